@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Roles a person may choose at sign-up; Admin is only ever granted by `npm run admin -- promote`. */
+export const signUpRoles = ['Buyer', 'Seller'] as const;
+export const signUpRole = z.enum(signUpRoles);
+export type SignUpRole = z.infer<typeof signUpRole>;
+
+export const roles = ['buyer', 'seller', 'admin'] as const;
+export type Role = (typeof roles)[number];
+
+export const minPasswordLength = 6;
+
+/** `POST /users`, kept for compatibility with the specification's client. */
+export const userRecordBody = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    email: z.string().trim().toLowerCase().pipe(z.email()),
+    photo: z.string().trim().max(2048).optional(),
+    role: signUpRole,
+  })
+  .strict();
+export type UserRecordBody = z.infer<typeof userRecordBody>;
+
+export const isAdminAnswer = z.object({ isAdmin: z.boolean() });
+export const isSellerAnswer = z.object({ isSeller: z.boolean(), isVerified: z.boolean() });
+export const isBuyerAnswer = z.object({ isBuyer: z.boolean() });
+
+/** The signed-in user as `GET /api/auth/get-session` returns it. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  image?: string | null;
+  role: Role;
+  verified: boolean;
+}
