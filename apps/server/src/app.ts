@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Pool } from 'pg';
+import { z } from 'zod';
+import type { Auth } from './auth/auth.ts';
+import { authRoutes } from './auth/routes.ts';
+import type { Config } from './config.ts';
+import { errorBody, registerErrorHandler } from './errors.ts';
+import { UPLOADS_PREFIX } from './images/store.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pg: Pool;
+    auth: Auth;
+    config: Config;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  pool: Pool;
+  auth: Auth;
+  /** The built web app; absent in API tests. */
+  webDist?: string;
+}
+
+export const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+export async function buildApp({ config, pool, auth, webDist }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.env === 'production',
+    bodyLimit: 1024 * 1024,
+    // Requests still open when shutdown begins get this long to finish.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('pg', pool);
+  app.decorate('auth', auth);
+  app.decorate('config', config);
+  app.decorateRequest('actor', null);
+  registerErrorHandler(app);
+
+  const http = config.publicUrl.startsWith('http://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // react-hot-toast styles its toasts inline.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: http ? null : [],
+      },
+    },
+    strictTransportSecurity: !http,
+    crossOriginEmbedderPolicy: false,
+    // The Google sign-in popup reports back to this window.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Second Gear API', version: '1.0.0', description: 'The used-car marketplace API. Sign-in state is a session cookie set by /api/auth.' },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(authRoutes);
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      api.get(
+        '/health',
+        { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable') }) } } },
+        async (_req, reply) => {
+          try {
+            await pool.query('select 1');
+            return { status: 'ok' as const };
+          } catch {
+            return reply.status(503).send({ status: 'unavailable' as const });
+          }
+        },
+      );
+      await api.register(userRoutes);
+      await api.register(catalogRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(fastifyStatic, {
+    root: path.join(config.dataDir, 'uploads'),
+    prefix: UPLOADS_PREFIX,
+    decorateReply: false,
+    // Stored pictures never change under their name.
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders(res, file) {
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0]!;
+    const apiLike = url.startsWith('/api/') || url === '/api' || url.startsWith(UPLOADS_PREFIX);
+    // Every other GET is a route of the single-page app, which shows its own error screen.
+    if (hasWeb && req.method === 'GET' && !apiLike) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist!);
+    }
+    return reply.status(404).send(errorBody(404, `No such route: ${req.method} ${url}`));
+  });
+
+  return app;
+}

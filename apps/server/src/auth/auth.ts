@@ -1,0 +1,108 @@
+import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import type { Pool } from 'pg';
+import { z } from 'zod';
+import { minPasswordLength, signUpRole } from '@second-gear/contract';
+
+/** What better-auth does not bound itself: the database refuses longer values, which must be a 400, not a 500. */
+const userProfile = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  image: z
+    .url({ protocol: /^https?$/, error: 'Photo URL must be a web address (http or https)' })
+    .max(2048, 'Photo URL must be at most 2048 characters')
+    .nullish(),
+});
+
+export interface AuthOptions {
+  pool: Pool;
+  secret: string;
+  publicUrl: string;
+}
+
+/**
+ * better-auth owns passwords, sessions and accounts. Its tables are created by our own versioned
+ * migration (0001), with snake_case columns mapped here, so that one migration lock covers them.
+ * The user record of the specification *is* better-auth's user row (role and verification are
+ * additional fields), so an account and its role are written in the same transaction.
+ */
+export function createAuth({ pool, secret, publicUrl }: AuthOptions) {
+  return betterAuth({
+    appName: 'Second Gear',
+    baseURL: publicUrl,
+    basePath: '/api/auth',
+    secret,
+    database: pool,
+    trustedOrigins: [publicUrl],
+    telemetry: { enabled: false },
+    // Failed sign-ins are limited by our own database-backed limiter (sign-in-limiter.ts), which
+    // works across app processes; better-auth's in-memory limiter would not.
+    rateLimit: { enabled: false },
+    emailAndPassword: { enabled: true, minPasswordLength, maxPasswordLength: 128, autoSignIn: true },
+    // Paths the product does not offer: profile and e-mail changes would bypass the role rules.
+    disabledPaths: ['/update-user', '/change-email', '/delete-user', '/link-social', '/unlink-account'],
+    advanced: {
+      cookiePrefix: 'second-gear',
+      useSecureCookies: publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    user: {
+      modelName: 'users',
+      fields: { emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' },
+      additionalFields: {
+        role: { type: 'string', required: false, input: true, defaultValue: 'buyer' },
+        verified: { type: 'boolean', required: false, input: false, defaultValue: false },
+      },
+    },
+    session: {
+      modelName: 'sessions',
+      fields: {
+        expiresAt: 'expires_at',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+        ipAddress: 'ip_address',
+        userAgent: 'user_agent',
+        userId: 'user_id',
+      },
+    },
+    account: {
+      modelName: 'accounts',
+      fields: {
+        accountId: 'account_id',
+        providerId: 'provider_id',
+        userId: 'user_id',
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        idToken: 'id_token',
+        accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
+    },
+    verification: {
+      modelName: 'verifications',
+      fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // The role comes from the sign-up form as 'Buyer' or 'Seller'; anything else (an attempt
+          // to become Admin included) is refused. Sign-ins through Google register buyers.
+          before: async (user, ctx) => {
+            const profile = userProfile.safeParse(user);
+            if (!profile.success) throw new APIError('BAD_REQUEST', { message: profile.error.issues[0]!.message });
+            const chosen = (user as { role?: unknown }).role;
+            if (ctx?.path === '/sign-up/email' || (chosen !== undefined && chosen !== 'buyer')) {
+              const parsed = signUpRole.safeParse(chosen);
+              if (!parsed.success) throw new APIError('BAD_REQUEST', { message: 'User Role must be Buyer or Seller' });
+              return { data: { ...user, role: parsed.data.toLowerCase(), verified: false } };
+            }
+            return { data: { ...user, role: 'buyer', verified: false } };
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorBody } from '../errors.ts';
+import { SignInLimiter } from './sign-in-limiter.ts';
+
+const signInBody = z.object({ email: z.string() }).loose();
+
+/**
+ * Mounts better-auth's handler under /api/auth. Requests are handed over as web Requests; its
+ * answers come back with every Set-Cookie header intact. Failed e-mail sign-ins are counted and
+ * refused with a 429 once there are too many.
+ */
+export async function authRoutes(app: FastifyInstance) {
+  const limiter = new SignInLimiter(app.pg);
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    async handler(req, reply) {
+      const signIn = req.method === 'POST' && req.url.split('?')[0] === '/api/auth/sign-in/email';
+      const email = signIn ? signInBody.safeParse(req.body).data?.email : undefined;
+      if (email !== undefined) {
+        const minutes = await limiter.minutesBlocked(email, req.ip);
+        if (minutes > 0) {
+          return reply
+            .status(429)
+            .header('retry-after', String(minutes * 60))
+            .send(errorBody(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`));
+        }
+      }
+
+      const res = await app.auth.handler(toWebRequest(req, app.config.publicUrl));
+
+      if (email !== undefined) {
+        if (res.status === 401) await limiter.recordFailure(email, req.ip);
+        else if (res.ok) await limiter.clear(email, req.ip);
+      }
+      reply.status(res.status);
+      res.headers.forEach((value, name) => {
+        if (name !== 'set-cookie') reply.header(name, value);
+      });
+      const cookies = res.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      return reply.send(res.body ? Buffer.from(await res.arrayBuffer()) : null);
+    },
+  });
+}
+
+function toWebRequest(req: FastifyRequest, publicUrl: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  let body: BodyInit | undefined;
+  if (req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined) {
+    if (typeof req.body === 'string' || Buffer.isBuffer(req.body)) body = req.body as string;
+    else {
+      body = JSON.stringify(req.body);
+      headers.set('content-type', 'application/json');
+    }
+    headers.delete('content-length');
+  }
+  return new Request(new URL(req.url, publicUrl), { method: req.method, headers, body });
+}

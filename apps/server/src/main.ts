@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { buildApp, defaultWebDist } from './app.ts';
+import { createAuth } from './auth/auth.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DatabaseStartError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
+import { migrate } from './db/migrate.ts';
+import { checkServerVersion, createPool } from './db/pool.ts';
+import { DataDirInUseError, lockDataDir } from './db/process-lock.ts';
+import { seedDemoData } from './db/seed.ts';
+import { readOrCreateSecret } from './secret-file.ts';
+
+const say = (msg: string) => console.log(`[second-gear] ${msg}`);
+
+async function main() {
+  const config = loadConfig();
+  let unlock = () => {};
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    unlock = lockDataDir(config.dataDir);
+    embedded = await startEmbeddedPostgres(config.dataDir, say);
+    databaseUrl = embedded.url;
+  }
+
+  const pool = createPool(databaseUrl);
+  const stopDatabase = async () => {
+    await pool.end().catch(() => {});
+    await embedded?.stop();
+    unlock();
+  };
+  try {
+    await checkServerVersion(pool);
+    const applied = await migrate(pool);
+    if (applied.length) say(`applied migrations: ${applied.join(', ')}`);
+    const secret = config.authSecret ?? readOrCreateSecret(path.join(config.dataDir, 'auth-secret'));
+    const auth = createAuth({ pool, secret, publicUrl: config.publicUrl });
+    if (config.demoData && (await seedDemoData({ pool, auth, uploadsDir: path.join(config.dataDir, 'uploads') }))) {
+      say('demo data added (accounts: admin@demo.test, seller@demo.test, seller2@demo.test, buyer@demo.test; password demo1234)');
+    }
+    const app = await buildApp({ config, pool, auth, webDist: defaultWebDist });
+    await app.listen({ port: config.port, host: config.host });
+    say(`Second Gear is ready at ${config.publicUrl}`);
+
+    let closing = false;
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      say(`${signal}: finishing open requests and stopping`);
+      await app.close();
+      await stopDatabase();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  } catch (err) {
+    await stopDatabase();
+    throw err;
+  }
+}
+
+main().catch((err: unknown) => {
+  const known = err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof DatabaseStartError;
+  const code = (err as NodeJS.ErrnoException).code;
+  if (known) console.error(`[second-gear] ${err.message}`);
+  else if (code === 'EADDRINUSE') console.error(`[second-gear] Port ${process.env.PORT ?? 3000} is already in use; set PORT to another port`);
+  else if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '28P01' || code === '3D000') {
+    console.error(`[second-gear] Cannot use the database at DATABASE_URL: ${(err as Error).message}`);
+  } else console.error('[second-gear] start failed:', err);
+  process.exit(1);
+});
