@@ -334,6 +334,14 @@ function wheel(cx: number, cy: number, r: number): string {
 </g>`;
 }
 
+/** Roof rails from x0 to x1 sitting on the roof line at y (drawn before the body, which hides their base). */
+function roofRail(x0: number, x1: number, y: number, fill: string): string {
+  const feet = [x0 + 14, x1 - 14]
+    .map((x) => `<rect x="${n(x - 8)}" y="${n(y - 10)}" width="16" height="14" rx="3" fill="${fill}"/>`)
+    .join('');
+  return `<rect x="${n(x0)}" y="${n(y - 14)}" width="${n(x1 - x0)}" height="9" rx="4.5" fill="${fill}"/>${feet}`;
+}
+
 /**
  * The car itself, drawn in its local frame. Gradient and clip ids are prefixed with `id`
  * so the same SVG can hold more than one car.
@@ -379,12 +387,7 @@ function carDrawing(body: Body, paint: string, id: string): string {
         .map((x) => `<circle cx="${n(x)}" cy="${n(wheelY)}" r="${n(p.wheelR + p.archGap + 7)}" fill="none" stroke="${trim}" stroke-width="16"/>`)
         .join('') + `<rect x="-20" y="${n(p.sill - 26)}" width="${n(p.length + 40)}" height="40" fill="${trim}" fill-opacity="0.75"/>`
     : '';
-  const rail = p.roofRail
-    ? `<rect x="${n(p.roofRail[0])}" y="${n(p.roofRail[2] - 14)}" width="${n(p.roofRail[1] - p.roofRail[0])}" height="9" rx="4.5" fill="${trim}"/>` +
-      [p.roofRail[0] + 14, p.roofRail[1] - 14]
-        .map((x) => `<rect x="${n(x - 8)}" y="${n(p.roofRail[2]! - 10)}" width="16" height="14" rx="3" fill="${trim}"/>`)
-        .join('')
-    : '';
+  const rail = p.roofRail ? roofRail(...p.roofRail, trim) : '';
 
   return `<defs>
   <linearGradient id="${id}paint" x1="0" y1="0" x2="0" y2="1">
@@ -518,7 +521,7 @@ export function carPicture(car: { body: DemoCar['body']; color: string; productN
   ${WHEEL_DEFS}
 </defs>
 <rect width="${W}" height="${H}" fill="url(#sky)"/>
-<circle cx="${sunX}" cy="150" r="150" fill="url(#sun)"/>
+<circle cx="${sunX}" cy="150" r="125" fill="url(#sun)"/>
 ${cloud(cloudA, 130 + ((seed >>> 8) % 40), 1.1)}
 ${cloud(cloudB, 210 + ((seed >>> 16) % 50), 0.75)}
 <path d="${hills(horizon - 40, 30, phase, horizon + 20)}" fill="${palette.farHills}"/>

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, createTestApp, signUp, type TestApp } from '../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    beforeReady: (app) =>
+      app.get('/api/test-explodes', async () => {
+        throw new Error('connect ECONNREFUSED /var/run/secret.sock at Pool.query');
+      }),
+  });
+});
+afterAll(() => t.close());
+
+describe('the API shell', () => {
+  it('answers GET /api/health when the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves an OpenAPI document generated from the route schemas', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/categories', '/api/advertisement/products', '/api/users', '/api/users/admin/{email}']),
+    );
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('answers an unknown API route with the contract’s error body', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'No such route: GET /api/nothing-here' });
+  });
+
+  it('answers malformed JSON with a 400, not a 500', async () => {
+    const buyer = await signUp(t.app, 'Buyer');
+    const res = await as(t.app, buyer, {
+      method: 'POST',
+      url: '/api/users',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+  });
+
+  it('hides internals behind a 500', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test-explodes' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });
+    expect(res.body).not.toMatch(/ECONNREFUSED|secret|Pool/);
+  });
+});

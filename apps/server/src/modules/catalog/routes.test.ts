@@ -1,0 +1,71 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { product } from '@second-gear/contract';
+import { storeImage } from '../../images/store.ts';
+import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import path from 'node:path';
+
+let t: TestApp;
+let seller: Person;
+let categoryId: string;
+
+async function addCar(name: string, flags: { advertised: boolean; paid?: boolean; daysAgo?: number }) {
+  const picture = await sharp({ create: { width: 1000, height: 600, channels: 3, background: '#3366aa' } }).png().toBuffer();
+  const image = await storeImage(t.pool, path.join(t.dataDir, 'uploads'), picture, seller.id);
+  await t.pool.query(
+    `insert into products (category_id, seller_id, seller_name, seller_email, product_name, condition, description, original_price,
+       resale_price, year_of_purchase, mobile, location, image_key, advertised, paid, sales_status, posting_time)
+     values ($1, $2, $3, $4, $5, 'Good', 'A car', 20000, 15000, '2019', '555', 'Town', $6, $7, $8, $9, now() - make_interval(days => $10))`,
+    [categoryId, seller.id, seller.name, seller.email, name, image.key, flags.advertised, flags.paid ?? false, flags.paid ? 'sold' : 'available', flags.daysAgo ?? 0],
+  );
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await signUp(t.app, 'Seller');
+  const picture = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#aa3333' } }).png().toBuffer();
+  const image = await storeImage(t.pool, path.join(t.dataDir, 'uploads'), picture, null);
+  const { rows } = await t.pool.query(`insert into categories (name, details, image_key) values ('Volvo', 'Safe cars', $1) returning id`, [image.key]);
+  categoryId = rows[0].id;
+  await addCar('Old advertised', { advertised: true, daysAgo: 3 });
+  await addCar('New advertised', { advertised: true, daysAgo: 1 });
+  await addCar('Sold advertised', { advertised: true, paid: true });
+  await addCar('Not advertised', { advertised: false });
+});
+afterAll(() => t.close());
+
+describe('GET /categories', () => {
+  it('lists categories with name, details and a picture anyone can load', async () => {
+    const res = await as(t.app, undefined, { method: 'GET', url: '/api/categories' });
+    expect(res.statusCode).toBe(200);
+    const [volvo] = res.json();
+    expect(volvo).toMatchObject({ _id: categoryId, name: 'Volvo', details: 'Safe cars' });
+    const picture = await t.app.inject({ method: 'GET', url: volvo.image });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/webp');
+    expect(picture.headers['cache-control']).toContain('immutable');
+  });
+});
+
+describe('GET /advertisement/products', () => {
+  it('lists advertised, unpaid cars newest first, to anyone', async () => {
+    const res = await as(t.app, undefined, { method: 'GET', url: '/api/advertisement/products' });
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(list.map((p: { productName: string }) => p.productName)).toEqual(['New advertised', 'Old advertised']);
+    for (const p of list) expect(product.parse(p)).toMatchObject({ paid: false, advertisement: true, categoryName: 'Volvo', salesStatus: 'available' });
+  });
+
+  it('shows the seller’s current verification on cars listed before it', async () => {
+    const before = (await as(t.app, undefined, { method: 'GET', url: '/api/advertisement/products' })).json();
+    expect(before[0].verification).toBe('');
+    await t.pool.query('update users set verified = true where id = $1', [seller.id]);
+    const after = (await as(t.app, undefined, { method: 'GET', url: '/api/advertisement/products' })).json();
+    expect(after.every((p: { verification: string }) => p.verification === 'verified')).toBe(true);
+  });
+
+  it('gives each car a srcset of its stored widths', async () => {
+    const [first] = (await as(t.app, undefined, { method: 'GET', url: '/api/advertisement/products' })).json();
+    expect(first.imageSrcSet).toMatch(/-480\.webp 480w, .*-800\.webp 800w$/);
+  });
+});

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { createAuth } from '../src/auth/auth.ts';
+import { loadConfig } from '../src/config.ts';
+import { createPool } from '../src/db/pool.ts';
+import { withDatabase } from './global-setup.ts';
+
+export const ORIGIN = 'http://localhost:3000';
+
+export interface TestApp {
+  app: FastifyInstance;
+  pool: pg.Pool;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database (copied from the migrated template) and an app built on it, for one test file. */
+export async function createTestApp(options: { beforeReady?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
+  const url = inject('pgUrl');
+  const database = `sg_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${database} template ${inject('templateDb')}`);
+  await admin.end();
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-test-data-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, LOG_LEVEL: 'silent', DEMO_DATA: 'off' });
+  const pool = createPool(withDatabase(url, database), 10);
+  const auth = createAuth({ pool, secret: randomBytes(32).toString('hex'), publicUrl: ORIGIN });
+  const app = await buildApp({ config, pool, auth });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    pool,
+    dataDir,
+    async close() {
+      await app.close();
+      await pool.end();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${database} with (force)`);
+      await cleanup.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Person {
+  id: string;
+  name: string;
+  email: string;
+  cookie: string;
+}
+
+let counter = 0;
+
+/** Signs a new person up through the HTTP API and returns their session cookie. */
+export async function signUp(
+  app: FastifyInstance,
+  role: 'Buyer' | 'Seller',
+  overrides: Partial<{ name: string; email: string; password: string; image: string }> = {},
+): Promise<Person> {
+  const email = overrides.email ?? `${role.toLowerCase()}${++counter}-${randomBytes(3).toString('hex')}@test.example`;
+  const name = overrides.name ?? `${role} ${counter}`;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: ORIGIN },
+    payload: { name, email, password: overrides.password ?? 'secret123', role, image: overrides.image },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return { id: res.json().user.id, name, email, cookie: sessionCookie(res.headers['set-cookie']) };
+}
+
+/** Makes an existing account an admin, as `npm run admin -- promote` does. */
+export async function makeAdmin(t: TestApp): Promise<Person> {
+  const person = await signUp(t.app, 'Buyer');
+  await t.pool.query(`update users set role = 'admin' where id = $1`, [person.id]);
+  return person;
+}
+
+export function sessionCookie(setCookie: string | string[] | undefined): string {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const found = all.find((c) => c.startsWith('second-gear.session_token='));
+  if (!found) throw new Error('no session cookie in the answer');
+  return found.split(';')[0]!;
+}
+
+/** `app.inject` as a given person (or anonymous when `who` is undefined). */
+export function as(app: FastifyInstance, who: Person | undefined, opts: InjectOptions) {
+  return app.inject({ ...opts, headers: { origin: ORIGIN, ...opts.headers, ...(who ? { cookie: who.cookie } : {}) } });
+}
