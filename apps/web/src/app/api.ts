@@ -1,0 +1,70 @@
+/** An HTTP call that did not answer 2xx; `message` is the server's own message. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+
+  constructor(message: string, status: number, code?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export interface ApiInit extends Omit<RequestInit, 'body'> {
+  /** Sent as a JSON body. */
+  json?: unknown;
+  body?: BodyInit | null;
+}
+
+/** A refusal the same request will meet again (bad input, no session, wrong role, not found). */
+export function isClientError(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
+    return body.message;
+  }
+  return undefined;
+}
+
+function codeOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'code' in body && typeof body.code === 'string') return body.code;
+  return undefined;
+}
+
+/**
+ * Calls the product's backend at `/api` + `path` with the session cookie.
+ * Errors answer `{ statusCode, error, message }` (better-auth: `{ code, message }`);
+ * either way the thrown error carries that `message`.
+ */
+export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
+  const { json, headers: initHeaders, ...rest } = init;
+  const headers = new Headers(initHeaders);
+  headers.set('Accept', 'application/json');
+  let body = rest.body;
+  if (json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(json);
+  }
+
+  const response = await fetch(`/api${path}`, { credentials: 'same-origin', ...rest, headers, body });
+  const text = await response.text();
+  let data: unknown = null;
+  let parsed = true;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      parsed = false;
+    }
+  }
+
+  if (!response.ok) {
+    const fallback = response.statusText || `Request failed with status ${response.status}`;
+    throw new ApiError(messageOf(data) ?? fallback, response.status, codeOf(data));
+  }
+  if (!parsed) throw new ApiError('The server sent an unexpected answer.', response.status);
+  return data as T;
+}

@@ -1,0 +1,104 @@
+import { useEffect, useRef } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useAuth } from '../features/auth/auth-context.ts';
+import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { MenuIcon } from '../ui/icons.tsx';
+import { Logo } from '../ui/logo.tsx';
+import { Avatar } from './avatar.tsx';
+
+interface NavItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
+
+function NavItems({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+  return items.map((item) => (
+    <li key={item.to}>
+      <NavLink to={item.to} end={item.end ?? false} className={navLinkClass} onClick={onNavigate}>
+        {item.label}
+      </NavLink>
+    </li>
+  ));
+}
+
+export function Navbar() {
+  const { user, ready, loading } = useAuth();
+  const signOut = useSignOut();
+  const mobileMenu = useRef<HTMLDetailsElement>(null);
+
+  const items: NavItem[] = [
+    { to: '/', label: 'Home', end: true },
+    { to: '/blog', label: 'Blog' },
+  ];
+  if (user?.email) items.push({ to: '/dashboard', label: 'Dashboard' });
+
+  const closeMobileMenu = () => mobileMenu.current?.removeAttribute('open');
+
+  // The mobile menu closes on a click elsewhere or on Escape, as a menu should.
+  useEffect(() => {
+    const close = () => mobileMenu.current?.removeAttribute('open');
+    const onPointerDown = (event: PointerEvent) => {
+      if (mobileMenu.current && !mobileMenu.current.contains(event.target as Node)) close();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && mobileMenu.current?.open) {
+        close();
+        mobileMenu.current.querySelector('summary')?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, []);
+
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-base-200 bg-base-100/95 backdrop-blur">
+      <nav className="navbar mx-auto max-w-7xl gap-2 px-4" aria-label="Main">
+        <div className="navbar-start min-w-0 gap-1 max-lg:w-auto max-lg:flex-1">
+          <details ref={mobileMenu} className="dropdown lg:hidden">
+            <summary className="btn btn-ghost btn-square" aria-label="Open menu">
+              <MenuIcon className="h-6 w-6" />
+            </summary>
+            <ul className="menu dropdown-content z-50 mt-3 w-52 rounded-box bg-base-100 p-2 shadow-lg">
+              <NavItems items={items} onNavigate={closeMobileMenu} />
+            </ul>
+          </details>
+          <Link to="/" className="flex min-w-0 items-center gap-2 rounded-lg px-1 text-lg font-extrabold tracking-tight whitespace-nowrap sm:text-xl">
+            <Logo className="h-8 w-8 shrink-0 sm:h-9 sm:w-9" />
+            <span className="truncate">
+              Second <span className="text-primary">Gear</span>
+            </span>
+          </Link>
+        </div>
+
+        <div className="navbar-center hidden lg:flex">
+          <ul className="menu menu-horizontal gap-1 px-1 text-base"><NavItems items={items} /></ul>
+        </div>
+
+        <div className="navbar-end gap-3 max-lg:w-auto max-lg:shrink-0">
+          {!ready ? (
+            <div className="skeleton h-10 w-24" aria-hidden="true" />
+          ) : user?.email ? (
+            <>
+              <Avatar name={user.name} image={user.image} />
+              <button type="button" className="btn btn-outline btn-primary btn-sm sm:btn-md" onClick={signOut} disabled={loading}>
+                Sign Out
+              </button>
+            </>
+          ) : (
+            <NavLink to="/login" className="btn btn-primary btn-sm sm:btn-md">
+              Login
+            </NavLink>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,18 @@
+import { useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from 'react-hot-toast';
+import { AuthProvider } from '../features/auth/auth-provider.tsx';
+import { createQueryClient } from './query-client.ts';
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        {children}
+        {/* react-hot-toast keeps at most 20 toasts; 4000 ms by default, 2000 ms for success (section 9). */}
+        <Toaster position="top-center" toastOptions={{ duration: 4000, success: { duration: 2000 } }} />
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,31 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAuth } from '../features/auth/auth-context.ts';
+import { useRole } from '../features/auth/use-role.ts';
+import { PageSpinner } from '../ui/spinner.tsx';
+
+/** Signed-in routes: a spinner while the session is loading, /login (remembering where from) when signed out. */
+export function RequireAuth() {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <PageSpinner label="Checking your session" />;
+  if (!user) return <Navigate to="/login" state={{ from: location }} replace />;
+  return <Outlet />;
+}
+
+export type RequiredRole = 'admin' | 'seller' | 'buyer';
+
+/** Role routes: inside RequireAuth, additionally checks the role lookups. */
+export function RequireRole({ role }: { role: RequiredRole }) {
+  const roles = useRole();
+  if (roles.isLoading) return <PageSpinner label="Checking your access" />;
+  if (roles.error) throw roles.error;
+  const allowed = role === 'admin' ? roles.isAdmin : role === 'seller' ? roles.isSeller : roles.isBuyer;
+  if (!allowed) {
+    return (
+      <div role="alert" className="alert alert-warning mx-auto mt-10 max-w-xl">
+        <span>You do not have access to this page</span>
+      </div>
+    );
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,43 @@
+import type { SessionUser, SignUpRole } from '@second-gear/contract';
+import { api } from '../../app/api.ts';
+
+/** better-auth is mounted at /api/auth on the same origin; its session lives in an HttpOnly cookie. */
+export interface SessionAnswer {
+  session: { id: string; expiresAt: string; [key: string]: unknown };
+  user: SessionUser;
+}
+
+export interface SignUpInput {
+  name: string;
+  email: string;
+  password: string;
+  photoURL: string;
+  role: SignUpRole;
+}
+
+export interface SignInInput {
+  email: string;
+  password: string;
+}
+
+export function getSession(): Promise<SessionAnswer | null> {
+  return api<SessionAnswer | null>('/auth/get-session');
+}
+
+export function signUpEmail({ name, email, password, photoURL, role }: SignUpInput) {
+  return api<{ user: SessionUser; token: string | null }>('/auth/sign-up/email', {
+    method: 'POST',
+    json: { name, email, password, image: photoURL, role },
+  });
+}
+
+export function signInEmail({ email, password }: SignInInput) {
+  return api<{ user: SessionUser; token: string }>('/auth/sign-in/email', {
+    method: 'POST',
+    json: { email, password },
+  });
+}
+
+export function signOutSession() {
+  return api<{ success: boolean }>('/auth/sign-out', { method: 'POST', json: {} });
+}

@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react';
+import type { SessionUser } from '@second-gear/contract';
+import type { SignInInput, SignUpInput } from './auth-api.ts';
+
+export interface AuthValue {
+  /** The signed-in user, or null when signed out (or not known yet). */
+  user: SessionUser | null;
+  /** True until the session is first known, and while sign-up, sign-in or sign-out run. */
+  loading: boolean;
+  /** True once the session has been asked for at least once. */
+  ready: boolean;
+  signUp: (input: SignUpInput) => Promise<SessionUser | null>;
+  signIn: (input: SignInInput) => Promise<SessionUser | null>;
+  signOut: () => Promise<void>;
+  refresh: () => Promise<SessionUser | null>;
+}
+
+export const AuthContext = createContext<AuthValue | null>(null);
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

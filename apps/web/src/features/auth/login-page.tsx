@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, type Location } from 'react-router';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { GoogleIcon } from '../../ui/icons.tsx';
+import { TextField } from '../../ui/form-field.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { useAuth } from './auth-context.ts';
+import { AuthCard, ProviderError } from './auth-card.tsx';
+import { signInWithGoogle } from './google.ts';
+
+interface LoginValues {
+  email: string;
+  password: string;
+}
+
+/** Where RequireAuth came from (`state.from`), as a path; '/' otherwise. */
+function rememberedPath(state: unknown): string {
+  if (state && typeof state === 'object' && 'from' in state) {
+    const from = state.from as Partial<Location> | undefined;
+    if (from?.pathname) return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+  }
+  return '/';
+}
+
+export default function LoginPage() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = rememberedPath(location.state);
+  const [providerError, setProviderError] = useState('');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
+
+  const onSubmit = async (values: LoginValues) => {
+    setProviderError('');
+    try {
+      await signIn(values);
+      toast.success('User Logged In Successful');
+      await navigate(from, { replace: true });
+    } catch (error) {
+      toast.error('User Logged In Failed');
+      setProviderError(error instanceof Error ? error.message : 'Login failed');
+    }
+  };
+
+  return (
+    <AuthCard title="Login">
+      <title>Login · Second Gear</title>
+      <form className="flex flex-col gap-4" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email', { required: 'Email Address is required' })}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password', { required: 'Password is required' })}
+        />
+        <div className="-mt-2 text-right">
+          <Link to="/" className="link link-hover text-sm">
+            Forgot Password?
+          </Link>
+        </div>
+        <ProviderError message={providerError} />
+        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
+          Login
+        </button>
+      </form>
+      <p className="text-center text-sm">
+        New to Second Gear?{' '}
+        <Link to="/signup" className="link link-primary font-medium">
+          Create new account
+        </Link>
+      </p>
+      <div className="divider my-0">OR</div>
+      <button type="button" className="btn btn-outline w-full" onClick={() => signInWithGoogle(from)}>
+        <GoogleIcon className="h-5 w-5" />
+        CONTINUE WITH GOOGLE
+      </button>
+    </AuthCard>
+  );
+}

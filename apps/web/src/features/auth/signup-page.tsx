@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import type { SignUpRole } from '@second-gear/contract';
+import { SelectField, TextField } from '../../ui/form-field.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { useAuth } from './auth-context.ts';
+import { AuthCard, ProviderError } from './auth-card.tsx';
+
+interface SignUpValues {
+  name: string;
+  photoURL: string;
+  email: string;
+  password: string;
+  role: SignUpRole | '';
+}
+
+export default function SignUpPage() {
+  const { signUp } = useAuth();
+  const navigate = useNavigate();
+  const [providerError, setProviderError] = useState('');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpValues>({ defaultValues: { name: '', photoURL: '', email: '', password: '', role: '' } });
+
+  const onSubmit = async ({ name, photoURL, email, password, role }: SignUpValues) => {
+    if (role === '') return;
+    setProviderError('');
+    try {
+      await signUp({ name, photoURL, email, password, role });
+      toast.success('User Created Successfully.');
+      await navigate('/');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : 'Sign up failed';
+      toast.error(message);
+      setProviderError(message);
+    }
+  };
+
+  return (
+    <AuthCard title="Sign Up">
+      <title>Sign Up · Second Gear</title>
+      <form className="flex flex-col gap-4" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name', { required: 'Name is required' })} />
+        <TextField
+          label="Photo URL"
+          type="url"
+          inputMode="url"
+          autoComplete="photo"
+          error={errors.photoURL?.message}
+          {...register('photoURL', { required: 'Photo URL is required' })}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email', { required: 'Email Address is required' })}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password', {
+            required: 'Password is required',
+            minLength: { value: 6, message: 'Password must be 6 Characters or Longer' },
+          })}
+        />
+        <SelectField label="User Role" error={errors.role?.message} {...register('role', { required: 'User Role is Required' })}>
+          <option value="" disabled>
+            Select User Role
+          </option>
+          <option value="Buyer">Buyer</option>
+          <option value="Seller">Seller</option>
+        </SelectField>
+        <ProviderError message={providerError} />
+        <button type="submit" className="btn btn-primary mt-2 w-full" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
+          Sign Up
+        </button>
+      </form>
+      <p className="text-center text-sm">
+        Already have an account?{' '}
+        <Link to="/login" className="link link-primary font-medium">
+          Log in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import type { Product } from '@second-gear/contract';
+import { formatDate, formatPrice } from '../../ui/format.ts';
+import { CheckBadgeIcon, LocationIcon } from '../../ui/icons.tsx';
+
+const cardImageSizes = '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw';
+
+/** A product card (specification section 2); `actions` holds the buttons of the page using it. */
+export function ProductCard({ product, actions }: { product: Product; actions?: ReactNode }) {
+  const headingId = `product-${product._id}`;
+  return (
+    <article className="card h-full overflow-hidden border border-base-200 bg-base-100 shadow-sm transition-shadow hover:shadow-md" aria-labelledby={headingId}>
+      <figure className="aspect-[4/3] bg-base-200">
+        <img
+          src={product.image}
+          srcSet={product.imageSrcSet || undefined}
+          sizes={cardImageSizes}
+          alt={product.productName}
+          width={640}
+          height={480}
+          loading="lazy"
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-3 p-5">
+        <div className="flex items-start justify-between gap-2">
+          <h3 id={headingId} className="card-title text-lg leading-snug">
+            {product.productName}
+          </h3>
+          {product.verification === 'verified' ? (
+            <span className="badge shrink-0 gap-1 border-green-200 bg-green-50 py-3 text-xs font-semibold text-green-800">
+              <CheckBadgeIcon className="h-4 w-4" />
+              Verified Seller
+            </span>
+          ) : null}
+        </div>
+        <p className="flex items-center gap-1 text-sm text-base-content/70">
+          <LocationIcon className="h-4 w-4 shrink-0" />
+          {product.location}
+        </p>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+          <div>
+            <dt className="text-base-content/60">Original Price</dt>
+            <dd className="font-medium line-through decoration-base-content/40">{formatPrice(product.originalPrice)}</dd>
+          </div>
+          <div>
+            <dt className="text-base-content/60">Resale Price</dt>
+            <dd className="text-lg font-bold text-primary">{formatPrice(product.resalePrice)}</dd>
+          </div>
+          <div>
+            <dt className="text-base-content/60">Years of Use</dt>
+            <dd className="font-medium">{product.yearsOfUse}</dd>
+          </div>
+          <div>
+            <dt className="text-base-content/60">Posted</dt>
+            <dd className="font-medium">
+              <time dateTime={product.postingTime}>{formatDate(product.postingTime)}</time>
+            </dd>
+          </div>
+          <div className="col-span-2">
+            <dt className="text-base-content/60">Seller</dt>
+            <dd className="font-medium">{product.sellerName}</dd>
+          </div>
+        </dl>
+        {actions ? <div className="card-actions mt-auto justify-end pt-2">{actions}</div> : null}
+      </div>
+    </article>
+  );
+}

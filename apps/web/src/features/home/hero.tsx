@@ -1,0 +1,31 @@
+export function Hero({ onBook }: { onBook: () => void }) {
+  return (
+    <section className="bg-gradient-to-br from-primary/10 via-base-100 to-accent/20">
+      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 md:py-20 lg:grid-cols-2">
+        <div className="flex flex-col items-start gap-6">
+          <span className="badge badge-accent badge-lg font-semibold">Quality used cars, checked sellers</span>
+          <h1 className="text-4xl leading-tight font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
+            Best Car For Sale
+          </h1>
+          <p className="max-w-xl text-lg text-base-content/75">
+            Shift into your next car with Second Gear: browse cars by brand, book a meeting with the seller, and pay
+            securely online, all in one place.
+          </p>
+          <button type="button" className="btn btn-primary btn-lg" onClick={onBook}>
+            Book Your Car
+          </button>
+        </div>
+        <div className="mx-auto aspect-[8/5] w-full max-w-xl">
+          <img
+            src="/hero-car.svg"
+            alt="Illustration of a blue car with a price tag"
+            width={640}
+            height={400}
+            fetchPriority="high"
+            className="h-full w-full"
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
