@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -81,6 +82,7 @@ export async function buildApp({ config, pool, auth, webDist }: AppDeps): Promis
     transform: jsonSchemaTransform,
   });
 
+  await app.register(multipart);
   await app.register(authRoutes);
   await app.register(
     async (api) => {

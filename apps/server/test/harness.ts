@@ -97,3 +97,13 @@ export function sessionCookie(setCookie: string | string[] | undefined): string 
 export function as(app: FastifyInstance, who: Person | undefined, opts: InjectOptions) {
   return app.inject({ ...opts, headers: { origin: ORIGIN, ...opts.headers, ...(who ? { cookie: who.cookie } : {}) } });
 }
+
+/** A multipart/form-data body with one file, as a browser sends it. */
+export function multipartFile(field: string, filename: string, contentType: string, bytes: Buffer) {
+  const boundary = `----secondgear${randomBytes(8).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

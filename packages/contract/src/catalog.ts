@@ -36,3 +36,65 @@ export const product = z.object({
   advertisement: z.boolean(),
 });
 export type Product = z.infer<typeof product>;
+
+export const addProductCategory = category.pick({ _id: true, name: true });
+export type AddProductCategory = z.infer<typeof addProductCategory>;
+
+/** Cars per page of a category; a client may ask for fewer or more, never above the maximum. */
+export const categoryPageSize = { default: 12, max: 48 } as const;
+
+export const categoryPageQuery = z
+  .object({
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(categoryPageSize.max).default(categoryPageSize.default),
+  })
+  .strict();
+
+/** `GET /category/{id}`: the category's name and one page of its unsold cars, newest first. */
+export const categoryPage = z.object({
+  categoryName: z.string(),
+  products: z.array(product),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type CategoryPage = z.infer<typeof categoryPage>;
+
+/** `POST /images` answers in the shape of the image host the specification's client used. */
+export const imageUploadAnswer = z.object({ success: z.literal(true), data: z.object({ url: z.string() }) });
+export type ImageUploadAnswer = z.infer<typeof imageUploadAnswer>;
+export const maxImageBytes = 10 * 1024 * 1024;
+
+export const maxPrice = 100_000_000;
+const price = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number of dollars`)
+    .positive(`${name} must be more than 0`)
+    .max(maxPrice, `${name} must be at most ${maxPrice}`);
+const text = (name: string, max: number) =>
+  z.string({ error: `${name} is Required` }).trim().min(1, `${name} is Required`).max(max, `${name} must be at most ${max} characters`);
+
+/** Fields the server sets itself; a client that sends one is refused, so nobody can forge them. */
+export const serverSetProductFields = ['sellerName', 'email', 'salesStatus', 'postingTime', 'paid', 'advertisement', 'verification'] as const;
+
+/** `POST /addProducts`: what a seller types. Everything else comes from the session and the database. */
+export const addProductBody = z
+  .object({
+    productName: text('Product Name', 120),
+    categoryId: z.uuid('Category is Required'),
+    condition: z.enum(conditions, 'Condition must be Excellent, Good or Fair'),
+    description: text('Product Description', 5000),
+    originalPrice: price('Original Price'),
+    resalePrice: price('Resale Price'),
+    /** The year of purchase, as the specification's field name keeps it. */
+    yearsOfUse: z
+      .string({ error: 'Year of Purchase is Required' })
+      .trim()
+      .regex(/^\d{4}$/, 'Year of Purchase must be a year like 2019')
+      .refine((y) => Number(y) >= 1900 && Number(y) <= new Date().getFullYear(), 'Year of Purchase cannot be in the future or before 1900'),
+    mobile: text('Mobile No.', 40),
+    location: text('Location', 120),
+    image: z.string({ error: 'Image is Required' }).min(1, 'Image is Required').max(300),
+  })
+  .strict();
+export type AddProductBody = z.infer<typeof addProductBody>;

@@ -26,3 +26,7 @@ export const deleteResult = z.object({
 
 export const emailParam = z.object({ email: z.string().trim().toLowerCase().pipe(z.email()) }).strict();
 export const idParam = z.object({ id: z.uuid() }).strict();
+
+export type InsertResult = z.infer<typeof insertResult>;
+export type UpdateResult = z.infer<typeof updateResult>;
+export type DeleteResult = z.infer<typeof deleteResult>;

@@ -34,3 +34,7 @@ export interface SessionUser {
   role: Role;
   verified: boolean;
 }
+
+export type IsAdminAnswer = z.infer<typeof isAdminAnswer>;
+export type IsSellerAnswer = z.infer<typeof isSellerAnswer>;
+export type IsBuyerAnswer = z.infer<typeof isBuyerAnswer>;

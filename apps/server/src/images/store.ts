@@ -46,6 +46,13 @@ export async function storeImage(pool: Pool, uploadsDir: string, input: Buffer, 
   return image;
 }
 
+const urlPattern = new RegExp(`^${UPLOADS_PREFIX}([A-Za-z0-9_-]{16,64})-(\\d+)\\.webp$`);
+
+/** The key of a picture from one of its URLs, or undefined for anything we did not make. */
+export function imageKeyOf(url: string): string | undefined {
+  return urlPattern.exec(url)?.[1];
+}
+
 function fileName(key: string, width: number) {
   return `${key}-${width}.webp`;
 }

@@ -1,9 +1,39 @@
+import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { category, product } from '@second-gear/contract';
-import { listAdvertised, listCategories } from './service.ts';
+import {
+  addProductBody,
+  addProductCategory,
+  category,
+  categoryPage as categoryPageAnswer,
+  categoryPageQuery,
+  deleteResult,
+  emailParam,
+  idParam,
+  imageUploadAnswer,
+  insertResult,
+  product,
+  serverSetProductFields,
+  updateResult,
+} from '@second-gear/contract';
+import { actorOf, requireRole, requireUser } from '../../auth/guards.ts';
+import { AppError } from '../../errors.ts';
+import { imageUrls, storeImage } from '../../images/store.ts';
+import { readUploadedImage } from '../../images/upload.ts';
+import {
+  addProduct,
+  addProductCategories,
+  advertise,
+  categoryPage,
+  deleteProduct,
+  listAdvertised,
+  listCategories,
+  sellerProducts,
+} from './service.ts';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const uploadsDir = path.join(app.config.dataDir, 'uploads');
+
   app.get(
     '/categories',
     { schema: { tags: ['catalog'], summary: 'Brand categories for the home page', response: { 200: z.array(category) } } },
@@ -11,14 +41,90 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/addProductCategories',
+    { schema: { tags: ['catalog'], summary: 'Category names for the Add A Product form', response: { 200: z.array(addProductCategory) } } },
+    async () => addProductCategories(app.pg),
+  );
+
+  app.get(
     '/advertisement/products',
+    { schema: { tags: ['catalog'], summary: 'Advertised cars that are not sold, newest first', response: { 200: z.array(product) } } },
+    async () => listAdvertised(app.pg),
+  );
+
+  app.get(
+    '/category/:id',
     {
+      onRequest: requireUser,
       schema: {
         tags: ['catalog'],
-        summary: 'Advertised cars that are not sold, newest first',
-        response: { 200: z.array(product) },
+        summary: 'One page of a category’s unsold cars, newest first',
+        params: idParam,
+        querystring: categoryPageQuery,
+        response: { 200: categoryPageAnswer },
       },
     },
-    async () => listAdvertised(app.pg),
+    async (req) => categoryPage(app.pg, req.params.id, req.query),
+  );
+
+  app.post(
+    '/images',
+    {
+      onRequest: requireRole('seller'),
+      schema: { tags: ['catalog'], summary: 'Upload a car picture (multipart field "image")', response: { 200: imageUploadAnswer } },
+    },
+    async (req) => {
+      const bytes = await readUploadedImage(req);
+      let stored;
+      try {
+        stored = await storeImage(app.pg, uploadsDir, bytes, actorOf(req).id);
+      } catch (err) {
+        req.log.warn({ err }, 'picture could not be re-encoded');
+        throw new AppError('UNSUPPORTED_MEDIA', 'The picture is damaged and could not be read. Try another file.');
+      }
+      return { success: true as const, data: { url: imageUrls(stored.key, stored.widths).url } };
+    },
+  );
+
+  app.post(
+    '/addProducts',
+    {
+      onRequest: requireRole('seller'),
+      // Name the forged field plainly instead of the generic "unrecognized key".
+      preValidation: async (req) => {
+        const body = req.body as Record<string, unknown> | null;
+        const forged = serverSetProductFields.find((f) => body && typeof body === 'object' && f in body);
+        if (forged) throw new AppError('BAD_REQUEST', `${forged} is set by the server and cannot be sent.`);
+      },
+      schema: { tags: ['catalog'], summary: 'List a car for sale', body: addProductBody, response: { 200: insertResult } },
+    },
+    async (req) => addProduct(app.pg, actorOf(req), req.body),
+  );
+
+  app.get(
+    '/products',
+    {
+      onRequest: requireRole('seller'),
+      schema: { tags: ['catalog'], summary: 'The seller’s own cars', querystring: emailParam, response: { 200: z.array(product) } },
+    },
+    async (req) => sellerProducts(app.pg, actorOf(req), req.query.email),
+  );
+
+  app.put(
+    '/product/:id',
+    {
+      onRequest: requireRole('seller'),
+      schema: { tags: ['catalog'], summary: 'Make Advertise: show the car on the home page', params: idParam, response: { 200: updateResult } },
+    },
+    async (req) => advertise(app.pg, actorOf(req), req.params.id),
+  );
+
+  app.delete(
+    '/products/:id',
+    {
+      onRequest: requireRole('seller'),
+      schema: { tags: ['catalog'], summary: 'Delete an unsold car of the seller', params: idParam, response: { 200: deleteResult } },
+    },
+    async (req) => deleteProduct(app.pg, actorOf(req), req.params.id),
   );
 };

@@ -1,6 +1,17 @@
 import type { Pool } from 'pg';
-import type { Category, Product } from '@second-gear/contract';
-import { imageUrls } from '../../images/store.ts';
+import type {
+  AddProductBody,
+  AddProductCategory,
+  Category,
+  CategoryPage,
+  DeleteResult,
+  InsertResult,
+  Product,
+  UpdateResult,
+} from '@second-gear/contract';
+import { assertOwnEmail, type Actor } from '../../auth/guards.ts';
+import { AppError } from '../../errors.ts';
+import { imageKeyOf, imageUrls } from '../../images/store.ts';
 
 /** Lists are bounded: the home grid shows at most this many advertised cars. */
 export const ADVERTISED_LIMIT = 60;
@@ -84,4 +95,130 @@ export async function listAdvertised(pool: Pool): Promise<Product[]> {
       limit ${ADVERTISED_LIMIT}`,
   );
   return rows.map(toProduct);
+}
+
+export async function addProductCategories(pool: Pool): Promise<AddProductCategory[]> {
+  const { rows } = await pool.query<{ id: string; name: string }>('select id, name from categories order by name limit 200');
+  return rows.map((r) => ({ _id: r.id, name: r.name }));
+}
+
+interface Cursor {
+  postingTime: string;
+  id: string;
+}
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.postingTime, c.id])).toString('base64url');
+function decodeCursor(raw: string): Cursor {
+  try {
+    const [postingTime, id] = JSON.parse(Buffer.from(raw, 'base64url').toString()) as unknown[];
+    if (typeof postingTime === 'string' && !Number.isNaN(Date.parse(postingTime)) && typeof id === 'string' && uuidPattern.test(id)) {
+      return { postingTime, id };
+    }
+  } catch {
+    // fall through
+  }
+  throw new AppError('BAD_REQUEST', 'The cursor is not one this server gave out. Start again from the first page.');
+}
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One page of a category's unsold cars, newest first, continuing after `cursor`. */
+export async function categoryPage(pool: Pool, categoryId: string, query: { cursor?: string | undefined; limit: number }): Promise<CategoryPage> {
+  const { rows: found } = await pool.query<{ name: string }>('select name from categories where id = $1', [categoryId]);
+  if (!found[0]) throw new AppError('NOT_FOUND', 'There is no such category.');
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  // posting_time::text keeps PostgreSQL's microseconds, which a JS Date would round away.
+  const { rows } = await pool.query<ProductRow & { posting_key: string }>(
+    `select ${PRODUCT_COLUMNS}, p.posting_time::text as posting_key from ${PRODUCT_FROM}
+      where p.category_id = $1 and not p.paid
+        and ($2::timestamptz is null or (p.posting_time, p.id) < ($2::timestamptz, $3::uuid))
+      order by p.posting_time desc, p.id desc
+      limit $4`,
+    [categoryId, after?.postingTime ?? null, after?.id ?? null, query.limit + 1],
+  );
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    categoryName: found[0].name,
+    products: page.map(toProduct),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ postingTime: last.posting_key, id: last.id }) : null,
+  };
+}
+
+/** A seller's own cars, newest first. Bounded: more than this is no longer a used-car seller's list. */
+export const SELLER_PRODUCTS_LIMIT = 500;
+
+export async function sellerProducts(pool: Pool, seller: Actor, email: string): Promise<Product[]> {
+  assertOwnEmail(seller, email);
+  const { rows } = await pool.query<ProductRow>(
+    `select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM}
+      where p.seller_id = $1 order by p.posting_time desc, p.id desc limit ${SELLER_PRODUCTS_LIMIT}`,
+    [seller.id],
+  );
+  return rows.map(toProduct);
+}
+
+/**
+ * Lists a car for the seller. Name and email come from the session; status, time and flags from
+ * the database defaults; the picture must be one this seller uploaded.
+ */
+export async function addProduct(pool: Pool, seller: Actor, body: AddProductBody): Promise<InsertResult> {
+  const imageKey = imageKeyOf(body.image);
+  const { rows: images } = imageKey
+    ? await pool.query('select 1 from images where key = $1 and owner_id = $2', [imageKey, seller.id])
+    : { rows: [] };
+  if (!images.length) throw new AppError('BAD_REQUEST', 'Image must be a picture you uploaded here. Choose the image again.');
+  const { rows: categories } = await pool.query('select 1 from categories where id = $1', [body.categoryId]);
+  if (!categories.length) throw new AppError('BAD_REQUEST', 'Category is not one of ours. Choose a category from the list.');
+  const { rows } = await pool.query<{ id: string }>(
+    `insert into products (category_id, seller_id, seller_name, seller_email, product_name, condition, description,
+       original_price, resale_price, year_of_purchase, mobile, location, image_key)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
+    [
+      body.categoryId,
+      seller.id,
+      seller.name,
+      seller.email,
+      body.productName,
+      body.condition,
+      body.description,
+      body.originalPrice,
+      body.resalePrice,
+      body.yearsOfUse,
+      body.mobile,
+      body.location,
+      imageKey,
+    ],
+  );
+  return { acknowledged: true, insertedId: rows[0]!.id };
+}
+
+/** Finds the seller's own car or answers 404, whether it is missing or someone else's. */
+async function ownProduct(pool: Pool, seller: Actor, id: string) {
+  const { rows } = await pool.query<{ paid: boolean; product_name: string }>(
+    'select paid, product_name from products where id = $1 and seller_id = $2',
+    [id, seller.id],
+  );
+  if (!rows[0]) throw new AppError('NOT_FOUND', 'You have no such car.');
+  return rows[0];
+}
+
+/** Make Advertise. Advertising twice changes nothing (`modifiedCount` 0). */
+export async function advertise(pool: Pool, seller: Actor, id: string): Promise<UpdateResult> {
+  const car = await ownProduct(pool, seller, id);
+  if (car.paid) throw new AppError('CONFLICT', `${car.product_name} is sold and can no longer be advertised.`);
+  const { rowCount } = await pool.query('update products set advertised = true where id = $1 and seller_id = $2 and not advertised and not paid', [
+    id,
+    seller.id,
+  ]);
+  return { acknowledged: true, matchedCount: 1, modifiedCount: rowCount ?? 0 };
+}
+
+/**
+ * Deletes an unsold car. Its wishlist entries and reports go with it; bookings keep their copy of
+ * the name, price and picture and show the car as no longer listed. A sold car stays for the record.
+ */
+export async function deleteProduct(pool: Pool, seller: Actor, id: string): Promise<DeleteResult> {
+  const car = await ownProduct(pool, seller, id);
+  if (car.paid) throw new AppError('CONFLICT', `${car.product_name} is sold; sold cars stay on record and cannot be deleted.`);
+  const { rowCount } = await pool.query('delete from products where id = $1 and seller_id = $2 and not paid', [id, seller.id]);
+  return { acknowledged: true, deletedCount: rowCount ?? 0 };
 }

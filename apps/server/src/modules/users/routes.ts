@@ -7,7 +7,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['users'],
         summary: 'Confirm the caller’s user record (kept for compatibility; sign-up creates it)',
@@ -18,7 +18,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => confirmUserRecord(actorOf(req), req.body),
   );
 
-  const lookup = { preHandler: requireUser, schema: { tags: ['users'], params: emailParam } } as const;
+  const lookup = { onRequest: requireUser, schema: { tags: ['users'], params: emailParam } } as const;
 
   app.get('/users/admin/:email', { ...lookup, schema: { ...lookup.schema, response: { 200: isAdminAnswer } } }, async (req) => {
     const found = await roleOf(app.pg, actorOf(req), req.params.email);
