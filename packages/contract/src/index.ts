@@ -1,3 +1,5 @@
 export * from './common.ts';
 export * from './users.ts';
 export * from './catalog.ts';
+export * from './bookings.ts';
+export * from './wishlist.ts';

@@ -16,7 +16,7 @@ import { imageKeyOf, imageUrls } from '../../images/store.ts';
 /** Lists are bounded: the home grid shows at most this many advertised cars. */
 export const ADVERTISED_LIMIT = 60;
 
-interface ProductRow {
+export interface ProductRow {
   id: string;
   product_name: string;
   category_id: string;

@@ -1,0 +1,93 @@
+import type { Pool } from 'pg';
+import type { BookingBody, InsertResult, ListingStatus, Order } from '@second-gear/contract';
+import { assertOwnEmail, type Actor } from '../../auth/guards.ts';
+import { AppError } from '../../errors.ts';
+import { imageUrls } from '../../images/store.ts';
+
+interface OrderRow {
+  id: string;
+  product_id: string | null;
+  product_name: string;
+  price: number;
+  image_key: string | null;
+  widths: number[] | null;
+  buyer_email: string;
+  buyer_name: string;
+  phone: string;
+  location: string;
+  paid: boolean;
+  transaction_id: string | null;
+  product_paid: boolean | null;
+  created_at: Date;
+}
+
+const ORDER_SELECT = `
+  select b.id, b.product_id, b.product_name, b.price, b.image_key, i.widths, b.buyer_email, b.buyer_name,
+         b.phone, b.location, b.paid, b.transaction_id, p.paid as product_paid, b.created_at
+    from bookings b
+    left join images i on i.key = b.image_key
+    left join products p on p.id = b.product_id`;
+
+/** Bounded like every list: a buyer's order history beyond this is not a table for one page. */
+export const ORDERS_LIMIT = 500;
+
+export function listingStatusOf(productPaid: boolean | null): ListingStatus {
+  return productPaid === null ? 'removed' : productPaid ? 'sold' : 'available';
+}
+
+function toOrder(r: OrderRow): Order {
+  return {
+    _id: r.id,
+    productId: r.product_id,
+    productName: r.product_name,
+    price: r.price,
+    image: r.image_key && r.widths ? imageUrls(r.image_key, r.widths).url : '',
+    email: r.buyer_email,
+    name: r.buyer_name,
+    phone: r.phone,
+    location: r.location,
+    paid: r.paid,
+    transactionId: r.transaction_id,
+    listingStatus: listingStatusOf(r.product_paid),
+    bookedAt: r.created_at.toISOString(),
+  };
+}
+
+/**
+ * Books a meeting for a car. Buyer and car details come from the session and the database. The
+ * refusals the specification's client shows as an error toast answer `acknowledged: false` with a
+ * message; "one open booking per buyer and car" is the partial unique index, so concurrent
+ * requests cannot make two.
+ */
+export async function createBooking(pool: Pool, buyer: Actor, body: BookingBody): Promise<InsertResult> {
+  const { rows: cars } = await pool.query<{ product_name: string; resale_price: number; image_key: string; paid: boolean; seller_id: string | null }>(
+    'select product_name, resale_price, image_key, paid, seller_id from products where id = $1',
+    [body.productId],
+  );
+  const car = cars[0];
+  if (!car) throw new AppError('NOT_FOUND', 'This car is no longer listed.');
+  if (car.seller_id === buyer.id) return { acknowledged: false, message: 'You cannot book your own car.' };
+  if (car.paid) return { acknowledged: false, message: `${car.product_name} is already sold.` };
+  const { rows } = await pool.query<{ id: string }>(
+    `insert into bookings (product_id, buyer_id, buyer_name, buyer_email, product_name, price, image_key, phone, location)
+     select $1, $2, $3, $4, product_name, resale_price, image_key, $5, $6 from products where id = $1 and not paid
+     on conflict (buyer_id, product_id) where not paid do nothing
+     returning id`,
+    [body.productId, buyer.id, buyer.name, buyer.email, body.phone ?? '', body.location ?? ''],
+  );
+  if (!rows[0]) return { acknowledged: false, message: `You have already booked ${car.product_name}.` };
+  return { acknowledged: true, insertedId: rows[0].id };
+}
+
+export async function listOrders(pool: Pool, buyer: Actor, email: string): Promise<Order[]> {
+  assertOwnEmail(buyer, email);
+  const { rows } = await pool.query<OrderRow>(`${ORDER_SELECT} where b.buyer_id = $1 order by b.created_at desc limit ${ORDERS_LIMIT}`, [buyer.id]);
+  return rows.map(toOrder);
+}
+
+/** One of the buyer's own orders; anyone else's is a 404, indistinguishable from a missing one. */
+export async function getOrder(pool: Pool, buyer: Actor, id: string): Promise<Order> {
+  const { rows } = await pool.query<OrderRow>(`${ORDER_SELECT} where b.id = $1 and b.buyer_id = $2`, [id, buyer.id]);
+  if (!rows[0]) throw new AppError('NOT_FOUND', 'You have no such order.');
+  return toOrder(rows[0]);
+}

@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import type { Person, TestApp } from './harness.ts';
+
+/**
+ * Rows for tests whose subject is not the catalog: a category and cars written straight to the
+ * database (their pictures are image rows without files; nothing here serves them).
+ */
+export async function insertCategory(t: TestApp, name = `Brand ${randomBytes(3).toString('hex')}`): Promise<string> {
+  const key = await insertImageRow(t);
+  const { rows } = await t.pool.query<{ id: string }>(`insert into categories (name, details, image_key) values ($1, 'd', $2) returning id`, [name, key]);
+  return rows[0]!.id;
+}
+
+export async function insertCar(
+  t: TestApp,
+  seller: Person,
+  categoryId: string,
+  car: { name?: string; price?: number; paid?: boolean; advertised?: boolean } = {},
+): Promise<string> {
+  const key = await insertImageRow(t);
+  const { rows } = await t.pool.query<{ id: string }>(
+    `insert into products (category_id, seller_id, seller_name, seller_email, product_name, condition, description, original_price,
+       resale_price, year_of_purchase, mobile, location, image_key, paid, sales_status, advertised)
+     values ($1, $2, $3, $4, $5, 'Good', 'A car', $6 + 5000, $6, '2019', '555-0100', 'Town', $7, $8, $9, $10) returning id`,
+    [categoryId, seller.id, seller.name, seller.email, car.name ?? 'Test car', car.price ?? 15000, key, car.paid ?? false, car.paid ? 'sold' : 'available', car.advertised ?? false],
+  );
+  return rows[0]!.id;
+}
+
+async function insertImageRow(t: TestApp): Promise<string> {
+  const key = randomBytes(16).toString('base64url');
+  await t.pool.query(`insert into images (key, widths) values ($1, '{480}')`, [key]);
+  return key;
+}

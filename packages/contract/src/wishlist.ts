@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { product } from './catalog.ts';
+import { listingStatus } from './bookings.ts';
+
+/** `PUT /wishlists?id={productId}&email={own email}` */
+export const wishlistQuery = z
+  .object({
+    id: z.uuid('id must be the id of a car'),
+    email: z.string().trim().toLowerCase().pipe(z.email()),
+  })
+  .strict();
+
+/**
+ * A wishlist item: the product itself (so `_id` is the product's id, as in the specification), with
+ * this buyer's wishlist flags: `paid` is whether this buyer paid for it from the wishlist.
+ */
+export const wishlistItem = product.extend({
+  wishlistEmail: z.string(),
+  paid: z.boolean(),
+  transactionId: z.string().nullable(),
+  listingStatus,
+});
+export type WishlistItem = z.infer<typeof wishlistItem>;
