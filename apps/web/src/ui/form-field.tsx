@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 interface FieldFrameProps {
   id: string;
@@ -82,6 +82,57 @@ export function SelectField({ label, error, id, className, ref, children, ...sel
       >
         {children}
       </select>
+    </FieldFrame>
+  );
+}
+
+export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** A labelled textarea with its validation message. */
+export function TextAreaField({ label, error, hint, id, className, ref, ...textarea }: TextAreaFieldProps) {
+  const generated = useId();
+  const textareaId = id ?? generated;
+  return (
+    <FieldFrame id={textareaId} label={label} error={error} hint={hint}>
+      <textarea
+        ref={ref}
+        id={textareaId}
+        className={`textarea w-full ${error ? 'textarea-error' : ''} ${className ?? ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(textareaId, error, hint)}
+        {...textarea}
+      />
+    </FieldFrame>
+  );
+}
+
+export interface FileFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A labelled file input with its validation message. */
+export function FileField({ label, error, hint, id, className, ref, ...input }: FileFieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <FieldFrame id={inputId} label={label} error={error} hint={hint}>
+      <input
+        ref={ref}
+        id={inputId}
+        type="file"
+        className={`file-input w-full ${error ? 'file-input-error' : ''} ${className ?? ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(inputId, error, hint)}
+        {...input}
+      />
     </FieldFrame>
   );
 }

@@ -1,12 +1,15 @@
-import type { Category, Product } from '@second-gear/contract';
+import type { Category, CategoryPage, Product } from '@second-gear/contract';
 import { api, isClientError } from '../../app/api.ts';
 
+// Plain copies of the contract's constants: importing a value from '@second-gear/contract' would pull zod into the bundle.
+/** `categoryPageSize.default` of the contract: cars per page of a category. */
+export const categoryPageSize = 12;
+
 /** `GET /category/{id}`: the category's name and one page of its products. */
-export interface CategoryProducts {
-  categoryName: string;
-  products: Product[];
-  nextCursor: string | null;
-}
+export type CategoryProducts = CategoryPage;
+
+/** Not found or refused will not change on retry; anything else gets the default three retries. */
+export const retryUnlessRefused = (failureCount: number, error: Error) => !isClientError(error) && failureCount < 3;
 
 // Public lists live under the 'public' key so that signing out keeps them cached.
 export const categoriesQuery = {
@@ -21,11 +24,20 @@ export const advertisedProductsQuery = {
   staleTime: 30 * 1000,
 } as const;
 
+/** Every query of one category's pages starts with this key (invalidate it after a change to a car). */
+export const categoryKey = ['category'] as const;
+
+/** `GET /category/{id}?cursor=&limit=`, one page at a time (for `useInfiniteQuery`). */
 export function categoryProductsQuery(id: string) {
   return {
-    queryKey: ['category', id],
-    queryFn: () => api<CategoryProducts>(`/category/${encodeURIComponent(id)}`),
-    // Not found or refused will not change on retry; anything else gets the default three retries.
-    retry: (failureCount: number, error: Error) => !isClientError(error) && failureCount < 3,
+    queryKey: [...categoryKey, id],
+    queryFn: ({ pageParam }: { pageParam: string | null }) => {
+      const search = new URLSearchParams({ limit: String(categoryPageSize) });
+      if (pageParam) search.set('cursor', pageParam);
+      return api<CategoryProducts>(`/category/${encodeURIComponent(id)}?${search.toString()}`);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page: CategoryProducts) => page.nextCursor,
+    retry: retryUnlessRefused,
   } as const;
 }

@@ -1,13 +1,41 @@
-import type { ReactNode } from 'react';
 import type { Product } from '@second-gear/contract';
 import { formatDate, formatPrice } from '../../ui/format.ts';
 import { CheckBadgeIcon, LocationIcon } from '../../ui/icons.tsx';
 
 const cardImageSizes = '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw';
 
-/** A product card (specification section 2); `actions` holds the buttons of the page using it. */
-export function ProductCard({ product, actions }: { product: Product; actions?: ReactNode }) {
+export interface ProductCardProps {
+  product: Product;
+  /** Show the Book Now button (the category page); the home grid shows the data only. */
+  bookable?: boolean;
+  /** Also show Add to Wishlist (buyers only; specification section 2). */
+  wishlist?: boolean;
+  /** Book Now; without it the button is shown disabled ('Coming soon'). */
+  onBook?: ((product: Product) => void) | undefined;
+  /** Add to Wishlist; without it the button is shown disabled ('Coming soon'). */
+  onWishlist?: ((product: Product) => void) | undefined;
+  /** The level of the car's name: h3 under a section heading (home), h2 right under the page's h1. */
+  headingLevel?: 'h2' | 'h3';
+}
+
+function CardAction({ label, onClick, className }: { label: string; onClick: (() => void) | undefined; className: string }) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-sm ${className}`}
+      onClick={onClick}
+      disabled={!onClick}
+      title={onClick ? undefined : 'Coming soon'}
+    >
+      {label}
+    </button>
+  );
+}
+
+/** A product card (specification section 2). Light on purpose: the home page shows it too. */
+export function ProductCard({ product, bookable = false, wishlist = false, onBook, onWishlist, headingLevel = 'h3' }: ProductCardProps) {
   const headingId = `product-${product._id}`;
+  const Heading = headingLevel;
   return (
     <article className="card h-full overflow-hidden border border-base-200 bg-base-100 shadow-sm transition-shadow hover:shadow-md" aria-labelledby={headingId}>
       <figure className="aspect-[4/3] bg-base-200">
@@ -25,9 +53,9 @@ export function ProductCard({ product, actions }: { product: Product; actions?: 
       </figure>
       <div className="card-body gap-3 p-5">
         <div className="flex items-start justify-between gap-2">
-          <h3 id={headingId} className="card-title text-lg leading-snug">
+          <Heading id={headingId} className="card-title text-lg leading-snug">
             {product.productName}
-          </h3>
+          </Heading>
           {product.verification === 'verified' ? (
             <span className="badge shrink-0 gap-1 border-green-200 bg-green-50 py-3 text-xs font-semibold text-green-800">
               <CheckBadgeIcon className="h-4 w-4" />
@@ -49,7 +77,7 @@ export function ProductCard({ product, actions }: { product: Product; actions?: 
             <dd className="text-lg font-bold text-primary">{formatPrice(product.resalePrice)}</dd>
           </div>
           <div>
-            <dt className="text-base-content/60">Years of Use</dt>
+            <dt className="text-base-content/60">Year of Purchase</dt>
             <dd className="font-medium">{product.yearsOfUse}</dd>
           </div>
           <div>
@@ -63,7 +91,14 @@ export function ProductCard({ product, actions }: { product: Product; actions?: 
             <dd className="font-medium">{product.sellerName}</dd>
           </div>
         </dl>
-        {actions ? <div className="card-actions mt-auto justify-end pt-2">{actions}</div> : null}
+        {bookable ? (
+          <div className="card-actions mt-auto justify-end pt-2">
+            {wishlist ? (
+              <CardAction label="Add to Wishlist" className="btn-outline btn-primary" onClick={onWishlist && (() => onWishlist(product))} />
+            ) : null}
+            <CardAction label="Book Now" className="btn-primary" onClick={onBook && (() => onBook(product))} />
+          </div>
+        ) : null}
       </div>
     </article>
   );
