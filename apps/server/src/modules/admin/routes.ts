@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deleteResult, idParam, insertResult, reportBody, reportedItem, updateResult, userIdParam, userSummary, verifySellerQuery } from '@second-gear/contract';
+import { actorOf, requireRole } from '../../auth/guards.ts';
+import { deleteReportedProduct, deleteUser, dismissReports, listReported, listUsers, reportProduct, verifySeller } from './service.ts';
+
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = requireRole('admin');
+
+  app.get(
+    '/users/allseller',
+    { onRequest: admin, schema: { tags: ['admin'], summary: 'All sellers', response: { 200: z.array(userSummary) } } },
+    async () => listUsers(app.pg, 'seller'),
+  );
+
+  app.get(
+    '/users/allbuyer',
+    { onRequest: admin, schema: { tags: ['admin'], summary: 'All buyers', response: { 200: z.array(userSummary) } } },
+    async () => listUsers(app.pg, 'buyer'),
+  );
+
+  app.put(
+    '/seller/verify',
+    { onRequest: admin, schema: { tags: ['admin'], summary: 'Make Verified', querystring: verifySellerQuery, response: { 200: updateResult } } },
+    async (req) => verifySeller(app.pg, req.query.id, req.query.email),
+  );
+
+  app.delete(
+    '/users/:id',
+    { onRequest: admin, schema: { tags: ['admin'], summary: 'Delete a buyer or seller', params: userIdParam, response: { 200: deleteResult } } },
+    async (req) => deleteUser(app.pg, actorOf(req), req.params.id),
+  );
+
+  app.post(
+    '/reports',
+    {
+      onRequest: requireRole('buyer'),
+      schema: { tags: ['reports'], summary: 'Report a listing (once per buyer and car)', body: reportBody, response: { 200: insertResult } },
+    },
+    async (req) => reportProduct(app.pg, actorOf(req), req.body),
+  );
+
+  app.get(
+    '/reports',
+    { onRequest: admin, schema: { tags: ['reports'], summary: 'Reported Items', response: { 200: z.array(reportedItem) } } },
+    async () => listReported(app.pg),
+  );
+
+  app.delete(
+    '/reports/:id',
+    { onRequest: admin, schema: { tags: ['reports'], summary: 'Dismiss the reports of a car', params: idParam, response: { 200: deleteResult } } },
+    async (req) => dismissReports(app.pg, req.params.id),
+  );
+
+  app.delete(
+    '/reported-products/:id',
+    { onRequest: admin, schema: { tags: ['reports'], summary: 'Delete a reported car', params: idParam, response: { 200: deleteResult } } },
+    async (req) => deleteReportedProduct(app.pg, req.params.id),
+  );
+};

@@ -1,0 +1,140 @@
+import type { Pool } from 'pg';
+import type { DeleteResult, InsertResult, ReportBody, ReportedItem, UpdateResult, UserSummary } from '@second-gear/contract';
+import type { Actor } from '../../auth/guards.ts';
+import { AppError } from '../../errors.ts';
+import { imageUrls } from '../../images/store.ts';
+
+export const USERS_LIMIT = 1000;
+export const REPORTED_LIMIT = 200;
+
+interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  role: 'buyer' | 'seller';
+  verified: boolean;
+  created_at: Date;
+}
+
+const toSummary = (r: UserRow): UserSummary => ({
+  _id: r.id,
+  name: r.name,
+  email: r.email,
+  photo: r.image,
+  role: r.role,
+  verification: r.role === 'seller' && r.verified ? 'verified' : '',
+  joinedAt: r.created_at.toISOString(),
+});
+
+/** Sellers or buyers, newest first. Only the columns a table shows are ever selected. */
+export async function listUsers(pool: Pool, role: 'seller' | 'buyer'): Promise<UserSummary[]> {
+  const { rows } = await pool.query<UserRow>(
+    `select id, name, email, image, role, verified, created_at from users where role = $1 order by created_at desc limit ${USERS_LIMIT}`,
+    [role],
+  );
+  return rows.map(toSummary);
+}
+
+/** Make Verified: once (`modifiedCount` 1, then 0). The badge follows on every car of the seller, as it is read at query time. */
+export async function verifySeller(pool: Pool, id: string, email: string): Promise<UpdateResult> {
+  const { rows } = await pool.query<{ verified: boolean }>(`select verified from users where id = $1 and email = $2 and role = 'seller'`, [id, email]);
+  if (!rows[0]) throw new AppError('NOT_FOUND', 'There is no seller with this id and email.');
+  const { rowCount } = await pool.query(`update users set verified = true, updated_at = now() where id = $1 and role = 'seller' and not verified`, [id]);
+  return { acknowledged: true, matchedCount: 1, modifiedCount: rowCount ?? 0 };
+}
+
+/**
+ * Deletes a buyer or seller: their login and sessions go at once (sessions and accounts cascade),
+ * so their next call is a 401. Their unsold cars and open bookings go with them; paid orders,
+ * sold cars and payments stay for the record with the person's name copied on them.
+ */
+export async function deleteUser(pool: Pool, admin: Actor, id: string): Promise<DeleteResult> {
+  if (id === admin.id) throw new AppError('FORBIDDEN', 'You cannot delete your own account.');
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const { rows } = await client.query<{ role: string }>('select role from users where id = $1 for update', [id]);
+    if (!rows[0]) {
+      await client.query('rollback');
+      return { acknowledged: true, deletedCount: 0 };
+    }
+    if (rows[0].role === 'admin') throw new AppError('FORBIDDEN', 'Admins cannot be deleted here.');
+    await client.query('delete from bookings where buyer_id = $1 and not paid', [id]);
+    await client.query('delete from products where seller_id = $1 and not paid', [id]);
+    const { rowCount } = await client.query('delete from users where id = $1', [id]);
+    await client.query('commit');
+    return { acknowledged: true, deletedCount: rowCount ?? 0 };
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** A buyer reports a listing, once per car. */
+export async function reportProduct(pool: Pool, buyer: Actor, body: ReportBody): Promise<InsertResult> {
+  const { rows: cars } = await pool.query<{ product_name: string }>('select product_name from products where id = $1', [body.productId]);
+  if (!cars[0]) throw new AppError('NOT_FOUND', 'This car is no longer listed.');
+  const { rows } = await pool.query<{ id: string }>(
+    `insert into reports (product_id, reporter_id, reason, note) values ($1, $2, $3, $4)
+     on conflict (product_id, reporter_id) do nothing returning id`,
+    [body.productId, buyer.id, body.reason, body.note ?? ''],
+  );
+  if (!rows[0]) throw new AppError('CONFLICT', `You have already reported ${cars[0].product_name}.`);
+  return { acknowledged: true, insertedId: rows[0].id };
+}
+
+/** The Reported Items queue: each reported car once, most recently reported first. */
+export async function listReported(pool: Pool): Promise<ReportedItem[]> {
+  const { rows } = await pool.query<{
+    product_id: string;
+    product_name: string;
+    image_key: string;
+    widths: number[];
+    seller_name: string;
+    seller_email: string;
+    paid: boolean;
+    reports: number;
+    reasons: string[];
+    notes: string[];
+    latest_at: Date;
+  }>(
+    `select p.id as product_id, p.product_name, p.image_key, i.widths, p.seller_name, p.seller_email, p.paid,
+            count(*)::int as reports, array_agg(distinct r.reason) as reasons,
+            array_remove(array_agg(nullif(r.note, '') order by r.created_at desc), null) as notes,
+            max(r.created_at) as latest_at
+       from reports r join products p on p.id = r.product_id join images i on i.key = p.image_key
+      group by p.id, i.widths
+      order by latest_at desc
+      limit ${REPORTED_LIMIT}`,
+  );
+  return rows.map((r) => ({
+    productId: r.product_id,
+    productName: r.product_name,
+    image: imageUrls(r.image_key, r.widths).url,
+    sellerName: r.seller_name,
+    sellerEmail: r.seller_email,
+    reports: r.reports,
+    reasons: r.reasons,
+    notes: r.notes,
+    latestAt: r.latest_at.toISOString(),
+    paid: r.paid,
+  }));
+}
+
+/** Dismisses every report of a car; the car stays listed. */
+export async function dismissReports(pool: Pool, productId: string): Promise<DeleteResult> {
+  const { rowCount } = await pool.query('delete from reports where product_id = $1', [productId]);
+  return { acknowledged: true, deletedCount: rowCount ?? 0 };
+}
+
+/** Removes a reported car (its reports and wishlist entries go with it). A sold car stays for the record. */
+export async function deleteReportedProduct(pool: Pool, productId: string): Promise<DeleteResult> {
+  const { rows } = await pool.query<{ paid: boolean; product_name: string }>('select paid, product_name from products where id = $1', [productId]);
+  if (!rows[0]) return { acknowledged: true, deletedCount: 0 };
+  if (rows[0].paid) throw new AppError('CONFLICT', `${rows[0].product_name} is sold; sold cars stay on record and cannot be deleted.`);
+  const { rowCount } = await pool.query('delete from products where id = $1 and not paid', [productId]);
+  return { acknowledged: true, deletedCount: rowCount ?? 0 };
+}
