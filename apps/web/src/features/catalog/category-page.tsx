@@ -1,10 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
 import type { Product } from '@second-gear/contract';
 import { ApiError } from '../../app/api.ts';
+import { errorMessage } from '../../ui/errors.ts';
 import { PageSpinner, Spinner } from '../../ui/spinner.tsx';
+import { ReportButton } from '../admin/report-dialog.tsx';
+import { useAuth } from '../auth/auth-context.ts';
 import { useRole } from '../auth/use-role.ts';
+import { BookingModal } from '../bookings/booking-modal.tsx';
+import { addToWishlist, wishlistKey } from '../wishlist/api.ts';
 import { categoryProductsQuery } from './api.ts';
 import { ProductCard } from './product-card.tsx';
 
@@ -47,14 +53,26 @@ function useLoadOnVisible(load: () => void, enabled: boolean) {
   return sentinel;
 }
 
-// The booking modal and the wishlist call come in the next release. Until then these stay undefined,
-// and the cards show Book Now and Add to Wishlist disabled ('Coming soon'). Replace them with handlers.
-const onBook: ((product: Product) => void) | undefined = undefined;
-const onWishlist: ((product: Product) => void) | undefined = undefined;
+/** Add to Wishlist (buyers only): the toasts of specification section 4, then the wishlist is refreshed. */
+function useAddToWishlist() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (product: Product) => addToWishlist(product._id, user?.email ?? ''),
+    onSuccess: async (result, product) => {
+      if (result.modifiedCount > 0) toast.success(`${product.productName} is Added as Wishlist`);
+      else toast(`${product.productName} is already on your wishlist`);
+      await queryClient.invalidateQueries({ queryKey: wishlistKey });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+}
 
 export default function CategoryPage() {
   const { id = '' } = useParams();
   const { isBuyer } = useRole();
+  const [booking, setBooking] = useState<Product | null>(null);
+  const wishlist = useAddToWishlist();
   const { data, error, isPending, isError, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = useInfiniteQuery(
     categoryProductsQuery(id),
   );
@@ -89,7 +107,16 @@ export default function CategoryPage() {
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {products.map((product) => (
             <li key={product._id}>
-              <ProductCard product={product} headingLevel="h2" bookable wishlist={isBuyer} onBook={onBook} onWishlist={onWishlist} />
+              <ProductCard
+                product={product}
+                headingLevel="h2"
+                bookable
+                wishlist={isBuyer}
+                onBook={setBooking}
+                onWishlist={wishlist.mutate}
+                wishlistBusy={wishlist.isPending && wishlist.variables._id === product._id}
+              />
+              <ReportButton product={product} />
             </li>
           ))}
         </ul>
@@ -107,6 +134,7 @@ export default function CategoryPage() {
           </button>
         ) : null}
       </div>
+      <BookingModal product={booking} onClose={() => setBooking(null)} />
     </section>
   );
 }

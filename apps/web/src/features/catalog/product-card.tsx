@@ -14,17 +14,27 @@ export interface ProductCardProps {
   onBook?: ((product: Product) => void) | undefined;
   /** Add to Wishlist; without it the button is shown disabled ('Coming soon'). */
   onWishlist?: ((product: Product) => void) | undefined;
+  /** While this car's Add to Wishlist call runs: the button is disabled. */
+  wishlistBusy?: boolean;
   /** The level of the car's name: h3 under a section heading (home), h2 right under the page's h1. */
   headingLevel?: 'h2' | 'h3';
 }
 
-function CardAction({ label, onClick, className }: { label: string; onClick: (() => void) | undefined; className: string }) {
+interface CardActionProps {
+  label: string;
+  onClick: (() => void) | undefined;
+  className: string;
+  busy?: boolean;
+}
+
+function CardAction({ label, onClick, className, busy = false }: CardActionProps) {
   return (
     <button
       type="button"
       className={`btn btn-sm ${className}`}
       onClick={onClick}
-      disabled={!onClick}
+      disabled={!onClick || busy}
+      aria-busy={busy || undefined}
       title={onClick ? undefined : 'Coming soon'}
     >
       {label}
@@ -33,7 +43,15 @@ function CardAction({ label, onClick, className }: { label: string; onClick: (()
 }
 
 /** A product card (specification section 2). Light on purpose: the home page shows it too. */
-export function ProductCard({ product, bookable = false, wishlist = false, onBook, onWishlist, headingLevel = 'h3' }: ProductCardProps) {
+export function ProductCard({
+  product,
+  bookable = false,
+  wishlist = false,
+  onBook,
+  onWishlist,
+  wishlistBusy = false,
+  headingLevel = 'h3',
+}: ProductCardProps) {
   const headingId = `product-${product._id}`;
   const Heading = headingLevel;
   return (
@@ -94,7 +112,12 @@ export function ProductCard({ product, bookable = false, wishlist = false, onBoo
         {bookable ? (
           <div className="card-actions mt-auto justify-end pt-2">
             {wishlist ? (
-              <CardAction label="Add to Wishlist" className="btn-outline btn-primary" onClick={onWishlist && (() => onWishlist(product))} />
+              <CardAction
+                label="Add to Wishlist"
+                className="btn-outline btn-primary"
+                onClick={onWishlist && (() => onWishlist(product))}
+                busy={wishlistBusy}
+              />
             ) : null}
             <CardAction label="Book Now" className="btn-primary" onClick={onBook && (() => onBook(product))} />
           </div>

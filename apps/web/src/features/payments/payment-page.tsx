@@ -1,9 +1,38 @@
+import { useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { routeErrorOf } from '../../ui/errors.ts';
+import { orderQuery } from '../bookings/api.ts';
+import { createOrderPaymentIntent, recordOrderPayment } from './api.ts';
+import { Checkout } from './checkout.tsx';
+import { PaidState, PaymentLayout, PaymentPageSpinner, UnavailableState } from './payment-summary.tsx';
+
+/** /dashboard/payment/{id}: pay for one of the buyer's orders (someone else's is a 404). */
 export default function PaymentPage() {
+  const { id = '' } = useParams();
+  const query = orderQuery(id);
+  const order = useQuery({ ...query, refetchOnWindowFocus: false });
+
+  if (order.isError && !order.data) throw routeErrorOf(order.error);
+  if (order.isPending) return <PaymentPageSpinner />;
+
+  const { productName, price, image, paid, transactionId, listingStatus, productId } = order.data;
   return (
-    <section className="mx-auto max-w-5xl">
-      <title>Payment · Second Gear</title>
-      <h1 className="mb-6 text-3xl font-bold">Payment</h1>
-      <p className="text-base-content/70">Order payment arrives in a later release.</p>
-    </section>
+    <PaymentLayout productName={productName} price={price} image={image}>
+      {paid ? (
+        <PaidState transactionId={transactionId} />
+      ) : listingStatus !== 'available' ? (
+        <UnavailableState listingStatus={listingStatus} />
+      ) : (
+        <Checkout
+          intentKey={['order', id]}
+          itemKey={query.queryKey}
+          createIntent={() => createOrderPaymentIntent({ bookingId: id, price })}
+          record={(transactionId, email) =>
+            recordOrderPayment({ price, transactionId, email, bookingId: id, ...(productId ? { productId } : {}) })
+          }
+          backTo={{ to: '/dashboard/myorders', label: 'Back to My Orders' }}
+        />
+      )}
+    </PaymentLayout>
   );
 }

@@ -1,9 +1,38 @@
+import { useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { routeErrorOf } from '../../ui/errors.ts';
+import { wishlistItemQuery } from '../wishlist/api.ts';
+import { createWishlistPaymentIntent, recordWishlistPayment } from './api.ts';
+import { Checkout } from './checkout.tsx';
+import { PaidState, PaymentLayout, PaymentPageSpinner, UnavailableState } from './payment-summary.tsx';
+
+/** /dashboard/wishlistpayment/{id}: pay for a car on the buyer's wishlist (id is the car's id). */
 export default function WishlistPaymentPage() {
+  const { id = '' } = useParams();
+  const query = wishlistItemQuery(id);
+  const item = useQuery({ ...query, refetchOnWindowFocus: false });
+
+  if (item.isError && !item.data) throw routeErrorOf(item.error);
+  if (item.isPending) return <PaymentPageSpinner />;
+
+  const { productName, resalePrice, image, paid, transactionId, listingStatus } = item.data;
   return (
-    <section className="mx-auto max-w-5xl">
-      <title>Payment · Second Gear</title>
-      <h1 className="mb-6 text-3xl font-bold">Payment</h1>
-      <p className="text-base-content/70">Wishlist payment arrives in a later release.</p>
-    </section>
+    <PaymentLayout productName={productName} price={resalePrice} image={image}>
+      {paid ? (
+        <PaidState transactionId={transactionId} />
+      ) : listingStatus !== 'available' ? (
+        <UnavailableState listingStatus={listingStatus} />
+      ) : (
+        <Checkout
+          intentKey={['wishlist', id]}
+          itemKey={query.queryKey}
+          createIntent={() => createWishlistPaymentIntent({ productId: id, resalePrice })}
+          record={(transactionId, wishlistEmail) =>
+            recordWishlistPayment({ resalePrice, transactionId, wishlistEmail, bookingId: id })
+          }
+          backTo={{ to: '/dashboard/mywishlist', label: 'Back to My Wishlist' }}
+        />
+      )}
+    </PaymentLayout>
   );
 }

@@ -1,0 +1,31 @@
+import type { BookingBody, InsertResult, Order } from '@second-gear/contract';
+import { api } from '../../app/api.ts';
+import { retryUnlessRefused } from '../catalog/api.ts';
+
+// The buyer's booking calls: only lazy chunks (category page, My Orders, payment) import this module.
+
+/** Every orders query starts with this key (invalidate it after a booking or a payment). */
+export const ordersKey = ['orders'] as const;
+
+/** `GET /orders?email=`: the buyer's own orders, newest first. */
+export function ordersQuery(email: string) {
+  return {
+    queryKey: [...ordersKey, 'list', email],
+    queryFn: () => api<Order[]>(`/orders?${new URLSearchParams({ email }).toString()}`),
+    retry: retryUnlessRefused,
+  } as const;
+}
+
+/** `GET /orders/{id}`: one of the buyer's orders (404 for anyone else's). */
+export function orderQuery(id: string) {
+  return {
+    queryKey: [...ordersKey, 'item', id],
+    queryFn: () => api<Order>(`/orders/${encodeURIComponent(id)}`),
+    retry: retryUnlessRefused,
+  } as const;
+}
+
+/** `POST /bookings`: answers `{ acknowledged: true, insertedId }` or `{ acknowledged: false, message }`. */
+export function createBooking(body: BookingBody): Promise<InsertResult> {
+  return api<InsertResult>('/bookings', { method: 'POST', json: body });
+}
