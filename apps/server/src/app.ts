@@ -11,16 +11,25 @@ import { z } from 'zod';
 import type { Auth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
+import { createPaymentProvider } from './payments/create-provider.ts';
+import type { PaymentProvider } from './payments/provider.ts';
 import { errorBody, registerErrorHandler } from './errors.ts';
+import { servedImages } from './images/serve.ts';
+import type { ImageStorage } from './images/storage.ts';
 import { UPLOADS_PREFIX } from './images/store.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { bookingRoutes } from './modules/bookings/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { wishlistRoutes } from './modules/wishlist/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     pg: Pool;
     auth: Auth;
     config: Config;
+    images: ImageStorage;
   }
 }
 
@@ -28,13 +37,17 @@ export interface AppDeps {
   config: Config;
   pool: Pool;
   auth: Auth;
+  /** Where uploaded pictures live (see createImageStorage). */
+  images: ImageStorage;
   /** The built web app; absent in API tests. */
   webDist?: string;
+  /** Card payments; default: the provider `PAYMENTS` names (tests pass their own). */
+  payments?: PaymentProvider;
 }
 
 export const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
-export async function buildApp({ config, pool, auth, webDist }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, pool, auth, images, webDist, payments }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -51,10 +64,12 @@ export async function buildApp({ config, pool, auth, webDist }: AppDeps): Promis
   app.decorate('pg', pool);
   app.decorate('auth', auth);
   app.decorate('config', config);
+  app.decorate('images', images);
   app.decorateRequest('actor', null);
   registerErrorHandler(app);
 
   const http = config.publicUrl.startsWith('http://');
+  const stripe = config.payments.provider === 'stripe';
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -62,8 +77,10 @@ export async function buildApp({ config, pool, auth, webDist }: AppDeps): Promis
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         // react-hot-toast styles its toasts inline.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // Stripe Elements loads its script and card frames from Stripe; the test-mode form needs none of it.
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: http ? null : [],
       },
@@ -101,18 +118,15 @@ export async function buildApp({ config, pool, auth, webDist }: AppDeps): Promis
       );
       await api.register(userRoutes);
       await api.register(catalogRoutes);
+      await api.register(bookingRoutes);
+      await api.register(wishlistRoutes);
+      await api.register(adminRoutes);
+      await api.register(paymentRoutes(payments ?? createPaymentProvider(config, pool)));
     },
     { prefix: '/api' },
   );
 
-  await app.register(fastifyStatic, {
-    root: path.join(config.dataDir, 'uploads'),
-    prefix: UPLOADS_PREFIX,
-    decorateReply: false,
-    // Stored pictures never change under their name.
-    immutable: true,
-    maxAge: '365d',
-  });
+  await app.register(servedImages(images));
 
   const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {

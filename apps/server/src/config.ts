@@ -23,7 +23,7 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   S3_BUCKET: optional,
-  S3_ENDPOINT: optional,
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_REGION: optional,
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
@@ -41,6 +41,10 @@ export interface Config {
   authSecret: string | undefined;
   demoData: boolean;
   logLevel: string;
+  /** `PAYMENTS`: the built-in test-mode card processor, or Stripe with its keys. */
+  payments: { provider: 'test' } | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
+  /** Set: pictures in this S3-compatible bucket; unset: files in `DATA_DIR/uploads`. */
+  s3?: { bucket: string; endpoint?: string; region: string; accessKeyId: string; secretAccessKey: string };
 }
 
 export class ConfigError extends Error {}
@@ -57,12 +61,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration: AUTH_SECRET is required when NODE_ENV=production');
   }
   if (e.PAYMENTS === 'stripe') {
+    // A key pasted into the wrong variable would otherwise fail only at the first payment.
+    const prefixes = { STRIPE_SECRET_KEY: /^(sk|rk)_/, STRIPE_PUBLISHABLE_KEY: /^pk_/, STRIPE_WEBHOOK_SECRET: /^whsec_/ } as const;
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} is required when PAYMENTS=stripe`);
+      if (!prefixes[name].test(e[name])) throw new ConfigError(`Invalid configuration: ${name} does not look like a Stripe ${name === 'STRIPE_WEBHOOK_SECRET' ? 'webhook signing secret (whsec_…)' : 'key'}`);
     }
   }
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  const s3Names = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const strayS3 = s3Names.find((name) => e[name]);
+  // Without a bucket the other S3 settings would be silently ignored and pictures go to disk.
+  if (!e.S3_BUCKET && strayS3) throw new ConfigError(`Invalid configuration: S3_BUCKET is required when ${strayS3} is set`);
+  if (e.S3_BUCKET) {
+    for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} is required when S3_BUCKET is set`);
+    }
   }
   return {
     env: e.NODE_ENV,
@@ -74,6 +90,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET,
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    payments:
+      e.PAYMENTS === 'stripe'
+        ? { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY!, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
+        : { provider: 'test' },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION ?? 'us-east-1',
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+        }
+      : undefined,
   };
 }
 

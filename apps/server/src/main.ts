@@ -7,6 +7,7 @@ import { migrate } from './db/migrate.ts';
 import { checkServerVersion, createPool } from './db/pool.ts';
 import { DataDirInUseError, lockDataDir } from './db/process-lock.ts';
 import { seedDemoData } from './db/seed.ts';
+import { createImageStorage } from './images/storage.ts';
 import { readOrCreateSecret } from './secret-file.ts';
 
 const say = (msg: string) => console.log(`[second-gear] ${msg}`);
@@ -34,10 +35,11 @@ async function main() {
     if (applied.length) say(`applied migrations: ${applied.join(', ')}`);
     const secret = config.authSecret ?? readOrCreateSecret(path.join(config.dataDir, 'auth-secret'));
     const auth = createAuth({ pool, secret, publicUrl: config.publicUrl });
-    if (config.demoData && (await seedDemoData({ pool, auth, uploadsDir: path.join(config.dataDir, 'uploads') }))) {
+    const images = createImageStorage(config);
+    if (config.demoData && (await seedDemoData({ pool, auth, images }))) {
       say('demo data added (accounts: admin@demo.test, seller@demo.test, seller2@demo.test, buyer@demo.test; password demo1234)');
     }
-    const app = await buildApp({ config, pool, auth, webDist: defaultWebDist });
+    const app = await buildApp({ config, pool, auth, images, webDist: defaultWebDist });
     await app.listen({ port: config.port, host: config.host });
     say(`Second Gear is ready at ${config.publicUrl}`);
 

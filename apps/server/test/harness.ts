@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { createAuth } from '../src/auth/auth.ts';
 import { loadConfig } from '../src/config.ts';
 import { createPool } from '../src/db/pool.ts';
+import { diskStorage, type ImageStorage } from '../src/images/storage.ts';
 import { withDatabase } from './global-setup.ts';
 
 export const ORIGIN = 'http://localhost:3000';
@@ -21,7 +22,9 @@ export interface TestApp {
 }
 
 /** A fresh database (copied from the migrated template) and an app built on it, for one test file. */
-export async function createTestApp(options: { beforeReady?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { beforeReady?: (app: FastifyInstance) => void; /** Default: files in `<dataDir>/uploads`. */ images?: ImageStorage } = {},
+): Promise<TestApp> {
   const url = inject('pgUrl');
   const database = `sg_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -33,7 +36,8 @@ export async function createTestApp(options: { beforeReady?: (app: FastifyInstan
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, LOG_LEVEL: 'silent', DEMO_DATA: 'off' });
   const pool = createPool(withDatabase(url, database), 10);
   const auth = createAuth({ pool, secret: randomBytes(32).toString('hex'), publicUrl: ORIGIN });
-  const app = await buildApp({ config, pool, auth });
+  const images = options.images ?? diskStorage(path.join(dataDir, 'uploads'));
+  const app = await buildApp({ config, pool, auth, images });
   options.beforeReady?.(app);
   await app.ready();
   return {

@@ -3,3 +3,5 @@ export * from './users.ts';
 export * from './catalog.ts';
 export * from './bookings.ts';
 export * from './wishlist.ts';
+export * from './payments.ts';
+export * from './admin.ts';

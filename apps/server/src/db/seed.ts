@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import type { Auth } from '../auth/auth.ts';
+import type { ImageStorage } from '../images/storage.ts';
 import { writeImageFiles, type StoredImage } from '../images/store.ts';
 import { demoCars, demoCategories } from './demo/catalog.ts';
 import { brandPicture, carPicture } from './demo/pictures.ts';
@@ -20,7 +21,7 @@ export const demoAccounts = [
  * transaction, so a crash mid-seed leaves no half catalog and the next start seeds again.
  * Returns whether anything was added.
  */
-export async function seedDemoData({ pool, auth, uploadsDir }: { pool: Pool; auth: Auth; uploadsDir: string }): Promise<boolean> {
+export async function seedDemoData({ pool, auth, images }: { pool: Pool; auth: Auth; images: ImageStorage }): Promise<boolean> {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [SEED_LOCK]);
@@ -31,11 +32,11 @@ export async function seedDemoData({ pool, auth, uploadsDir }: { pool: Pool; aut
     for (const account of demoAccounts) userIds.set(account.email, await ensureAccount(pool, auth, account));
 
     const svg = (s: string) => Buffer.from(s);
-    const brandImages = await Promise.all(demoCategories.map((c) => writeImageFiles(uploadsDir, svg(brandPicture(c)))));
+    const brandImages = await Promise.all(demoCategories.map((c) => writeImageFiles(images, svg(brandPicture(c)))));
     const carImages: StoredImage[] = [];
     // Two at a time: sharp already uses every core for one picture.
     for (let i = 0; i < demoCars.length; i += 2) {
-      carImages.push(...(await Promise.all(demoCars.slice(i, i + 2).map((car) => writeImageFiles(uploadsDir, svg(carPicture(car)))))));
+      carImages.push(...(await Promise.all(demoCars.slice(i, i + 2).map((car) => writeImageFiles(images, svg(carPicture(car)))))));
     }
 
     await client.query('begin');

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import type { Pool } from 'pg';
+import type { ImageStorage } from './storage.ts';
 
 /** Widths each picture is stored in, for `srcset`. Cards show about 400 CSS px; large screens 1200. */
 export const IMAGE_WIDTHS = [480, 800, 1200] as const;
@@ -18,31 +17,43 @@ export interface StoredImage {
 
 /**
  * Re-encodes a picture to WebP in a few widths (never enlarged), dropping every piece of metadata
- * (EXIF, GPS: sharp keeps none unless asked), under a name the server makes. Nothing is left on
- * disk when encoding fails.
+ * (EXIF, GPS: sharp keeps none unless asked), under a name the server makes. Nothing is left in
+ * storage when encoding or storing fails.
  */
-export async function writeImageFiles(uploadsDir: string, input: Buffer): Promise<StoredImage> {
+export async function writeImageFiles(storage: ImageStorage, input: Buffer): Promise<StoredImage> {
   const key = randomBytes(16).toString('base64url');
   const source = sharp(input, { failOn: 'error' }).rotate();
   const { width: sourceWidth = IMAGE_WIDTHS[0] } = await source.metadata();
   const widths = IMAGE_WIDTHS.filter((w, i) => i === 0 || w <= sourceWidth);
-  await fs.mkdir(uploadsDir, { recursive: true });
-  const files = widths.map((w) => path.join(uploadsDir, fileName(key, w)));
-  try {
-    await Promise.all(
-      widths.map((width, i) => source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toFile(files[i]!)),
-    );
-  } catch (err) {
-    await Promise.all(files.map((f) => fs.rm(f, { force: true })));
-    throw err;
+  // Every width is encoded before any is stored, so a picture sharp cannot read writes nothing.
+  const encoded = await Promise.all(
+    widths.map((width) => source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer()),
+  );
+  const image = { key, widths };
+  // allSettled, not all: cleaning up while another write is still under way could miss it.
+  const results = await Promise.allSettled(widths.map((w, i) => storage.put(fileName(key, w), encoded[i]!, 'image/webp')));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    await deleteImageFiles(storage, image);
+    throw failed.reason;
   }
-  return { key, widths };
+  return image;
+}
+
+/** Removes every file of a picture; best effort, as it runs while handling another failure. */
+export async function deleteImageFiles(storage: ImageStorage, { key, widths }: StoredImage): Promise<void> {
+  await Promise.allSettled(widths.map((w) => storage.delete(fileName(key, w))));
 }
 
 /** Writes the files, then the row, so that a row never points at a missing file. */
-export async function storeImage(pool: Pool, uploadsDir: string, input: Buffer, ownerId: string | null): Promise<StoredImage> {
-  const image = await writeImageFiles(uploadsDir, input);
-  await pool.query('insert into images (key, widths, owner_id) values ($1, $2, $3)', [image.key, image.widths, ownerId]);
+export async function storeImage(pool: Pool, storage: ImageStorage, input: Buffer, ownerId: string | null): Promise<StoredImage> {
+  const image = await writeImageFiles(storage, input);
+  try {
+    await pool.query('insert into images (key, widths, owner_id) values ($1, $2, $3)', [image.key, image.widths, ownerId]);
+  } catch (err) {
+    await deleteImageFiles(storage, image);
+    throw err;
+  }
   return image;
 }
 

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { product } from '@second-gear/contract';
 import { storeImage } from '../../images/store.ts';
 import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
-import path from 'node:path';
 
 let t: TestApp;
 let seller: Person;
@@ -11,7 +10,7 @@ let categoryId: string;
 
 async function addCar(name: string, flags: { advertised: boolean; paid?: boolean; daysAgo?: number }) {
   const picture = await sharp({ create: { width: 1000, height: 600, channels: 3, background: '#3366aa' } }).png().toBuffer();
-  const image = await storeImage(t.pool, path.join(t.dataDir, 'uploads'), picture, seller.id);
+  const image = await storeImage(t.pool, t.app.images, picture, seller.id);
   await t.pool.query(
     `insert into products (category_id, seller_id, seller_name, seller_email, product_name, condition, description, original_price,
        resale_price, year_of_purchase, mobile, location, image_key, advertised, paid, sales_status, posting_time)
@@ -24,7 +23,7 @@ beforeAll(async () => {
   t = await createTestApp();
   seller = await signUp(t.app, 'Seller');
   const picture = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#aa3333' } }).png().toBuffer();
-  const image = await storeImage(t.pool, path.join(t.dataDir, 'uploads'), picture, null);
+  const image = await storeImage(t.pool, t.app.images, picture, null);
   const { rows } = await t.pool.query(`insert into categories (name, details, image_key) values ('Volvo', 'Safe cars', $1) returning id`, [image.key]);
   categoryId = rows[0].id;
   await addCar('Old advertised', { advertised: true, daysAgo: 3 });

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -32,8 +31,6 @@ import {
 } from './service.ts';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const uploadsDir = path.join(app.config.dataDir, 'uploads');
-
   app.get(
     '/categories',
     { schema: { tags: ['catalog'], summary: 'Brand categories for the home page', response: { 200: z.array(category) } } },
@@ -77,7 +74,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const bytes = await readUploadedImage(req);
       let stored;
       try {
-        stored = await storeImage(app.pg, uploadsDir, bytes, actorOf(req).id);
+        stored = await storeImage(app.pg, app.images, bytes, actorOf(req).id);
       } catch (err) {
         req.log.warn({ err }, 'picture could not be re-encoded');
         throw new AppError('UNSUPPORTED_MEDIA', 'The picture is damaged and could not be read. Try another file.');

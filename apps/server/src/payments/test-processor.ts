@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import type { Pool } from 'pg';
+import type { CardErrorBody } from '@second-gear/contract';
+import type { CreateIntentInput, IntentStatus, PaymentIntentView, PaymentProvider } from './provider.ts';
+import { judgeCard, type CardInput } from './test-cards.ts';
+
+/**
+ * The built-in test-mode card processor (`PAYMENTS=test`). It plays Stripe's side: intents live in
+ * its own table (`test_processor_intents`), the browser confirms them with the client secret
+ * through `POST /api/test-processor/confirm` (no Stripe.js, which cannot load here), and the
+ * server reads them back through the same `PaymentProvider` calls it uses with Stripe.
+ */
+
+/** Refused cards after which an intent is canceled, so one client secret cannot be used to try card after card. */
+export const MAX_FAILED_ATTEMPTS = 10;
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Random, Stripe-like ids: `pi_` + 24 alphanumerics (about 143 bits). */
+function randomId(length: number): string {
+  const bytes = randomBytes(length * 2);
+  let out = '';
+  // 248 is the largest multiple of 62 below 256: rejecting the rest keeps every character equally likely.
+  for (let i = 0; i < bytes.length && out.length < length; i++) if (bytes[i]! < 248) out += ALPHANUMERIC[bytes[i]! % 62];
+  return out.length === length ? out : randomId(length);
+}
+
+interface IntentRow {
+  id: string;
+  client_secret: string;
+  amount: number;
+  currency: string;
+  status: IntentStatus;
+  metadata: Record<string, string>;
+  refunded: boolean;
+}
+
+function toView(r: IntentRow): PaymentIntentView {
+  return { id: r.id, clientSecret: r.client_secret, amount: r.amount, currency: r.currency, status: r.status, metadata: r.metadata };
+}
+
+/** What the confirm call answers: the HTTP status and Stripe's body. */
+export type ConfirmAnswer = { status: 200; body: { paymentIntent: { id: string; status: 'succeeded' } } } | { status: 400 | 402 | 404 | 429; body: CardErrorBody };
+
+const invalidRequest = (status: 400 | 404 | 429, code: string, message: string): ConfirmAnswer => ({
+  status,
+  body: { error: { type: 'invalid_request_error', code, message } },
+});
+
+const CONFIRMABLE = `status in ('requires_payment_method', 'requires_confirmation')`;
+
+export class TestProcessor implements PaymentProvider {
+  readonly name = 'test' as const;
+  readonly publishableKey = null;
+
+  constructor(private readonly pool: Pool) {}
+
+  async createIntent(input: CreateIntentInput): Promise<PaymentIntentView> {
+    const id = `pi_${randomId(24)}`;
+    const secret = `${id}_secret_${randomId(25)}`;
+    const { rows } = await this.pool.query<IntentRow>(
+      `insert into test_processor_intents (id, client_secret, amount, currency, metadata, description, receipt_email, idempotency_key)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)
+       on conflict (idempotency_key) do nothing
+       returning *`,
+      [id, secret, input.amount, input.currency, JSON.stringify(input.metadata), input.description, input.receiptEmail, input.idempotencyKey],
+    );
+    if (rows[0]) return toView(rows[0]);
+    // The key was used before: answer the intent it made, as Stripe does, unless the request differs.
+    const { rows: earlier } = await this.pool.query<IntentRow>('select * from test_processor_intents where idempotency_key = $1', [input.idempotencyKey]);
+    const found = earlier[0]!;
+    if (found.amount !== input.amount || found.currency !== input.currency) {
+      throw new Error(`Idempotency key ${input.idempotencyKey} was used with other parameters`);
+    }
+    return toView(found);
+  }
+
+  async retrieveIntent(id: string): Promise<PaymentIntentView | null> {
+    const { rows } = await this.pool.query<IntentRow>('select * from test_processor_intents where id = $1', [id]);
+    return rows[0] ? toView(rows[0]) : null;
+  }
+
+  async refund(intentId: string, reason: string): Promise<void> {
+    // Only a succeeded payment has money to give back; the first refund wins and later ones change nothing.
+    const { rowCount } = await this.pool.query(
+      `update test_processor_intents set refunded = true, refunded_at = now(), refund_reason = $2
+        where id = $1 and status = 'succeeded' and not refunded`,
+      [intentId, reason],
+    );
+    if (rowCount) return;
+    const intent = await this.retrieveIntent(intentId);
+    if (!intent) throw new Error(`No such payment_intent: '${intentId}'`);
+    if (intent.status !== 'succeeded') throw new Error(`PaymentIntent ${intentId} has no successful payment to refund`);
+  }
+
+  /** Whether this intent was refunded, for tests and support. */
+  async isRefunded(intentId: string): Promise<boolean> {
+    const { rows } = await this.pool.query<{ refunded: boolean }>('select refunded from test_processor_intents where id = $1', [intentId]);
+    return rows[0]?.refunded ?? false;
+  }
+
+  /**
+   * Confirms an intent with a card, as Stripe.js's `confirmCardPayment` does. Every change is one
+   * conditional UPDATE, so two confirmations racing for one intent cannot both succeed.
+   */
+  async confirm(clientSecret: string, card: CardInput, billing: { name: string; email: string }): Promise<ConfirmAnswer> {
+    const outcome = judgeCard(card);
+    if (outcome.ok) {
+      const paymentMethod = { type: 'card', card: { brand: outcome.brand, last4: outcome.last4, exp_month: outcome.expMonth, exp_year: outcome.expYear }, billing_details: billing };
+      const { rows } = await this.pool.query<IntentRow>(
+        `update test_processor_intents set status = 'succeeded', payment_method = $2, last_error = null
+          where client_secret = $1 and ${CONFIRMABLE} returning *`,
+        [clientSecret, JSON.stringify(paymentMethod)],
+      );
+      if (rows[0]) return { status: 200, body: { paymentIntent: { id: rows[0].id, status: 'succeeded' } } };
+      return this.whyNotConfirmable(clientSecret);
+    }
+    const { decline } = outcome;
+    const error = { type: 'card_error' as const, code: decline.code, ...(decline.declineCode ? { decline_code: decline.declineCode } : {}), message: decline.message };
+    const { rows } = await this.pool.query<IntentRow>(
+      `update test_processor_intents
+          set failed_attempts = failed_attempts + 1, last_error = $2,
+              status = case when failed_attempts + 1 >= $3 then 'canceled' else 'requires_payment_method' end
+        where client_secret = $1 and ${CONFIRMABLE} returning *`,
+      [clientSecret, JSON.stringify(error), MAX_FAILED_ATTEMPTS],
+    );
+    if (rows[0]) return { status: 402, body: { error } };
+    return this.whyNotConfirmable(clientSecret);
+  }
+
+  private async whyNotConfirmable(clientSecret: string): Promise<ConfirmAnswer> {
+    const { rows } = await this.pool.query<IntentRow>('select * from test_processor_intents where client_secret = $1', [clientSecret]);
+    const intent = rows[0];
+    if (!intent) return invalidRequest(404, 'resource_missing', 'No such payment_intent. Please reload the page and try again.');
+    if (intent.status === 'succeeded') {
+      return invalidRequest(400, 'payment_intent_unexpected_state', 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.');
+    }
+    if (intent.status === 'canceled') {
+      return invalidRequest(429, 'payment_intent_unexpected_state', 'Too many declined attempts for this payment. Please reload the page to start again.');
+    }
+    return invalidRequest(400, 'payment_intent_unexpected_state', `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`);
+  }
+}
