@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
 
 /** The demo accounts seeded with the demo data (CONTRACT.md). Never fail a sign-in 5 times on one of them. */
 export const demo = {
@@ -97,4 +98,180 @@ export async function expectMenuEntries(page: Page, expected: readonly string[])
   for (const entry of allMenuEntries.filter((e) => !expected.includes(e))) {
     await expect(menu.getByRole('link', { name: entry, exact: true })).toHaveCount(0);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Catalog, buyer, payment and admin journeys: setup through the API, so each test owns its data.
+// ---------------------------------------------------------------------------------------------
+
+/** A real JPEG picture (a solid colour) for the add-product form or `POST /api/images`. */
+export function jpegPicture(background = '#4477aa', width = 800, height = 600): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
+}
+
+/** A user with their own API session (their own cookie jar), for setup steps that are not under test. */
+export interface ApiActor extends NewUser {
+  api: APIRequestContext;
+}
+
+/** Signs up a new user through the API in a request context of their own. Dispose `api` when done. */
+export async function newApiActor(role: SignUpRole): Promise<ApiActor> {
+  const user = uniqueUser(role);
+  const api = await playwrightRequest.newContext({ baseURL: baseUrl, extraHTTPHeaders: { Origin: baseUrl } });
+  await createUserViaApi(api, user, baseUrl);
+  return { ...user, api };
+}
+
+/**
+ * Signs a browser page up as a new user through the API of the page's own context: the page shares
+ * the session cookie, so it is signed in on its next navigation (setup, not the sign-up journey).
+ */
+export async function signUpInBrowser(page: Page, role: SignUpRole): Promise<NewUser> {
+  const user = uniqueUser(role);
+  await createUserViaApi(page.request, user, baseUrl);
+  return user;
+}
+
+/** A second, independent browser session (another person) in the same test. */
+export async function newPersonPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl });
+  return context.newPage();
+}
+
+export interface CategoryRef {
+  _id: string;
+  name: string;
+}
+
+/** The brand categories (`GET /api/categories`, public). */
+export async function categoriesViaApi(api: APIRequestContext): Promise<CategoryRef[]> {
+  const response = await api.get('/api/categories');
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as CategoryRef[]).map(({ _id, name }) => ({ _id, name }));
+}
+
+/** One category by name (the demo data has Toyota, Honda, BMW, Ford, Tesla, Hyundai, Mercedes-Benz). */
+export async function categoryByName(api: APIRequestContext, name: string): Promise<CategoryRef> {
+  const category = (await categoriesViaApi(api)).find((c) => c.name === name);
+  expect(category, `category ${name}`).toBeDefined();
+  return category!;
+}
+
+/** A car name nobody else uses. */
+export function uniqueCarName(prefix = 'E2E Car'): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export interface CarFields {
+  productName: string;
+  categoryId: string;
+  condition: 'Excellent' | 'Good' | 'Fair';
+  description: string;
+  originalPrice: number;
+  resalePrice: number;
+  yearsOfUse: string;
+  mobile: string;
+  location: string;
+}
+
+export interface AddedCar extends CarFields {
+  _id: string;
+  image: string;
+}
+
+/** Uploads a JPEG (`POST /api/images`) and adds a car (`POST /api/addProducts`) as the seller of `api`. */
+export async function addCarViaApi(api: APIRequestContext, car: Partial<CarFields> & { categoryId: string }): Promise<AddedCar> {
+  const upload = await api.post('/api/images', {
+    multipart: { image: { name: 'car.jpg', mimeType: 'image/jpeg', buffer: await jpegPicture('#8844aa', 640, 480) } },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  const image = ((await upload.json()) as { data: { url: string } }).data.url;
+  const fields: CarFields = {
+    productName: uniqueCarName(),
+    condition: 'Good',
+    description: 'Well kept, one owner, full service history.',
+    originalPrice: 42000,
+    resalePrice: 26500,
+    yearsOfUse: '2018',
+    mobile: '555-0100',
+    location: 'Portland, OR',
+    ...car,
+  };
+  const added = await api.post('/api/addProducts', { data: { ...fields, image } });
+  expect(added.status(), await added.text()).toBe(200);
+  const { insertedId } = (await added.json()) as { insertedId: string };
+  return { ...fields, _id: insertedId, image };
+}
+
+/** `PUT /api/product/{id}`: the seller advertises their car. */
+export async function advertiseViaApi(api: APIRequestContext, productId: string): Promise<void> {
+  const response = await api.put(`/api/product/${productId}`);
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** `POST /api/bookings` as the buyer of `api`; returns the order id. */
+export async function bookViaApi(api: APIRequestContext, productId: string): Promise<string> {
+  const response = await api.post('/api/bookings', { data: { productId, phone: '555-0199', location: 'Main Street' } });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { acknowledged: boolean; insertedId?: string; message?: string };
+  expect(body.acknowledged, body.message).toBe(true);
+  return body.insertedId!;
+}
+
+/** `PUT /api/wishlists?id=&email=` as the buyer of `api`. */
+export async function wishlistViaApi(api: APIRequestContext, productId: string, email: string): Promise<void> {
+  const response = await api.put(`/api/wishlists?${new URLSearchParams({ id: productId, email }).toString()}`);
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** A product card (an article named by the car's name). */
+export function productCard(scope: Page | Locator, productName: string): Locator {
+  return scope.getByRole('article', { name: productName, exact: true });
+}
+
+/**
+ * On a category page: the card of `productName`, loading further pages ('Load more cars') until it
+ * shows. Other tests add cars to the same categories at the same time.
+ */
+export async function findProductCard(page: Page, productName: string): Promise<Locator> {
+  await expect(page.getByRole('heading', { name: /^Product Category: / })).toBeVisible();
+  const card = productCard(page, productName);
+  const more = page.getByRole('button', { name: 'Load more cars' });
+  for (let i = 0; i < 20 && (await card.count()) === 0; i += 1) {
+    if ((await more.count()) === 0) break;
+    await more.click();
+    await page.waitForTimeout(300);
+  }
+  return card;
+}
+
+/** The advertised cars grid on the home page (its region is named by its heading, or 'Featured cars'). */
+export function advertisedGrid(page: Page): Locator {
+  return page.getByRole('region', { name: /Advertised Cars|Featured cars/ });
+}
+
+/** A table row that names `text` (a car, a person). */
+export function tableRow(page: Page, text: string): Locator {
+  return page.getByRole('main').getByRole('row').filter({ hasText: text });
+}
+
+/** The delete confirmation dialog of specification section 8. */
+export function deleteDialog(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'Are You Sure You Want to Delete?' });
+}
+
+/** Checks that an element's text colour is a red (computed colour resolved to sRGB by a canvas). */
+export async function expectRedText(locator: Locator): Promise<void> {
+  const [r = 0, g = 0, b = 0] = await locator.evaluate((element) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1;
+    canvas.height = 1;
+    const context = canvas.getContext('2d');
+    if (!context) return [0, 0, 0];
+    context.fillStyle = getComputedStyle(element).color;
+    context.fillRect(0, 0, 1, 1);
+    return Array.from(context.getImageData(0, 0, 1, 1).data.slice(0, 3));
+  });
+  expect(r, `rgb(${r}, ${g}, ${b}) is red`).toBeGreaterThan(120);
+  expect(r - Math.max(g, b), `rgb(${r}, ${g}, ${b}) is red`).toBeGreaterThan(60);
 }

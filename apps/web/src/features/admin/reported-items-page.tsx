@@ -1,9 +1,213 @@
-export default function ReportedItemsPage() {
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import type { ReportedItem } from '@second-gear/contract';
+import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
+import { errorMessage } from '../../ui/errors.ts';
+import { formatDate } from '../../ui/format.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+import { advertisedProductsQuery, categoryKey } from '../catalog/api.ts';
+import { deleteReportedProduct, dismissReports, reportedItemsQuery } from './api.ts';
+import { CountBadge, SkeletonRows } from './table-parts.tsx';
+
+/** Notes shown before the rest fold into a disclosure. */
+const notesShown = 2;
+
+function Notes({ notes }: { notes: string[] }) {
+  if (notes.length === 0) return <span className="text-base-content/50">No notes</span>;
+  const first = notes.slice(0, notesShown);
+  const rest = notes.slice(notesShown);
   return (
-    <section className="mx-auto max-w-5xl">
+    <div className="max-w-60 text-sm">
+      <ul className="list-disc space-y-1 ps-4">
+        {first.map((note, index) => (
+          <li key={index} className="break-words whitespace-pre-line">
+            {note}
+          </li>
+        ))}
+      </ul>
+      {rest.length > 0 ? (
+        <details className="mt-1">
+          <summary className="cursor-pointer text-primary">
+            {rest.length} more {rest.length === 1 ? 'note' : 'notes'}
+          </summary>
+          <ul className="mt-1 list-disc space-y-1 ps-4">
+            {rest.map((note, index) => (
+              <li key={index} className="break-words whitespace-pre-line">
+                {note}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+/** Reported Items: the cars buyers reported, with Delete Car and Dismiss per row. */
+export default function ReportedItemsPage() {
+  const queryClient = useQueryClient();
+  const reports = useQuery(reportedItemsQuery);
+  const [toDelete, setToDelete] = useState<ReportedItem | null>(null);
+
+  const refresh = () => reports.refetch();
+  // A deleted car also leaves the public lists it appeared in.
+  const refreshLists = () =>
+    Promise.all([
+      refresh(),
+      queryClient.invalidateQueries({ queryKey: categoryKey }),
+      queryClient.invalidateQueries({ queryKey: advertisedProductsQuery.queryKey }),
+    ]);
+
+  const remove = useMutation({
+    mutationFn: (item: ReportedItem) => deleteReportedProduct(item.productId),
+    onSuccess: async (result, item) => {
+      setToDelete(null);
+      if (result.deletedCount > 0) toast.success(`Product ${item.productName} Deleted Successfully`);
+      await refreshLists();
+    },
+    onError: async (error) => {
+      setToDelete(null);
+      toast.error(errorMessage(error));
+      await refresh();
+    },
+  });
+
+  const dismiss = useMutation({
+    mutationFn: (item: ReportedItem) => dismissReports(item.productId),
+    onSuccess: async (result) => {
+      if (result.deletedCount > 0) toast.success('Reports dismissed');
+      await refresh();
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+
+  if (reports.isError && !reports.data) throw reports.error;
+
+  const list = reports.data;
+
+  return (
+    <section className="mx-auto max-w-7xl" aria-labelledby="reported-heading" aria-busy={reports.isPending || undefined}>
       <title>Reported Items · Second Gear</title>
-      <h1 className="mb-6 text-3xl font-bold">Reported Items</h1>
-      <p className="text-base-content/70">No reported items yet.</p>
+      <h1 id="reported-heading" className="mb-6 flex items-center gap-3 text-3xl font-bold">
+        Reported Items
+        <CountBadge count={list?.length} testId="reported-count" />
+      </h1>
+
+      {list && list.length === 0 ? (
+        <p className="rounded-box bg-base-200 p-6 text-base-content/80">No reported items.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-box border border-base-200 bg-base-100">
+          <table className="table table-sm [&_tbody_td]:align-top [&_tbody_th]:align-top">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="sr-only">Picture</span>
+                </th>
+                <th scope="col">Car</th>
+                <th scope="col">Seller</th>
+                <th scope="col">Reports</th>
+                <th scope="col">Reasons</th>
+                <th scope="col">Notes</th>
+                <th scope="col" className="whitespace-nowrap">Latest report</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list ? (
+                list.map((item) => {
+                  const deleting = remove.isPending && remove.variables.productId === item.productId;
+                  const dismissing = dismiss.isPending && dismiss.variables.productId === item.productId;
+                  return (
+                    <tr key={item.productId}>
+                      <td className="w-20">
+                        <div className="h-12 w-16 overflow-hidden rounded bg-base-200">
+                          <img
+                            src={item.image}
+                            alt=""
+                            width={64}
+                            height={48}
+                            loading="lazy"
+                            decoding="async"
+                            className="h-full w-full object-cover"
+                          />
+                        </div>
+                      </td>
+                      <th scope="row" className="min-w-32 font-semibold">
+                        {item.productName}
+                        {item.paid ? <span className="badge badge-neutral badge-soft badge-sm ms-2 align-middle">Sold</span> : null}
+                      </th>
+                      <td className="min-w-32">
+                        <div className="font-medium">{item.sellerName}</div>
+                        <div className="text-sm [overflow-wrap:anywhere] text-base-content/70">{item.sellerEmail}</div>
+                      </td>
+                      <td>
+                        <span className="badge badge-warning badge-soft">
+                          {item.reports}
+                          <span className="sr-only">{item.reports === 1 ? ' report' : ' reports'}</span>
+                        </span>
+                      </td>
+                      <td>
+                        <ul className="flex flex-wrap gap-1" aria-label="Reasons">
+                          {item.reasons.map((reason) => (
+                            <li key={reason} className="badge badge-error badge-soft badge-sm whitespace-nowrap">
+                              {reason}
+                            </li>
+                          ))}
+                        </ul>
+                      </td>
+                      <td className="min-w-32">
+                        <Notes notes={item.notes} />
+                      </td>
+                      <td className="whitespace-nowrap">
+                        <time dateTime={item.latestAt}>{formatDate(item.latestAt)}</time>
+                      </td>
+                      <td>
+                        <div className="flex flex-col items-stretch gap-2">
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-outline whitespace-nowrap"
+                            disabled={dismissing || deleting}
+                            onClick={() => dismiss.mutate(item)}
+                          >
+                            {dismissing ? <Spinner size="loading-xs" label="" /> : null}
+                            Dismiss
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-error btn-outline whitespace-nowrap"
+                            disabled={item.paid || deleting || dismissing}
+                            title={item.paid ? 'Sold cars stay on record and cannot be deleted' : undefined}
+                            onClick={() => setToDelete(item)}
+                          >
+                            Delete Car
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })
+              ) : (
+                <SkeletonRows columns={8} label="Loading reported items" leading="picture" />
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <ConfirmDelete
+        open={toDelete !== null}
+        itemName={toDelete?.productName ?? ''}
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (toDelete) remove.mutate(toDelete);
+        }}
+        onClose={() => {
+          if (!remove.isPending) setToDelete(null);
+        }}
+      />
     </section>
   );
 }

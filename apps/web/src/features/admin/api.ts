@@ -1,0 +1,55 @@
+import type { DeleteResult, InsertResult, ReportBody, ReportedItem, UpdateResult, UserSummary } from '@second-gear/contract';
+import { api } from '../../app/api.ts';
+import { retryUnlessRefused } from '../catalog/api.ts';
+
+// The admin's calls and the buyer's report: only lazy chunks import this module, so the home page stays light.
+
+/** `reportReasons` of the contract, copied: importing a value from '@second-gear/contract' would pull zod into the bundle. */
+export const reportReasons = ['Scam or fraud', 'Wrong information', 'Already sold', 'Offensive content', 'Other'] as const;
+export type ReportReason = (typeof reportReasons)[number];
+
+/** `note` of the contract's report body: at most 1000 characters. */
+export const maxNoteLength = 1000;
+
+export const adminKey = ['admin'] as const;
+
+/** `GET /users/allseller` or `GET /users/allbuyer`: All Sellers / All Buyers, newest first. */
+export function usersQuery(kind: 'seller' | 'buyer') {
+  return {
+    queryKey: [...adminKey, 'users', kind] as const,
+    queryFn: () => api<UserSummary[]>(kind === 'seller' ? '/users/allseller' : '/users/allbuyer'),
+    retry: retryUnlessRefused,
+  };
+}
+
+export const reportedItemsQuery = {
+  queryKey: [...adminKey, 'reports'],
+  queryFn: () => api<ReportedItem[]>('/reports'),
+  retry: retryUnlessRefused,
+} as const;
+
+/** `PUT /seller/verify?id=&email=`: Make Verified. */
+export function verifySeller(user: UserSummary): Promise<UpdateResult> {
+  const query = new URLSearchParams({ id: user._id, email: user.email });
+  return api<UpdateResult>(`/seller/verify?${query.toString()}`, { method: 'PUT' });
+}
+
+/** `DELETE /users/{id}`: a buyer or a seller (the server refuses admins and the caller). */
+export function deleteUser(user: UserSummary): Promise<DeleteResult> {
+  return api<DeleteResult>(`/users/${encodeURIComponent(user._id)}`, { method: 'DELETE' });
+}
+
+/** `POST /reports`: a buyer reports a listing, once per car. */
+export function sendReport(body: ReportBody): Promise<InsertResult> {
+  return api<InsertResult>('/reports', { method: 'POST', json: body });
+}
+
+/** `DELETE /reports/{productId}`: dismiss every report of a car; the car stays listed. */
+export function dismissReports(productId: string): Promise<DeleteResult> {
+  return api<DeleteResult>(`/reports/${encodeURIComponent(productId)}`, { method: 'DELETE' });
+}
+
+/** `DELETE /reported-products/{productId}`: remove a reported car (refused for a sold one). */
+export function deleteReportedProduct(productId: string): Promise<DeleteResult> {
+  return api<DeleteResult>(`/reported-products/${encodeURIComponent(productId)}`, { method: 'DELETE' });
+}

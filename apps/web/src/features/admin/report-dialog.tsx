@@ -1,0 +1,169 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import type { Product } from '@second-gear/contract';
+import { ApiError } from '../../app/api.ts';
+import { errorMessage } from '../../ui/errors.ts';
+import { SelectField, TextAreaField } from '../../ui/form-field.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { useAuth } from '../auth/auth-context.ts';
+import { useRole } from '../auth/use-role.ts';
+import { maxNoteLength, reportReasons, sendReport, type ReportReason } from './api.ts';
+
+type ReportedCar = Pick<Product, '_id' | 'productName'>;
+
+export interface ReportDialogProps {
+  product: ReportedCar;
+  /** Cancel, Escape, a click outside the box, or the report was sent (or had been sent before). */
+  onClose: () => void;
+}
+
+function isReason(value: string): value is ReportReason {
+  return (reportReasons as readonly string[]).includes(value);
+}
+
+/**
+ * A buyer reports a listing to the admins: a native modal <dialog> (focus stays inside, Escape closes it)
+ * with a Reason and an optional Note. Shown while mounted.
+ */
+export function ReportDialog({ product, onClose }: ReportDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [reason, setReason] = useState('');
+  const [note, setNote] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>(undefined);
+
+  const report = useMutation({
+    mutationFn: (reasonChosen: ReportReason) => sendReport({ productId: product._id, reason: reasonChosen, note: note.trim() }),
+    onSuccess: () => {
+      toast.success('Thanks, the report was sent to our team.');
+      onClose();
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error));
+      // Already reported: nothing more to send. Anything else: the buyer may try again.
+      if (error instanceof ApiError && error.status === 409) onClose();
+    },
+  });
+  const busy = report.isPending;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => {
+      if (dialog?.open) dialog.close();
+    };
+  }, []);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!isReason(reason)) {
+      setReasonError('Reason is Required');
+      return;
+    }
+    report.mutate(reason);
+  };
+
+  const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target === event.currentTarget && !busy) onClose();
+  };
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="modal modal-bottom sm:modal-middle"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={(event) => {
+        // Escape: keep the dialog while the report is being sent.
+        if (busy) event.preventDefault();
+      }}
+      onClick={onBackdropClick}
+    >
+      <div className="modal-box">
+        <h2 id={titleId} className="text-lg font-bold">
+          Report {product.productName}
+        </h2>
+        <p className="mt-1 text-sm text-base-content/70">Tell our team what is wrong with this listing.</p>
+        <form className="mt-4 flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+          <SelectField
+            label="Reason"
+            name="reason"
+            value={reason}
+            error={reasonError}
+            required
+            onChange={(event) => {
+              setReason(event.target.value);
+              setReasonError(undefined);
+            }}
+          >
+            <option value="" disabled>
+              Choose a reason
+            </option>
+            {reportReasons.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </SelectField>
+          <TextAreaField
+            label="Note"
+            name="note"
+            rows={3}
+            maxLength={maxNoteLength}
+            hint={`Optional, up to ${maxNoteLength} characters.`}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <div className="modal-action mt-2">
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? <Spinner size="loading-sm" label="" /> : null}
+              Send Report
+            </button>
+            <button type="button" className="btn btn-outline" onClick={onClose} disabled={busy}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      </div>
+    </dialog>
+  );
+}
+
+/**
+ * The Report button of a product card, for signed-in buyers only (renders nothing for anyone else).
+ * Placed right after the card inside its list item: it takes no room and sits on the card's action row, at the left.
+ */
+export function ReportButton({ product }: { product: ReportedCar }) {
+  const { user } = useAuth();
+  const { isBuyer } = useRole();
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+
+  // Back to the Report button once the dialog has gone (while it is shown, the rest of the page is inert).
+  useEffect(() => {
+    if (wasOpen.current && !open) buttonRef.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  if (!user || !isBuyer) return null;
+
+  return (
+    <div className="relative h-0">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="btn btn-ghost btn-sm absolute bottom-5 left-5 text-base-content/70"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        Report
+      </button>
+      {open ? (
+        <ReportDialog product={product} onClose={() => setOpen(false)} />
+      ) : null}
+    </div>
+  );
+}

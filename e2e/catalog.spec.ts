@@ -1,0 +1,190 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  addCarViaApi,
+  advertisedGrid,
+  categoryByName,
+  deleteDialog,
+  findProductCard,
+  jpegPicture,
+  newApiActor,
+  newPersonPage,
+  productCard,
+  signUpInBrowser,
+  tableRow,
+  uniqueCarName,
+} from './support.ts';
+
+const requiredMessages = [
+  'Product Name is Required',
+  'Category is Required',
+  'Product Description is Required',
+  'Condition is Required',
+  'Original Price is Required',
+  'Resale Price is Required',
+  'Year of Purchase is Required',
+  'Mobile No. is Required',
+  'Location is Required',
+  'Image is Required',
+];
+
+interface FormCar {
+  productName: string;
+  categoryName: string;
+  location: string;
+}
+
+/** Fills the Add A Product form (the page must be on /dashboard/addProduct) and submits it. */
+async function addCarThroughForm(page: Page, car: FormCar, options: { slowUpload?: boolean } = {}): Promise<void> {
+  await page.getByLabel('Product Name', { exact: true }).fill(car.productName);
+  await page.getByLabel('Category', { exact: true }).selectOption({ label: car.categoryName });
+  await page.getByLabel('Product Description', { exact: true }).fill('Second owner, garage kept, new tyres.');
+  await page.getByLabel('Condition', { exact: true }).selectOption('Excellent');
+  await page.getByLabel('Original Price', { exact: true }).fill('31000');
+  await page.getByLabel('Resale Price', { exact: true }).fill('18750');
+  await page.getByLabel('Year of Purchase', { exact: true }).fill('2019');
+  await page.getByLabel('Mobile No.', { exact: true }).fill('555-0142');
+  await page.getByLabel('Location', { exact: true }).fill(car.location);
+  await page.getByLabel('Image', { exact: true }).setInputFiles({ name: 'my-car.jpg', mimeType: 'image/jpeg', buffer: await jpegPicture('#3366cc', 1200, 900) });
+  await expect(page.getByRole('img', { name: 'Preview of the chosen image' })).toBeVisible();
+
+  if (options.slowUpload) {
+    // Hold the upload a moment so that its progress bar can be seen.
+    await page.route(
+      '**/api/images',
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1200));
+        await route.continue();
+      },
+      { times: 1 },
+    );
+  }
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  if (options.slowUpload) {
+    await expect(page.getByRole('progressbar', { name: 'Uploading image' })).toBeVisible();
+  }
+  await expect(page.getByText(`${car.productName} is Added Successfully`)).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/myproducts$/);
+}
+
+test.describe('catalog', () => {
+  test('a new seller adds, advertises and deletes cars; the home grid shows the advertised one', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signUpInBrowser(page, 'Seller');
+    await page.goto('/dashboard/addProduct');
+    await expect(page.getByRole('heading', { name: 'Add A Product' })).toBeVisible();
+
+    // An empty submit shows every required message of specification section 5.
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    for (const message of requiredMessages) await expect(page.getByText(message, { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/addProduct$/);
+    await expect(page.getByLabel('Condition', { exact: true }).locator('option')).toHaveText(['Select a Condition', 'Excellent', 'Good', 'Fair']);
+
+    const kept: FormCar = { productName: uniqueCarName('E2E Kept'), categoryName: 'Honda', location: 'Austin, TX' };
+    await addCarThroughForm(page, kept, { slowUpload: true });
+    for (const message of requiredMessages) await expect(page.getByText(message, { exact: true })).toHaveCount(0);
+
+    // My Products: the car, then Make Advertise.
+    const row = tableRow(page, kept.productName);
+    await expect(row).toBeVisible();
+    await expect(row.getByText('$18750')).toBeVisible();
+    const advertise = row.getByRole('button', { name: 'Make Advertise' });
+    await expect(advertise).toBeEnabled();
+    await advertise.click();
+    await expect(page.getByText('Make Advertise Successful.', { exact: true })).toBeVisible();
+    await expect(advertise).toBeDisabled();
+
+    // The home page's advertised grid shows it (newest first).
+    await page.goto('/');
+    const ad = productCard(advertisedGrid(page), kept.productName);
+    await expect(ad).toBeVisible();
+    await expect(ad.getByText('$18750')).toBeVisible();
+    await expect(ad.getByText('Austin, TX')).toBeVisible();
+
+    // A second car, deleted through the dialog.
+    const doomed: FormCar = { productName: uniqueCarName('E2E Doomed'), categoryName: 'Honda', location: 'Reno, NV' };
+    await page.goto('/dashboard/addProduct');
+    await addCarThroughForm(page, doomed);
+    const doomedRow = tableRow(page, doomed.productName);
+    await expect(doomedRow).toBeVisible();
+
+    // Cancel first: nothing happens.
+    await doomedRow.getByRole('button', { name: 'Delete' }).click();
+    const dialog = deleteDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(`If you Delete ${doomed.productName} It Cannot be Undone.`, { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(doomedRow).toBeVisible();
+
+    await doomedRow.getByRole('button', { name: 'Delete' }).click();
+    await expect(dialog.getByText(`If you Delete ${doomed.productName} It Cannot be Undone.`, { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByText(`Product ${doomed.productName} Deleted Successfully`, { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(doomedRow).toHaveCount(0);
+    await expect(row).toBeVisible();
+
+    // The deleted car is not on its category page either.
+    const honda = await categoryByName(page.request, 'Honda');
+    await page.goto(`/category/${honda._id}`);
+    await expect(await findProductCard(page, kept.productName)).toBeVisible();
+    await expect(productCard(page, doomed.productName)).toHaveCount(0);
+  });
+
+  test('a buyer sees every field of a card; only buyers get Add to Wishlist; verified sellers get the badge', async ({ page, browser }) => {
+    const seller = await newApiActor('Seller');
+    const toyota = await categoryByName(seller.api, 'Toyota');
+    const car = await addCarViaApi(seller.api, {
+      categoryId: toyota._id,
+      productName: uniqueCarName('E2E Card'),
+      originalPrice: 27350,
+      resalePrice: 14990,
+      yearsOfUse: '2016',
+      location: 'Boise, ID',
+    });
+    const products = await seller.api.get(`/api/products?${new URLSearchParams({ email: seller.email }).toString()}`);
+    const postingTime = ((await products.json()) as { _id: string; postingTime: string }[]).find((p) => p._id === car._id)?.postingTime;
+    expect(postingTime).toBeTruthy();
+
+    await signUpInBrowser(page, 'Buyer');
+    await page.goto(`/category/${toyota._id}`);
+    await expect(page.getByRole('heading', { name: 'Product Category: Toyota', level: 1 })).toBeVisible();
+
+    const card = await findProductCard(page, car.productName);
+    await expect(card).toBeVisible();
+    const image = card.getByRole('img', { name: car.productName });
+    await expect(image).toBeVisible();
+    await expect(image).toHaveAttribute('src', /\/uploads\//);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(card.getByRole('heading', { name: car.productName })).toBeVisible();
+    await expect(card.getByText('Boise, ID')).toBeVisible();
+    await expect(card.getByText('$27350', { exact: true })).toBeVisible();
+    await expect(card.getByText('$14990', { exact: true })).toBeVisible();
+    await expect(card.getByText('2016', { exact: true })).toBeVisible();
+    // Posted time in medium date format (e.g. 'Nov 23, 2026'), in the browser's (en-US) locale.
+    const posted = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(postingTime!));
+    expect(posted).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await expect(card.getByText(posted, { exact: true })).toBeVisible();
+    await expect(card.getByText(seller.name, { exact: true })).toBeVisible();
+    await expect(card.getByText('Verified Seller')).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Book Now' })).toBeEnabled();
+    await expect(card.getByRole('button', { name: 'Add to Wishlist' })).toBeEnabled();
+
+    // A car of the verified demo seller shows the badge.
+    const demoCard = page.getByRole('article').filter({ hasText: 'Sam Seller' }).first();
+    await expect(demoCard).toBeVisible();
+    await expect(demoCard.getByText('Verified Seller')).toBeVisible();
+
+    // A seller on the same page: Book Now, but no Add to Wishlist.
+    const sellerPage = await newPersonPage(browser);
+    await signUpInBrowser(sellerPage, 'Seller');
+    await sellerPage.goto(`/category/${toyota._id}`);
+    const sellerView = await findProductCard(sellerPage, car.productName);
+    await expect(sellerView).toBeVisible();
+    await expect(sellerView.getByRole('button', { name: 'Book Now' })).toBeVisible();
+    await expect(sellerPage.getByRole('button', { name: 'Add to Wishlist' })).toHaveCount(0);
+
+    await sellerPage.context().close();
+    await seller.api.dispose();
+  });
+});

@@ -1,0 +1,146 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  addCarViaApi,
+  advertisedGrid,
+  advertiseViaApi,
+  bookViaApi,
+  categoryByName,
+  expectRedText,
+  findProductCard,
+  newApiActor,
+  productCard,
+  signUpInBrowser,
+  tableRow,
+  uniqueCarName,
+  wishlistViaApi,
+} from './support.ts';
+
+// "The same after restarting the server mid-flow" (issue 6) is not covered here: every spec shares one
+// server, which cannot be restarted safely while other tests run.
+
+const declined: [string, string][] = [
+  ['4000 0000 0000 0002', 'Your card was declined.'],
+  ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
+  ['4000 0000 0000 0069', 'Your card has expired.'],
+  ['4000 0000 0000 0127', "Your card's security code is incorrect."],
+];
+
+/** A future expiry as typed into 'Expiration date' (MM / YY). */
+const futureExpiry = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+
+/** Fills the test-mode card form and presses Pay (the Pay button is enabled once the payment is prepared). */
+async function payWith(page: Page, cardNumber: string, cvc = '123'): Promise<void> {
+  await page.getByLabel('Card number', { exact: true }).fill(cardNumber.replace(/ /g, ''));
+  await expect(page.getByLabel('Card number', { exact: true })).toHaveValue(cardNumber);
+  await page.getByLabel('Expiration date', { exact: true }).fill(futureExpiry);
+  await page.getByLabel('CVC', { exact: true }).fill(cvc);
+  const pay = page.getByRole('button', { name: 'Pay', exact: true });
+  await expect(pay).toBeEnabled();
+  await pay.click();
+}
+
+/** The success text with the transaction id; returns the id. */
+async function expectPaymentCompleted(page: Page): Promise<string> {
+  const success = page.getByRole('status').filter({ hasText: 'Congrats! Your Payment has been Completed' });
+  await expect(success).toBeVisible();
+  await expect(success).toContainText(/Your transaction id: pi_\w+/);
+  const id = /pi_\w+/.exec(await success.innerText())?.[0];
+  expect(id).toMatch(/^pi_/);
+  return id!;
+}
+
+test.describe('payments', () => {
+  test('declined test cards show their messages in red, then 4242 pays; the car leaves the catalog', async ({ page }) => {
+    test.setTimeout(90_000);
+    const seller = await newApiActor('Seller');
+    const ford = await categoryByName(seller.api, 'Ford');
+    const car = await addCarViaApi(seller.api, { categoryId: ford._id, productName: uniqueCarName('E2E Paid'), resalePrice: 19999 });
+    await advertiseViaApi(seller.api, car._id);
+
+    await signUpInBrowser(page, 'Buyer');
+    const orderId = await bookViaApi(page.request, car._id);
+
+    // Before paying: on the home grid and on its category page.
+    await page.goto('/');
+    await expect(productCard(advertisedGrid(page), car.productName)).toBeVisible();
+    await page.goto(`/category/${ford._id}`);
+    await expect(await findProductCard(page, car.productName)).toBeVisible();
+
+    // My Orders → Pay
+    await page.goto('/dashboard/myorders');
+    const row = tableRow(page, car.productName);
+    await row.getByRole('link', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/payment/${orderId}$`));
+    await expect(page.getByRole('heading', { name: car.productName })).toBeVisible();
+    await expect(page.getByText(`Please pay $19999 for ${car.productName}`)).toBeVisible();
+
+    const error = page.getByRole('main').getByRole('alert').filter({ hasText: /\S/ });
+    for (const [number, message] of declined) {
+      await payWith(page, number);
+      await expect(error).toHaveText(message);
+      await expectRedText(error);
+      await expect(page.getByText('Congrats! Your Payment has been Completed')).toHaveCount(0);
+    }
+
+    await payWith(page, '4242 4242 4242 4242', '987');
+    await expectPaymentCompleted(page);
+    await expect(error).toHaveCount(0);
+
+    // My Orders: a disabled Paid instead of Pay.
+    await page.getByRole('link', { name: 'Back to My Orders' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/myorders$/);
+    const paid = row.getByRole('button', { name: 'Paid' });
+    await expect(paid).toBeVisible();
+    await expect(paid).toBeDisabled();
+    await expect(row.getByRole('link', { name: 'Pay' })).toHaveCount(0);
+
+    // The car is gone from its category page and from the advertised grid.
+    await page.goto(`/category/${ford._id}`);
+    await expect(page.getByRole('heading', { name: 'Product Category: Ford' })).toBeVisible();
+    await expect(await findProductCard(page, car.productName)).toHaveCount(0);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Best Car For Sale' })).toBeVisible();
+    await expect(advertisedGrid(page).getByRole('article').first()).toBeVisible();
+    await expect(productCard(page, car.productName)).toHaveCount(0);
+
+    // The payment page of the paid order shows it as paid, without a card form.
+    await page.goto(`/dashboard/payment/${orderId}`);
+    await expect(page.getByRole('button', { name: 'Paid' })).toBeDisabled();
+    await expect(page.getByLabel('Card number')).toHaveCount(0);
+
+    await seller.api.dispose();
+  });
+
+  test('a wishlisted car is paid from My Wishlist', async ({ page }) => {
+    const seller = await newApiActor('Seller');
+    const tesla = await categoryByName(seller.api, 'Tesla');
+    const car = await addCarViaApi(seller.api, { categoryId: tesla._id, productName: uniqueCarName('E2E Wished'), resalePrice: 33100 });
+
+    const buyer = await signUpInBrowser(page, 'Buyer');
+    await wishlistViaApi(page.request, car._id, buyer.email);
+
+    await page.goto('/dashboard/mywishlist');
+    const row = tableRow(page, car.productName);
+    await expect(row.getByText('$33100')).toBeVisible();
+    await row.getByRole('link', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/wishlistpayment/${car._id}$`));
+    await expect(page.getByText(`Please pay $33100 for ${car.productName}`)).toBeVisible();
+
+    await payWith(page, '4000 0000 0000 0002');
+    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: /\S/ })).toHaveText('Your card was declined.');
+
+    await payWith(page, '4242 4242 4242 4242');
+    await expectPaymentCompleted(page);
+
+    await page.getByRole('link', { name: 'Back to My Wishlist' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/mywishlist$/);
+    await expect(row.getByRole('button', { name: 'Paid' })).toBeDisabled();
+    await expect(row.getByRole('link', { name: 'Pay' })).toHaveCount(0);
+
+    await page.goto(`/category/${tesla._id}`);
+    await expect(page.getByRole('heading', { name: 'Product Category: Tesla' })).toBeVisible();
+    await expect(await findProductCard(page, car.productName)).toHaveCount(0);
+
+    await seller.api.dispose();
+  });
+});
