@@ -10,6 +10,7 @@ import type { Pool } from 'pg';
 import { z } from 'zod';
 import type { Auth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
+import { testIdentityProvider } from './auth/test-identity-provider.ts';
 import type { Config } from './config.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
@@ -101,6 +102,8 @@ export async function buildApp({ config, pool, auth, images, webDist, payments }
 
   await app.register(multipart);
   await app.register(authRoutes);
+  // The stand-in for Google in development and test only (never with NODE_ENV=production).
+  await app.register(testIdentityProvider);
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -45,6 +45,8 @@ export interface Config {
   payments: { provider: 'test' } | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
   /** Set: pictures in this S3-compatible bucket; unset: files in `DATA_DIR/uploads`. */
   s3?: { bucket: string; endpoint?: string; region: string; accessKeyId: string; secretAccessKey: string };
+  /** Set: Google sign-in with these OAuth credentials; unset: the built-in test identity provider (never in production). */
+  google?: { clientId: string; clientSecret: string };
 }
 
 export class ConfigError extends Error {}
@@ -103,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
         }
       : undefined,
+    google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET! } : undefined,
   };
 }
 

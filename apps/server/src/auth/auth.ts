@@ -1,8 +1,10 @@
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins';
 import type { Pool } from 'pg';
 import { z } from 'zod';
 import { minPasswordLength, signUpRole } from '@second-gear/contract';
+import { GOOGLE_PROVIDER_ID, type GoogleOAuth } from './google.ts';
 
 /** What better-auth does not bound itself: the database refuses longer values, which must be a 400, not a 500. */
 const userProfile = z.object({
@@ -17,6 +19,8 @@ export interface AuthOptions {
   pool: Pool;
   secret: string;
   publicUrl: string;
+  /** The OpenID Connect provider behind CONTINUE WITH GOOGLE (see googleOAuth); none: the button answers an error. */
+  google?: GoogleOAuth;
 }
 
 /**
@@ -25,7 +29,7 @@ export interface AuthOptions {
  * The user record of the specification *is* better-auth's user row (role and verification are
  * additional fields), so an account and its role are written in the same transaction.
  */
-export function createAuth({ pool, secret, publicUrl }: AuthOptions) {
+export function createAuth({ pool, secret, publicUrl, google }: AuthOptions) {
   return betterAuth({
     appName: 'Second Gear',
     baseURL: publicUrl,
@@ -34,6 +38,7 @@ export function createAuth({ pool, secret, publicUrl }: AuthOptions) {
     database: pool,
     trustedOrigins: [publicUrl],
     telemetry: { enabled: false },
+    logger: google?.kind === 'test-idp' ? { log: quietBeforeListening } : undefined,
     // Failed sign-ins are limited by our own database-backed limiter (sign-in-limiter.ts), which
     // works across app processes; better-auth's in-memory limiter would not.
     rateLimit: { enabled: false },
@@ -78,11 +83,40 @@ export function createAuth({ pool, secret, publicUrl }: AuthOptions) {
         createdAt: 'created_at',
         updatedAt: 'updated_at',
       },
+      // A Google account whose verified email is already a Second Gear account signs in to that
+      // account (one user, two linked accounts) instead of failing or creating a second user.
+      // Accounts made with email and password have no email verification here, hence
+      // requireLocalEmailVerified: false.
+      accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID], requireLocalEmailVerified: false },
     },
     verification: {
       modelName: 'verifications',
       fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
     },
+    // OAuth errors whose state could not be read (no redirect target of their own) end on the page
+    // that tells the opener window, or the login page, what happened.
+    onAPIError: { errorURL: `${publicUrl}/api/auth/google/done` },
+    plugins: google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: GOOGLE_PROVIDER_ID,
+                name: 'Google',
+                clientId: google.clientId,
+                clientSecret: google.clientSecret,
+                discoveryUrl: google.discoveryUrl,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+                // Only ID tokens checked against the provider's keys, issuer, audience and nonce.
+                requireIdTokenVerification: true,
+                // The test provider asks every time, so that another test person can sign in.
+                prompt: google.kind === 'test-idp' ? 'login' : 'select_account',
+              },
+            ],
+          }),
+        ]
+      : [],
     databaseHooks: {
       user: {
         create: {
@@ -106,3 +140,16 @@ export function createAuth({ pool, secret, publicUrl }: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * The built-in test identity provider is served by this very server, so its discovery document
+ * cannot be fetched while the server is not listening yet (demo data is seeded before). better-auth
+ * then retries discovery on the first Google sign-in; these two lines are expected, not errors.
+ */
+function quietBeforeListening(level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) {
+  if (/^(Discovery fetch failed for "google"|Provider "google": discovery left no usable)/.test(message)) return;
+  const line = `[Better Auth]: ${message}`;
+  if (level === 'error') console.error(line, ...args);
+  else if (level === 'warn') console.warn(line, ...args);
+  else if (level !== 'debug') console.log(line, ...args);
+}

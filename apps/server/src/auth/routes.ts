@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBody } from '../errors.ts';
+import { GOOGLE_PROVIDER_ID } from './google.ts';
+import { googleDonePage, googleDoneScript } from './google-done.ts';
 import { SignInLimiter } from './sign-in-limiter.ts';
 
 const signInBody = z.object({ email: z.string() }).loose();
+const socialBody = z.object({ provider: z.string() }).loose();
 
 /**
  * Mounts better-auth's handler under /api/auth. Requests are handed over as web Requests; its
@@ -12,13 +15,28 @@ const signInBody = z.object({ email: z.string() }).loose();
  */
 export async function authRoutes(app: FastifyInstance) {
   const limiter = new SignInLimiter(app.pg);
+  const googleReady = (app.auth.options.plugins ?? []).some((plugin) => plugin.id === 'generic-oauth');
+
+  // Where the Google sign-in ends, in the popup or in the page itself (see google-done.ts).
+  app.get('/api/auth/google/done', { schema: { hide: true } }, async (_req, reply) =>
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(googleDonePage),
+  );
+  app.get('/api/auth/google/done.js', { schema: { hide: true } }, async (_req, reply) =>
+    reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(googleDoneScript),
+  );
 
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
     async handler(req, reply) {
-      const signIn = req.method === 'POST' && req.url.split('?')[0] === '/api/auth/sign-in/email';
+      const path = req.url.split('?')[0];
+      if (req.method === 'POST' && path === '/api/auth/sign-in/social') {
+        const provider = socialBody.safeParse(req.body).data?.provider;
+        if (provider !== GOOGLE_PROVIDER_ID) return reply.status(400).send(errorBody(400, 'Only Google sign-in is offered'));
+        if (!googleReady) return reply.status(503).send(errorBody(503, 'Google sign-in is not available on this server'));
+      }
+      const signIn = req.method === 'POST' && path === '/api/auth/sign-in/email';
       const email = signIn ? signInBody.safeParse(req.body).data?.email : undefined;
       if (email !== undefined) {
         const minutes = await limiter.minutesBlocked(email, req.ip);

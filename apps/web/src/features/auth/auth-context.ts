@@ -12,6 +12,11 @@ export interface AuthValue {
   signUp: (input: SignUpInput) => Promise<SessionUser | null>;
   signIn: (input: SignInInput) => Promise<SessionUser | null>;
   signOut: () => Promise<void>;
+  /**
+   * CONTINUE WITH GOOGLE (see google.ts); call it synchronously in the click handler. Resolves
+   * with the signed-in user, or null when the page is going to the provider instead (popup blocked).
+   */
+  signInWithGoogle: (from: string) => Promise<SessionUser | null>;
   refresh: () => Promise<SessionUser | null>;
 }
 

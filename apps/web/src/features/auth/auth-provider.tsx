@@ -1,9 +1,26 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
 import type { SessionUser, UserRecordBody } from '@second-gear/contract';
 import { api } from '../../app/api.ts';
 import { AuthContext, type AuthValue } from './auth-context.ts';
 import { getSession, signInEmail, signOutSession, signUpEmail, type SignInInput, type SignUpInput } from './auth-api.ts';
+import { signInWithGoogle as startGoogleSignIn, takeGoogleRedirectResult } from './google.ts';
+
+/** The user record of the specification (section 7), sent after sign-up and Google sign-in; its answer is only logged. */
+function postUserRecord(record: UserRecordBody) {
+  api<unknown>('/users', { method: 'POST', json: record })
+    .then((answer) => console.log(answer))
+    .catch((error: unknown) => console.error(error));
+}
+
+/** After Google sign-in the user is a Buyer (section 6). */
+function googleUserRecord(user: SessionUser): UserRecordBody {
+  return { name: user.name, email: user.email, photo: user.image ?? undefined, role: 'Buyer' };
+}
+
+/** The redirect sign-in's toast is shown once per page load (StrictMode runs effects twice). */
+let googleToastShown = false;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -26,9 +43,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let active = true;
+    // A Google sign-in that went through the whole page (popup blocked) came back here.
+    const googleRedirect = takeGoogleRedirectResult();
     getSession()
       .then((answer) => {
-        if (active) setUser(answer?.user ?? null);
+        if (!active) return;
+        setUser(answer?.user ?? null);
+        if (googleRedirect?.ok && answer?.user && !googleToastShown) {
+          googleToastShown = true;
+          toast.success('Login Successful');
+          postUserRecord(googleUserRecord(answer.user));
+        }
       })
       .catch((error: unknown) => {
         console.error('Could not read the session', error);
@@ -49,10 +74,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         const created = await signUpEmail(input);
         // The user record of the specification (section 7): its answer is only logged, never awaited.
-        const record: UserRecordBody = { name: input.name, email: input.email, photo: input.photoURL, role: input.role };
-        api<unknown>('/users', { method: 'POST', json: record })
-          .then((answer) => console.log(answer))
-          .catch((error: unknown) => console.error(error));
+        postUserRecord({ name: input.name, email: input.email, photo: input.photoURL, role: input.role });
         const signedIn = await refresh();
         if (!signedIn) setUser(created.user);
         return signedIn ?? created.user;
@@ -78,6 +100,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [refresh],
   );
 
+  // Only the newest Google request ends the loading state (a newer one cancels an older one).
+  const googleRun = useRef(0);
+  const signInWithGoogle = useCallback(
+    (from: string) => {
+      const run = ++googleRun.current;
+      setLoading(true);
+      // Synchronously: the popup opens in this click.
+      const started = startGoogleSignIn(from);
+      return started
+        .then(async (outcome) => {
+          if (outcome === 'redirecting') return null;
+          const signedIn = await refresh();
+          if (signedIn) postUserRecord(googleUserRecord(signedIn));
+          return signedIn;
+        })
+        .finally(() => {
+          if (googleRun.current === run) setLoading(false);
+        });
+    },
+    [refresh],
+  );
+
   const signOut = useCallback(async () => {
     setLoading(true);
     try {
@@ -91,8 +135,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const value = useMemo<AuthValue>(
-    () => ({ user, loading, ready, signUp, signIn, signOut, refresh }),
-    [user, loading, ready, signUp, signIn, signOut, refresh],
+    () => ({ user, loading, ready, signUp, signIn, signOut, refresh, signInWithGoogle }),
+    [user, loading, ready, signUp, signIn, signOut, refresh, signInWithGoogle],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

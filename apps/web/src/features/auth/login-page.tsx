@@ -7,7 +7,13 @@ import { TextField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from './auth-context.ts';
 import { AuthCard, ProviderError } from './auth-card.tsx';
-import { signInWithGoogle } from './google.ts';
+import { googleError, isQuietGoogleError, takeGoogleRedirectResult } from './google.ts';
+
+/** A full-page Google sign-in that failed comes back to /login with its error code. */
+function googleRedirectError(): string {
+  const result = takeGoogleRedirectResult();
+  return result && !result.ok ? googleError(result.error ?? 'internal-error').message : '';
+}
 
 interface LoginValues {
   email: string;
@@ -24,11 +30,12 @@ function rememberedPath(state: unknown): string {
 }
 
 export default function LoginPage() {
-  const { signIn } = useAuth();
+  const { signIn, signInWithGoogle } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const from = rememberedPath(location.state);
   const [providerError, setProviderError] = useState('');
+  const [googleMessage, setGoogleMessage] = useState(googleRedirectError);
   const {
     register,
     handleSubmit,
@@ -45,6 +52,26 @@ export default function LoginPage() {
       toast.error('User Logged In Failed');
       setProviderError(error instanceof Error ? error.message : 'Login failed');
     }
+  };
+
+  const onGoogle = () => {
+    setGoogleMessage('');
+    // Synchronously in the click: the popup must open now, or the browser blocks it.
+    signInWithGoogle(from).then(
+      async (user) => {
+        if (!user) return; // The whole page is on its way to the provider.
+        toast.success('Login Successful');
+        await navigate(from, { replace: true });
+      },
+      (error: unknown) => {
+        if (isQuietGoogleError(error)) {
+          console.info('Google sign-in ended without signing in:', error instanceof Error ? error.message : error);
+          return;
+        }
+        console.error('Google sign-in failed', error);
+        setGoogleMessage(error instanceof Error ? error.message : googleError('internal-error').message);
+      },
+    );
   };
 
   return (
@@ -83,7 +110,8 @@ export default function LoginPage() {
         </Link>
       </p>
       <div className="divider my-0">OR</div>
-      <button type="button" className="btn btn-outline w-full" onClick={() => signInWithGoogle(from)}>
+      <ProviderError message={googleMessage} />
+      <button type="button" className="btn btn-outline w-full" onClick={onGoogle}>
         <GoogleIcon className="h-5 w-5" />
         CONTINUE WITH GOOGLE
       </button>

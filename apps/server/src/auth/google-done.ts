@@ -1,0 +1,60 @@
+/**
+ * The page where CONTINUE WITH GOOGLE ends: better-auth redirects here after its callback
+ * (`/api/auth/google/done?mode=popup|redirect&id=…&to=…`, with `error=…` when it failed).
+ *
+ * - mode=popup: it tells the window that opened it (BroadcastChannel, and postMessage to the
+ *   opener on this origin) and closes itself; the opener reads the session and says so.
+ * - mode=redirect (the popup was blocked): it leaves the outcome in sessionStorage and goes back
+ *   to the remembered page (or to /login when it failed), where the app says so.
+ *
+ * No token travels: the session is the HttpOnly cookie the callback set. The script is a separate
+ * file so that the page works under the product's Content-Security-Policy (script-src 'self').
+ */
+export const GOOGLE_DONE_CHANNEL = 'second-gear:google-sign-in';
+
+export const googleDonePage = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Signing in · Second Gear</title>
+<script src="/api/auth/google/done.js" defer></script>
+</head>
+<body>
+<p>Finishing sign-in…</p>
+</body>
+</html>`;
+
+export const googleDoneScript = `(function () {
+  var CHANNEL = ${JSON.stringify(GOOGLE_DONE_CHANNEL)};
+  var query = new URLSearchParams(window.location.search);
+  var error = query.get('error');
+  var result = { type: CHANNEL, id: query.get('id') || '', ok: !error, error: error || undefined };
+  var to = query.get('to') || '/';
+  // Only a path of this site: never another origin ("//host", "/\\\\host").
+  if (!/^\\/(?![\\/\\\\])/.test(to)) to = '/';
+  var opener = null;
+  try { opener = window.opener && window.opener !== window ? window.opener : null; } catch (e) { opener = null; }
+  var mode = query.get('mode') || (opener ? 'popup' : 'redirect');
+
+  if (mode === 'popup') {
+    try {
+      if (typeof BroadcastChannel === 'function') {
+        var channel = new BroadcastChannel(CHANNEL);
+        channel.postMessage(result);
+        channel.close();
+      }
+    } catch (e) {}
+    try { if (opener) opener.postMessage(result, window.location.origin); } catch (e) {}
+    window.close();
+    // A window that cannot close itself goes on as a redirect would.
+    setTimeout(function () { finish(); }, 1000);
+  } else {
+    finish();
+  }
+
+  function finish() {
+    try { window.sessionStorage.setItem(CHANNEL, JSON.stringify(result)); } catch (e) {}
+    window.location.replace(result.ok ? to : '/login');
+  }
+})();
+`;

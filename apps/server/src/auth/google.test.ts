@@ -1,0 +1,348 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createPool } from '../db/pool.ts';
+import { diskStorage } from '../images/storage.ts';
+import { withDatabase } from '../../test/global-setup.ts';
+import { createAuth } from './auth.ts';
+import { googleOAuth, TEST_IDP_PATH } from './google.ts';
+
+/**
+ * The whole OpenID Connect round trip through the built-in test identity provider, against a
+ * server listening on a real port (better-auth fetches the provider's discovery document, keys and
+ * token endpoint over HTTP), driven with fetch and a small cookie jar as a browser would.
+ */
+
+interface Running {
+  app: FastifyInstance;
+  pool: pg.Pool;
+  origin: string;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function start(env: Record<string, string> = {}, listen = true): Promise<Running> {
+  const url = inject('pgUrl');
+  const database = `sg_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${database} template ${inject('templateDb')}`);
+  await admin.end();
+
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-google-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: origin, PORT: String(port), LOG_LEVEL: 'silent', DEMO_DATA: 'off', ...env });
+  const pool = createPool(withDatabase(url, database), 5);
+  const auth = createAuth({ pool, secret: randomBytes(32).toString('hex'), publicUrl: origin, google: googleOAuth(config) });
+  const app = await buildApp({ config, pool, auth, images: diskStorage(path.join(dataDir, 'uploads')) });
+  if (listen) await app.listen({ port, host: '127.0.0.1' });
+  else await app.ready();
+  return {
+    app,
+    pool,
+    origin,
+    async close() {
+      await app.close();
+      await pool.end();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${database} with (force)`);
+      await cleanup.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A browser's cookies for one host (paths are ignored: every path here is on one origin). */
+class Browser {
+  cookies = new Map<string, string>();
+
+  constructor(readonly origin: string) {}
+
+  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const res = await fetch(new URL(url, this.origin), { ...init, headers, redirect: 'manual' });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a)) || attrs.some((a) => /^\s*expires=/i.test(a) && Date.parse(a.split('=')[1]!) < Date.now());
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+
+  /** Follows redirects until `stop` says so (or a non-redirect answer). */
+  async follow(res: Response, stop: (location: URL) => boolean = () => false): Promise<{ res: Response; location?: URL }> {
+    let current = res;
+    for (let hop = 0; hop < 15; hop++) {
+      const location = current.headers.get('location');
+      if (current.status < 300 || current.status >= 400 || !location) return { res: current };
+      const next = new URL(location, current.url || this.origin);
+      if (stop(next)) return { res: current, location: next };
+      current = await this.fetch(next.href);
+    }
+    throw new Error('too many redirects');
+  }
+
+  hasSession(): boolean {
+    return this.cookies.has('second-gear.session_token');
+  }
+}
+
+const DONE = '/api/auth/google/done?mode=popup&id=test';
+
+/** Starts the sign-in as the web app does: better-auth answers the provider's authorization URL. */
+async function begin(browser: Browser): Promise<URL> {
+  const res = await browser.fetch('/api/auth/sign-in/social', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: browser.origin },
+    body: JSON.stringify({ provider: 'google', callbackURL: DONE, disableRedirect: true }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  const { url } = (await res.json()) as { url: string };
+  return new URL(url);
+}
+
+/** From the authorization URL to the provider's sign-in form, then submits it; stops at the callback. */
+async function signInAtProvider(browser: Browser, authorizationUrl: URL, person: { email: string; name: string }): Promise<URL> {
+  const toForm = await browser.follow(await browser.fetch(authorizationUrl.href), (l) => l.pathname.startsWith(`${TEST_IDP_PATH}/interaction/`));
+  expect(toForm.location, 'redirected to the sign-in page').toBeDefined();
+  const form = await browser.fetch(toForm.location!.href);
+  expect(form.status).toBe(200);
+  const html = await form.text();
+  expect(html).toContain('<label for="email">Email</label>');
+  expect(html).toContain('<label for="name">Name</label>');
+  expect(html).toContain('>Sign in</button>');
+  const submitted = await browser.fetch(`${toForm.location!.pathname}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: browser.origin },
+    body: new URLSearchParams(person).toString(),
+  });
+  const toCallback = await browser.follow(submitted, (l) => l.pathname === '/api/auth/callback/google');
+  expect(toCallback.location, 'redirected to the callback').toBeDefined();
+  return toCallback.location!;
+}
+
+async function finish(browser: Browser, callback: URL): Promise<URL> {
+  const res = await browser.fetch(callback.href);
+  expect(res.status).toBeGreaterThanOrEqual(300);
+  expect(res.status).toBeLessThan(400);
+  return new URL(res.headers.get('location')!, browser.origin);
+}
+
+async function googleSignIn(t: Running, person: { email: string; name: string }): Promise<{ browser: Browser; done: URL }> {
+  const browser = new Browser(t.origin);
+  const callback = await signInAtProvider(browser, await begin(browser), person);
+  const done = await finish(browser, callback);
+  return { browser, done };
+}
+
+const unique = (tag: string) => `${tag}-${randomBytes(4).toString('hex')}@test.example`;
+
+describe('Google sign-in through the built-in test identity provider', () => {
+  let t: Running;
+  beforeAll(async () => {
+    t = await start();
+  });
+  afterAll(() => t.close());
+
+  it('publishes a discovery document whose issuer is its mount path', async () => {
+    const res = await fetch(`${t.origin}${TEST_IDP_PATH}/.well-known/openid-configuration`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as Record<string, unknown>;
+    expect(doc.issuer).toBe(`${t.origin}${TEST_IDP_PATH}`);
+    expect(doc.token_endpoint).toBe(`${t.origin}${TEST_IDP_PATH}/token`);
+    expect(doc.code_challenge_methods_supported).toEqual(['S256']);
+  });
+
+  it('registers a new person as a buyer with a verified email, and signs them in', async () => {
+    const email = unique('new');
+    const { browser, done } = await googleSignIn(t, { email, name: 'Gina Google' });
+    expect(done.pathname).toBe('/api/auth/google/done');
+    expect(done.searchParams.get('error')).toBeNull();
+    expect(browser.hasSession()).toBe(true);
+    const session = await browser.fetch('/api/auth/get-session');
+    expect(((await session.json()) as { user: { email: string } }).user.email).toBe(email);
+    const { rows } = await t.pool.query('select name, role, verified, email_verified from users where email = $1', [email]);
+    expect(rows).toEqual([{ name: 'Gina Google', role: 'buyer', verified: false, email_verified: true }]);
+  });
+
+  it('signs a returning person in to the same account', async () => {
+    const email = unique('again');
+    await googleSignIn(t, { email, name: 'First Time' });
+    const { browser } = await googleSignIn(t, { email, name: 'Second Time' });
+    expect(browser.hasSession()).toBe(true);
+    const { rows } = await t.pool.query('select u.name, count(a.*)::int as accounts from users u join accounts a on a.user_id = u.id where u.email = $1 group by u.id', [email]);
+    expect(rows).toEqual([{ name: 'First Time', accounts: 1 }]);
+  });
+
+  it('links Google to an existing email-and-password account with the same email instead of duplicating it', async () => {
+    const email = unique('linked');
+    const signUp = await fetch(`${t.origin}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: t.origin },
+      body: JSON.stringify({ name: 'Sam Seller', email, password: 'secret123', role: 'Seller' }),
+    });
+    expect(signUp.status).toBe(200);
+    const { browser, done } = await googleSignIn(t, { email: email.toUpperCase(), name: 'Someone Else' });
+    expect(done.searchParams.get('error')).toBeNull();
+    expect(browser.hasSession()).toBe(true);
+    const users = await t.pool.query('select id, name, role from users where email = $1', [email]);
+    expect(users.rows).toHaveLength(1);
+    expect(users.rows[0]).toMatchObject({ name: 'Sam Seller', role: 'seller' });
+    const accounts = await t.pool.query('select provider_id from accounts where user_id = $1 order by provider_id', [users.rows[0].id]);
+    expect(accounts.rows.map((r) => r.provider_id)).toEqual(['credential', 'google']);
+  });
+
+  it('refuses a callback whose state is not the one this browser started with', async () => {
+    const email = unique('state');
+    const browser = new Browser(t.origin);
+    const callback = await signInAtProvider(browser, await begin(browser), { email, name: 'Eve' });
+    callback.searchParams.set('state', randomBytes(16).toString('base64url'));
+    const res = await browser.fetch(callback.href);
+    expect(res.status).toBeGreaterThanOrEqual(300);
+    expect(res.status).toBeLessThan(500);
+    expect(new URL(res.headers.get('location')!, t.origin).searchParams.get('error')).toBeTruthy();
+    expect(browser.hasSession()).toBe(false);
+    expect((await t.pool.query('select 1 from users where email = $1', [email])).rowCount).toBe(0);
+  });
+
+  it('refuses a callback carried to another browser (not the one that started the sign-in)', async () => {
+    const email = unique('other');
+    const attacker = new Browser(t.origin);
+    const callback = await signInAtProvider(attacker, await begin(attacker), { email, name: 'Mallory' });
+    const victim = new Browser(t.origin);
+    const res = await victim.fetch(callback.href);
+    expect(res.status).toBeLessThan(500);
+    expect(new URL(res.headers.get('location')!, t.origin).searchParams.get('error')).toBeTruthy();
+    expect(victim.hasSession()).toBe(false);
+  });
+
+  it('refuses an ID token whose nonce is not the one the sign-in asked for', async () => {
+    const email = unique('nonce');
+    const browser = new Browser(t.origin);
+    const authorizationUrl = await begin(browser);
+    expect(authorizationUrl.searchParams.get('nonce')).toBeTruthy();
+    authorizationUrl.searchParams.set('nonce', randomBytes(16).toString('base64url'));
+    const callback = await signInAtProvider(browser, authorizationUrl, { email, name: 'Nina Nonce' });
+    const res = await browser.fetch(callback.href);
+    expect(res.status).toBeLessThan(500);
+    const location = new URL(res.headers.get('location')!, t.origin);
+    expect(location.searchParams.get('error')).toBeTruthy();
+    expect(browser.hasSession()).toBe(false);
+    expect((await t.pool.query('select 1 from users where email = $1', [email])).rowCount).toBe(0);
+  });
+
+  it('refuses a code used twice', async () => {
+    const email = unique('replay');
+    const browser = new Browser(t.origin);
+    const callback = await signInAtProvider(browser, await begin(browser), { email, name: 'Rita Replay' });
+    await finish(browser, callback);
+    const again = new Browser(t.origin);
+    const res = await again.fetch(callback.href);
+    expect(res.status).toBeLessThan(500);
+    expect(again.hasSession()).toBe(false);
+  });
+
+  it('asks again on an invalid form, and escapes what was typed', async () => {
+    const browser = new Browser(t.origin);
+    const toForm = await browser.follow(await browser.fetch((await begin(browser)).href), (l) => l.pathname.startsWith(`${TEST_IDP_PATH}/interaction/`));
+    await browser.fetch(toForm.location!.href);
+    const res = await browser.fetch(`${toForm.location!.pathname}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: 'not-an-email', name: '<script>alert(1)</script>' }).toString(),
+    });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('role="alert"');
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('&lt;script&gt;');
+  });
+
+  it('answers a sign-in page without its interaction cookie with a 400, not a 500', async () => {
+    const res = await fetch(`${t.origin}${TEST_IDP_PATH}/interaction/nope`);
+    expect(res.status).toBe(400);
+    const post = await fetch(`${t.origin}${TEST_IDP_PATH}/interaction/nope/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=a%40b.c&name=A',
+    });
+    expect(post.status).toBe(400);
+  });
+
+  it('serves the completion page under the site CSP, with its script from this origin', async () => {
+    const page = await fetch(`${t.origin}/api/auth/google/done?mode=popup&id=x`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await page.text();
+    expect(html).toContain('<script src="/api/auth/google/done.js" defer></script>');
+    const script = await fetch(`${t.origin}/api/auth/google/done.js`);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+  });
+});
+
+describe('Google sign-in in production without GOOGLE_CLIENT_ID', () => {
+  let t: Running;
+  beforeAll(async () => {
+    t = await start({ NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex') }, false);
+  });
+  afterAll(() => t.close());
+
+  it('has no test identity provider', async () => {
+    expect(googleOAuth(t.app.config)).toBeUndefined();
+    for (const url of [`${TEST_IDP_PATH}/.well-known/openid-configuration`, `${TEST_IDP_PATH}/jwks`, `${TEST_IDP_PATH}/interaction/x`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+    }
+    const token = await t.app.inject({ method: 'POST', url: `${TEST_IDP_PATH}/token`, payload: 'grant_type=authorization_code', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(token.statusCode).toBe(404);
+  });
+
+  it('answers the button with a readable error', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      headers: { origin: t.origin },
+      payload: { provider: 'google', callbackURL: DONE, disableRedirect: true },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toBe('Google sign-in is not available on this server');
+  });
+});
+
+describe('Google sign-in with GOOGLE_CLIENT_ID', () => {
+  it("uses Google's discovery document, and no test identity provider", () => {
+    const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' });
+    expect(googleOAuth(config)).toEqual({
+      kind: 'google',
+      clientId: 'id.apps.googleusercontent.com',
+      clientSecret: 'secret',
+      discoveryUrl: 'https://accounts.google.com/.well-known/openid-configuration',
+    });
+    expect(googleOAuth({ ...config, env: 'development' })?.kind).toBe('google');
+  });
+});

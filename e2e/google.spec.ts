@@ -1,0 +1,150 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectMenuEntries, navbar, newApiActor } from './support.ts';
+
+/**
+ * CONTINUE WITH GOOGLE through the built-in test identity provider (CONTRACT.md, "Google sign-in
+ * without Google"): a real OpenID Connect round trip in Chromium, in the 500×600 popup and, when
+ * the popup is blocked, in the page itself.
+ */
+
+function googlePerson(tag = 'google') {
+  const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
+  return { email: `${tag}-${stamp}@test.example`, name: `Gina ${tag} ${stamp}` };
+}
+
+/** Fills the test identity provider's sign-in page and submits it. */
+async function signInAtProvider(page: Page, person: { email: string; name: string }) {
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Name').fill(person.name);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Clicks CONTINUE WITH GOOGLE on /login and signs in in the popup, which then closes. */
+async function googleInPopup(page: Page, person: { email: string; name: string }) {
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'CONTINUE WITH GOOGLE' }).click();
+  const popup = await popupOpened;
+  await signInAtProvider(popup, person);
+  await popup.waitForEvent('close');
+}
+
+async function sessionUser(page: Page): Promise<{ name: string; email: string; role: string }> {
+  const response = await page.request.get('/api/auth/get-session');
+  return ((await response.json()) as { user: { name: string; email: string; role: string } }).user;
+}
+
+test.describe('CONTINUE WITH GOOGLE', () => {
+  test('a new person signs in in a 500×600 popup and is registered as a buyer', async ({ page }) => {
+    await page.addInitScript(() => {
+      const open = window.open.bind(window);
+      (window as unknown as { openCalls: string[] }).openCalls = [];
+      window.open = (url?: string | URL, target?: string, features?: string) => {
+        (window as unknown as { openCalls: string[] }).openCalls.push(features ?? '');
+        return open(url, target, features);
+      };
+    });
+    const person = googlePerson('new');
+    await page.goto('/login');
+    await googleInPopup(page, person);
+
+    await expect(page.getByText('Login Successful')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(navbar(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    const features = await page.evaluate(() => (window as unknown as { openCalls: string[] }).openCalls);
+    expect(features).toHaveLength(1);
+    expect(features[0]).toMatch(/width=500/);
+    expect(features[0]).toMatch(/height=600/);
+
+    expect(await sessionUser(page)).toMatchObject({ email: person.email, name: person.name, role: 'buyer' });
+    await page.goto('/dashboard');
+    await expectMenuEntries(page, ['My Orders', 'My Wishlist']);
+  });
+
+  test('a returning person comes back to the page they came from, same account', async ({ page, browser }) => {
+    const person = googlePerson('returning');
+    // The first sign-in, in another browser.
+    const first = await browser.newContext();
+    const firstPage = await first.newPage();
+    await firstPage.goto('/login');
+    await googleInPopup(firstPage, person);
+    await expect(firstPage.getByText('Login Successful')).toBeVisible();
+    await first.close();
+
+    await page.goto('/dashboard/mywishlist');
+    await expect(page).toHaveURL(/\/login$/);
+    await googleInPopup(page, { email: person.email, name: 'Another Name' });
+    await expect(page.getByText('Login Successful')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/mywishlist$/);
+    expect(await sessionUser(page)).toMatchObject({ email: person.email, name: person.name, role: 'buyer' });
+  });
+
+  test('links Google to an existing email-and-password account with the same email', async ({ page }) => {
+    const seller = await newApiActor('Seller');
+    await seller.api.dispose();
+
+    await page.goto('/login');
+    await googleInPopup(page, { email: seller.email, name: 'Not The Seller' });
+    await expect(page.getByText('Login Successful')).toBeVisible();
+    await expect(navbar(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    // The same account: its name and its role are the seller's.
+    expect(await sessionUser(page)).toMatchObject({ email: seller.email, name: seller.name, role: 'seller' });
+    await page.goto('/dashboard');
+    await expectMenuEntries(page, ['Add A Product', 'My Products']);
+
+    // The password still works for the same account.
+    await navbar(page).getByRole('button', { name: 'Sign Out' }).click();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(seller.email);
+    await page.getByLabel('Password').fill(seller.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('User Logged In Successful')).toBeVisible();
+    expect(await sessionUser(page)).toMatchObject({ email: seller.email, role: 'seller' });
+  });
+
+  test('falls back to the whole page when the popup is blocked, and returns to the remembered page', async ({ page }) => {
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    const person = googlePerson('redirect');
+    await page.goto('/dashboard/myorders');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByRole('button', { name: 'CONTINUE WITH GOOGLE' }).click();
+    await expect(page).toHaveURL(/\/api\/test-idp\/interaction\//);
+    await signInAtProvider(page, person);
+
+    await expect(page).toHaveURL(/\/dashboard\/myorders$/);
+    await expect(page.getByText('Login Successful')).toBeVisible();
+    await expect(navbar(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    expect(await sessionUser(page)).toMatchObject({ email: person.email, role: 'buyer' });
+  });
+
+  test('a popup closed by the person shows nothing and is only logged', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'info') logged.push(message.text());
+    });
+    await page.goto('/login');
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'CONTINUE WITH GOOGLE' }).click();
+    const popup = await popupOpened;
+    await expect(popup.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await popup.close();
+
+    await expect.poll(() => logged.some((line) => line.includes('closed before signing in finished'))).toBe(true);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(navbar(page).getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
+  });
+
+  test('a sign-in cancelled at the provider shows a readable inline message', async ({ page }) => {
+    await page.goto('/login');
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'CONTINUE WITH GOOGLE' }).click();
+    const popup = await popupOpened;
+    await popup.getByRole('button', { name: 'Cancel' }).click();
+    await popup.waitForEvent('close');
+    await expect(page.getByRole('alert')).toHaveText('Google sign-in was cancelled.');
+    await expect(navbar(page).getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
+  });
+});
