@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+/**
+ * Issue 6: a payment survives a crash of the server in the middle of the flow. This spec runs its
+ * own server (the shared one cannot be killed while other specs use it): the buyer opens the payment
+ * page, the app and its PostgreSQL are SIGKILLed and started again, and then the buyer pays on the
+ * page they already had open. Session, order and the processor's intent all live in PostgreSQL.
+ */
+const port = Number(process.env.E2E_RESTART_PORT ?? 3989);
+const origin = `http://localhost:${port}`;
+const root = path.resolve(import.meta.dirname, '..');
+let dataDir: string;
+let server: ChildProcess | undefined;
+
+async function startServer() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', DEMO_DATA: 'on' },
+    stdio: 'ignore',
+  });
+  server = child;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    const up = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server did not start');
+}
+
+function crashServer() {
+  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  server?.kill('SIGKILL');
+  process.kill(postmaster, 'SIGKILL');
+  return new Promise((resolve) => server?.once('exit', resolve));
+}
+
+test.use({ baseURL: origin });
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  // Made here, not at load time: Playwright also loads spec files in its main process to list them.
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-e2e-restart-'));
+  fs.chmodSync(dataDir, 0o755);
+  await startServer();
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('a buyer pays on the page they had open before the server crashed and restarted', async ({ page }) => {
+  test.setTimeout(180_000);
+  const email = `restart-${Date.now()}@test.example`;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    headers: { origin },
+    data: { name: 'Rita Restart', email, password: 'secret123', role: 'Buyer' },
+  });
+  expect(signUp.ok()).toBe(true);
+  const [car] = await (await page.request.get('/api/advertisement/products')).json();
+  const booking = await (await page.request.post('/api/bookings', { headers: { origin }, data: { productId: car._id } })).json();
+  expect(booking.acknowledged).toBe(true);
+
+  await page.goto(`/dashboard/payment/${booking.insertedId}`);
+  await expect(page.getByText(car.productName).first()).toBeVisible();
+  const pay = page.getByRole('button', { name: 'Pay', exact: true });
+  await page.getByLabel('Card number', { exact: true }).fill('4242424242424242');
+  await page.getByLabel('Expiration date', { exact: true }).fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+  await page.getByLabel('CVC', { exact: true }).fill('123');
+  await expect(pay).toBeEnabled();
+
+  await crashServer();
+  await startServer();
+
+  await pay.click();
+  const success = page.getByRole('status').filter({ hasText: 'Congrats! Your Payment has been Completed' });
+  await expect(success).toBeVisible();
+  await expect(success).toContainText(/pi_\w+/);
+
+  await page.goto('/dashboard/myorders');
+  const row = page.getByRole('row').filter({ hasText: car.productName });
+  await expect(row.getByRole('button', { name: 'Paid' })).toBeDisabled();
+  const stillListed = await (await page.request.get('/api/advertisement/products')).json();
+  expect(stillListed.some((p: { _id: string }) => p._id === car._id)).toBe(false);
+});
