@@ -1,0 +1,117 @@
+/**
+ * The contract's access rule for every `/api` route, keyed by `METHOD path` as Fastify registers it.
+ * authorization-matrix.test.ts reads the server's own route table and fails when a route has no
+ * rule here (so a new route must be given one) or a rule names a route that does not exist.
+ *
+ * HEAD routes are left out: Fastify answers HEAD through the GET route and its guard.
+ */
+
+export type Access =
+  /** Anyone, signed in or not. */
+  | 'public'
+  /** Any signed-in person: anonymous 401. */
+  | 'signed-in'
+  /** One role only: anonymous 401, every other role 403 (admins included: an admin is not a buyer). */
+  | 'buyer'
+  | 'seller'
+  | 'admin'
+  /** No session: the caller proves a capability (the test processor's client secret, as with Stripe). */
+  | 'provider-capability'
+  /** No session: the payment provider's signature over the exact bytes. */
+  | 'webhook'
+  /**
+   * Authentication protocol endpoints: better-auth's own `/api/auth/*` and, in development and test
+   * only, the built-in OpenID Connect test identity provider `/api/test-idp/*`. They are how a
+   * session is obtained, so anonymous callers reach them; their own protocol decides.
+   */
+  | 'auth';
+
+/** How "another user's data" is named in a request to an owner-scoped route. */
+export type Ownership =
+  /** An email in the path, query or body that must be the caller's own: another's is a 403. */
+  | { by: 'email'; in: 'params' | 'query' | 'body'; field: string; adminMayAsk?: boolean }
+  /**
+   * The id of someone else's row: 404 (or 403), indistinguishable from a missing one, and nothing of
+   * the row in the answer. `noop`: the call is answered as for an id the caller has nothing under
+   * (`deletedCount: 0`, the specification's deleteOne), and the other person's row stays.
+   */
+  | { by: 'row'; in: 'params' | 'query' | 'body'; field: string; row: 'product' | 'booking' | 'wishlist-entry'; noop?: boolean };
+
+export interface RouteRule {
+  access: Access;
+  /** Owner-scoped routes: every way another user's data can be named. */
+  owner?: Ownership[];
+  note?: string;
+}
+
+const ownEmail = (inWhere: 'params' | 'query' | 'body', field = 'email', adminMayAsk = false): Ownership => ({ by: 'email', in: inWhere, field, adminMayAsk });
+
+export const routeRules: Record<string, RouteRule> = {
+  // The shell.
+  'GET /api/openapi.json': { access: 'public' },
+  'GET /api/health': { access: 'public' },
+
+  // Accounts and sign-in.
+  'GET /api/auth/*': { access: 'auth', note: 'better-auth: get-session answers only the caller’s own session' },
+  'POST /api/auth/*': { access: 'auth', note: 'better-auth: sign-up, sign-in (limited to 5 failures), sign-out, OAuth' },
+  'GET /api/auth/google/done': { access: 'public', note: 'static page that ends the Google sign-in popup' },
+  'GET /api/auth/google/done.js': { access: 'public', note: 'its script (same-origin, for the CSP)' },
+  'GET /api/test-idp/*': { access: 'auth', note: 'test identity provider (never in production): discovery, authorize, JWKS, userinfo' },
+  'POST /api/test-idp/*': { access: 'auth', note: 'test identity provider: token endpoint (client secret and PKCE)' },
+  'OPTIONS /api/test-idp/*': { access: 'auth', note: 'test identity provider: CORS preflight' },
+  'GET /api/test-idp/interaction/:uid': { access: 'auth', note: 'its sign-in page, bound to the browser’s interaction cookie' },
+  'POST /api/test-idp/interaction/:uid/login': { access: 'auth' },
+  'POST /api/test-idp/interaction/:uid/abort': { access: 'auth' },
+
+  // Users (specification section 7).
+  'POST /api/users': { access: 'signed-in', owner: [ownEmail('body')] },
+  'GET /api/users/admin/:email': { access: 'signed-in', owner: [ownEmail('params', 'email', true)] },
+  'GET /api/users/seller/:email': { access: 'signed-in', owner: [ownEmail('params', 'email', true)] },
+  'GET /api/users/buyer/:email': { access: 'signed-in', owner: [ownEmail('params', 'email', true)] },
+
+  // Catalog.
+  'GET /api/categories': { access: 'public' },
+  'GET /api/addProductCategories': { access: 'public' },
+  'GET /api/advertisement/products': { access: 'public' },
+  'GET /api/category/:id': { access: 'signed-in' },
+  'POST /api/images': { access: 'seller' },
+  'POST /api/addProducts': { access: 'seller', note: 'the picture must be one this seller uploaded' },
+  'GET /api/products': { access: 'seller', owner: [ownEmail('query')] },
+  'PUT /api/product/:id': { access: 'seller', owner: [{ by: 'row', in: 'params', field: 'id', row: 'product' }] },
+  'DELETE /api/products/:id': { access: 'seller', owner: [{ by: 'row', in: 'params', field: 'id', row: 'product' }] },
+
+  // Bookings.
+  'POST /api/bookings': { access: 'buyer' },
+  'GET /api/orders': { access: 'buyer', owner: [ownEmail('query')] },
+  'GET /api/orders/:id': { access: 'buyer', owner: [{ by: 'row', in: 'params', field: 'id', row: 'booking' }] },
+
+  // Wishlist (ids are the car's; the entry is the caller's).
+  'PUT /api/wishlists': { access: 'buyer', owner: [ownEmail('query')] },
+  'GET /api/wishlist-products': { access: 'buyer', owner: [ownEmail('query')] },
+  'GET /api/wishlist/:id': { access: 'buyer', owner: [{ by: 'row', in: 'params', field: 'id', row: 'wishlist-entry' }] },
+  'DELETE /api/wishlists/:id': { access: 'buyer', owner: [{ by: 'row', in: 'params', field: 'id', row: 'wishlist-entry', noop: true }] },
+
+  // Admin console and reports.
+  'GET /api/users/allseller': { access: 'admin' },
+  'GET /api/users/allbuyer': { access: 'admin' },
+  'PUT /api/seller/verify': { access: 'admin' },
+  'DELETE /api/users/:id': { access: 'admin', note: 'never oneself nor another admin (403)' },
+  'POST /api/reports': { access: 'buyer' },
+  'GET /api/reports': { access: 'admin' },
+  'DELETE /api/reports/:id': { access: 'admin' },
+  'DELETE /api/reported-products/:id': { access: 'admin' },
+
+  // Payments: amounts from the database, payments read back from the provider.
+  'POST /api/create-payment-intent': { access: 'buyer', owner: [{ by: 'row', in: 'body', field: 'bookingId', row: 'booking' }] },
+  'POST /api/wishlist-create-payment-intent': { access: 'buyer', owner: [{ by: 'row', in: 'body', field: 'productId', row: 'wishlist-entry' }] },
+  'POST /api/payments': { access: 'buyer', owner: [ownEmail('body'), { by: 'row', in: 'body', field: 'bookingId', row: 'booking' }] },
+  'POST /api/wishlist-payments': {
+    access: 'buyer',
+    owner: [ownEmail('body', 'wishlistEmail'), { by: 'row', in: 'body', field: 'bookingId', row: 'wishlist-entry' }],
+  },
+  'POST /api/test-processor/confirm': { access: 'provider-capability', note: 'PAYMENTS=test only; the client secret is the capability' },
+  'POST /api/stripe/webhook': { access: 'webhook', note: 'PAYMENTS=stripe only; Stripe-Signature over the raw body' },
+};
+
+/** Write routes whose body or query could carry forged fields (authorization-matrix.test.ts probes each). */
+export const isWriteMethod = (method: string) => method === 'POST' || method === 'PUT' || method === 'DELETE' || method === 'PATCH';

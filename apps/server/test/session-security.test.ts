@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, defaultWebDist } from '../src/app.ts';
+import { createAuth } from '../src/auth/auth.ts';
+import { MAX_FAILURES } from '../src/auth/sign-in-limiter.ts';
+import { loadConfig } from '../src/config.ts';
+import { as, createTestApp, makeAdmin, ORIGIN, sessionCookie, signUp, type Person, type TestApp } from './harness.ts';
+
+/**
+ * Sessions, cookies, the failed-sign-in limit and security headers (issue 9). The authorization
+ * matrix (authorization-matrix.test.ts) covers who may call what; this file covers the session
+ * that says who is calling.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const SESSION = 'second-gear.session_token';
+const setCookies = (res: LightMyRequestResponse) => [res.headers['set-cookie'] ?? []].flat();
+const sessionSetCookie = (res: LightMyRequestResponse, name = SESSION) => {
+  const found = setCookies(res).find((c) => c.startsWith(`${name}=`));
+  if (!found) throw new Error(`no ${name} cookie in ${JSON.stringify(res.headers)}`);
+  return found;
+};
+const cookieValue = (cookie: string) => cookie.split(';')[0]!.split('=').slice(1).join('=');
+
+function signIn(app: FastifyInstance, email: string, password = 'secret123', origin = ORIGIN, cookie?: string) {
+  return app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin, ...(cookie ? { cookie } : {}) }, payload: { email, password } });
+}
+const sessionEmail = async (cookie: string) =>
+  (await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { origin: ORIGIN, cookie } })).json()?.user?.email ?? null;
+/** A guarded call with this cookie: 200 while the session lives, 401 after. */
+const ownOrders = (who: Person, cookie: string) =>
+  t.app.inject({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(who.email)}`, headers: { origin: ORIGIN, cookie } });
+
+describe('session ids', () => {
+  it('gives a new session id at every sign-in, and never adopts one the browser already had', async () => {
+    const buyer = await signUp(t.app, 'Buyer');
+    const seen = new Set([cookieValue(buyer.cookie)]);
+    for (let i = 0; i < 3; i++) {
+      // A cookie planted before the sign-in (session fixation) is replaced, not kept.
+      const res = await signIn(t.app, buyer.email, 'secret123', ORIGIN, i === 0 ? `${SESSION}=planted-by-an-attacker` : buyer.cookie);
+      expect(res.statusCode).toBe(200);
+      const value = cookieValue(sessionCookie(res.headers['set-cookie']));
+      expect(value).not.toBe('planted-by-an-attacker');
+      expect(seen.has(value), 'a session id given out twice').toBe(false);
+      seen.add(value);
+      expect(await sessionEmail(`${SESSION}=${value}`)).toBe(buyer.email);
+    }
+    const { rows } = await t.pool.query('select token from sessions where user_id = $1', [buyer.id]);
+    expect(new Set(rows.map((r) => r.token)).size).toBe(rows.length);
+  });
+
+  it('kills the old cookie at sign-out, on the server and not only in the browser', async () => {
+    const buyer = await signUp(t.app, 'Buyer');
+    const other = await signIn(t.app, buyer.email);
+    const otherDevice = sessionCookie(other.headers['set-cookie']);
+    expect((await ownOrders(buyer, buyer.cookie)).statusCode).toBe(200);
+
+    const out = await as(t.app, buyer, { method: 'POST', url: '/api/auth/sign-out' });
+    expect(out.statusCode).toBe(200);
+    // The browser is told to forget it...
+    expect(sessionSetCookie(out)).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    // ...and a copy kept by anyone is dead too.
+    expect((await ownOrders(buyer, buyer.cookie)).statusCode).toBe(401);
+    expect(await sessionEmail(buyer.cookie)).toBeNull();
+    // Signing out one device leaves the others signed in.
+    expect((await ownOrders(buyer, otherDevice)).statusCode).toBe(200);
+  });
+
+  it('kills every cookie of a user the admin deletes, at once', async () => {
+    const admin = await makeAdmin(t);
+    const seller = await signUp(t.app, 'Seller');
+    const second = sessionCookie((await signIn(t.app, seller.email)).headers['set-cookie']);
+    const products = (cookie: string) =>
+      t.app.inject({ method: 'GET', url: `/api/products?email=${encodeURIComponent(seller.email)}`, headers: { origin: ORIGIN, cookie } });
+    expect((await products(seller.cookie)).statusCode).toBe(200);
+
+    expect((await as(t.app, admin, { method: 'DELETE', url: `/api/users/${seller.id}` })).json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    for (const cookie of [seller.cookie, second]) {
+      expect((await products(cookie)).statusCode).toBe(401);
+      expect(await sessionEmail(cookie)).toBeNull();
+    }
+    expect((await t.pool.query('select 1 from sessions where user_id = $1', [seller.id])).rows).toHaveLength(0);
+  });
+
+  it('answers a forged or tampered cookie as no session', async () => {
+    const buyer = await signUp(t.app, 'Buyer');
+    const [token, signature] = cookieValue(buyer.cookie).split('.');
+    for (const cookie of [`${SESSION}=${token}`, `${SESSION}=${token}.${signature!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`, `${SESSION}=nonsense`]) {
+      expect((await ownOrders(buyer, cookie)).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('cookie flags', () => {
+  it('sets the session cookie HttpOnly, SameSite=Lax and Path=/, and not Secure on an http origin', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: ORIGIN },
+      payload: { name: 'Flags', email: `flags-${randomBytes(3).toString('hex')}@test.example`, password: 'secret123', role: 'Buyer' },
+    });
+    const cookie = sessionSetCookie(res);
+    expect(cookie).toMatch(/;\s*HttpOnly/i);
+    expect(cookie).toMatch(/;\s*SameSite=Lax/i);
+    expect(cookie).toMatch(/;\s*Path=\//i);
+    expect(cookie).not.toMatch(/;\s*Secure/i);
+    // Every cookie the sign-in sets keeps the same flags.
+    for (const c of setCookies(res)) expect(c).toMatch(/HttpOnly/i);
+  });
+
+  it('adds Secure (and the __Secure- prefix) when PUBLIC_URL is https, with HSTS', async () => {
+    const publicUrl = 'https://shop.second-gear.example';
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, PUBLIC_URL: publicUrl, LOG_LEVEL: 'silent', DEMO_DATA: 'off' });
+    const auth = createAuth({ pool: t.pool, secret: randomBytes(32).toString('hex'), publicUrl });
+    const app = await buildApp({ config, pool: t.pool, auth, images: t.app.images });
+    await app.ready();
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { origin: publicUrl },
+        payload: { name: 'Secure', email: `secure-${randomBytes(3).toString('hex')}@test.example`, password: 'secret123', role: 'Buyer' },
+      });
+      expect(res.statusCode).toBe(200);
+      const cookie = sessionSetCookie(res, `__Secure-${SESSION}`);
+      expect(cookie).toMatch(/;\s*Secure/i);
+      expect(cookie).toMatch(/;\s*HttpOnly/i);
+      expect(cookie).toMatch(/;\s*SameSite=Lax/i);
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(health.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the failed-sign-in limit', () => {
+  it(`answers 429 after ${MAX_FAILURES} failures, even to the right password, and only for that account`, async () => {
+    expect(MAX_FAILURES).toBe(5);
+    const victim = await signUp(t.app, 'Buyer');
+    const bystander = await signUp(t.app, 'Buyer');
+    for (let i = 0; i < MAX_FAILURES; i++) expect((await signIn(t.app, victim.email, `wrong-${i}`)).statusCode).toBe(401);
+
+    const blocked = await signIn(t.app, victim.email, 'wrong-again');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests', message: expect.stringMatching(/Too many failed sign-in attempts/) });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // The right password does not get through while blocked, and no session is given.
+    const right = await signIn(t.app, victim.email.toUpperCase());
+    expect(right.statusCode).toBe(429);
+    expect(setCookies(right).some((c) => c.startsWith(`${SESSION}=`) && !/Max-Age=0/i.test(c))).toBe(false);
+    // Someone else signs in as usual.
+    expect((await signIn(t.app, bystander.email)).statusCode).toBe(200);
+  });
+
+  it('forgets the failures after a successful sign-in', async () => {
+    const buyer = await signUp(t.app, 'Buyer');
+    for (let i = 0; i < MAX_FAILURES - 1; i++) expect((await signIn(t.app, buyer.email, 'wrong')).statusCode).toBe(401);
+    expect((await signIn(t.app, buyer.email)).statusCode).toBe(200);
+    for (let i = 0; i < MAX_FAILURES - 1; i++) expect((await signIn(t.app, buyer.email, 'wrong')).statusCode).toBe(401);
+    expect((await signIn(t.app, buyer.email)).statusCode).toBe(200);
+  });
+});
+
+describe('security headers', () => {
+  function expectSecurityHeaders(res: LightMyRequestResponse) {
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/(^|;)default-src 'self'(;|$)/);
+    expect(csp).toMatch(/(^|;)frame-ancestors 'none'(;|$)/);
+    expect(csp).toMatch(/(^|;)script-src 'self'(;|$)/);
+    expect(csp).toMatch(/(^|;)object-src 'none'(;|$)/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // same-origin-allow-popups: the Google sign-in popup reports back to its opener.
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  }
+
+  it('sends them on API answers, refusals and errors alike', async () => {
+    const buyer = await signUp(t.app, 'Buyer');
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/health' }),
+      await t.app.inject({ method: 'GET', url: '/api/advertisement/products' }),
+      await t.app.inject({ method: 'GET', url: '/api/reports' }),
+      await as(t.app, buyer, { method: 'GET', url: '/api/reports' }),
+      await as(t.app, buyer, { method: 'POST', url: '/api/bookings', payload: { productId: 'nope' } }),
+      await t.app.inject({ method: 'GET', url: '/api/no-such-route' }),
+      await t.app.inject({ method: 'GET', url: '/api/auth/get-session' }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 401, 403, 400, 404, 200]);
+    for (const res of answers) expectSecurityHeaders(res);
+  });
+
+  it("sends them on the web app's index.html", async (ctx) => {
+    if (!fs.existsSync(path.join(defaultWebDist, 'index.html'))) {
+      // npm test runs Vitest before `npm run build`; a fresh clone has no built web app yet.
+      ctx.skip(`apps/web/dist/index.html is not built (run \`npm run build\`), so there is no index.html to check`);
+    }
+    const app = await buildApp({ config: t.app.config, pool: t.pool, auth: t.app.auth, images: t.app.images, webDist: defaultWebDist });
+    await app.ready();
+    try {
+      for (const url of ['/', '/dashboard/my-orders']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(res.body).toMatch(/<div id="root">/);
+        expectSecurityHeaders(res);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,454 @@
+/**
+ * `npm run bench`: throughput and p99 latency of three endpoints with 10 000 and 100 000 cars,
+ * each against a bare node:http server answering the same bytes in the same run.
+ *
+ * Everything runs on its own: an embedded PostgreSQL in a temporary directory (never ./data), the
+ * real server (apps/server/src/main.ts) in a child process with DATABASE_URL, the baseline in
+ * another child, and autocannon here, so that the load generator never shares the server's event
+ * loop. Every process and the temporary directory are removed at the end, on an error and on Ctrl-C.
+ *
+ * Settings (environment): BENCH_DURATION seconds per measurement (10), BENCH_WARMUP seconds of
+ * unmeasured load before each (3), BENCH_SIZES data sets (10000,100000), BENCH_LOG_LEVEL of the
+ * server (warn: per-request logging is a deployment choice, not the app's cost).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon, { type Request, type Result } from 'autocannon';
+import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/server/src/db/embedded-postgres.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { createPool } from '../apps/server/src/db/pool.ts';
+import type { CapturedAnswer } from './bare-server.ts';
+import { CATEGORIES, SELLERS, seedCars } from './seed.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const CONNECTIONS = 50;
+const DURATION = positive('BENCH_DURATION', 10);
+const WARMUP = positive('BENCH_WARMUP', 3);
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map((s) => Number(s.trim()));
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
+/** Buyers whose bookings the POST scenario rotates through, so that (buyer, car) pairs stay fresh. */
+const BOOKING_BUYERS = 10;
+
+const TARGETS = { publicRatio: 0.6, signedInRatio: 0.35, p99Ms: 50, scale: 1.3 } as const;
+
+type ScenarioName = 'advertised (public)' | 'category (signed in)' | 'booking (signed in)';
+
+interface Measurement {
+  scenario: ScenarioName;
+  cars: number;
+  rps: number;
+  p99: number;
+  bareRps: number;
+  bareP99: number;
+  ratio: number;
+  /** The ratio target, or null where the issue sets none (writes). */
+  ratioTarget: number | null;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** The machine's 1-minute load average after the app's measurement (other work on the machine skews every figure). */
+  load: number;
+  /** POST /api/bookings only: how the measured bookings were answered. */
+  bookings?: { acknowledged: number; refused: number; other: number };
+}
+
+// ---- cleanup of everything this run starts -------------------------------------------------
+
+const children = new Set<ChildProcess>();
+let embedded: EmbeddedDatabase | undefined;
+let tmpDir: string | undefined;
+let cleaning: Promise<void> | undefined;
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    await Promise.all([...children].map((c) => stopProcess(c)));
+    await embedded?.stop().catch(() => {});
+    if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+  process.on(signal, () => {
+    process.stderr.write(`\n${signal}: stopping the servers and removing the temporary files\n`);
+    void cleanup().finally(() => process.exit(code));
+  });
+}
+// Last resort if something exits the process without the cleanup above: nothing may outlive us.
+process.on('exit', () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+});
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+// ---- child processes -------------------------------------------------------------------------
+
+/** Starts a TypeScript entry point under tsx as a plain node process (no wrapper, so its pid is the server's). */
+function startTs(file: string, args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-4000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  return { child, output: () => tail };
+}
+
+async function startApp(databaseUrl: string, dataDir: string) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    DEMO_DATA: 'off',
+    PAYMENTS: 'test',
+    LOG_LEVEL: LOG_LEVEL,
+  };
+  const started = startTs('apps/server/src/main.ts', [], env);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (started.child.exitCode !== null) throw new Error(`the server stopped during start:\n${started.output()}`);
+    const ok = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`the server did not answer /api/health within 60 s:\n${started.output()}`);
+    await sleep(200);
+  }
+  return { ...started, origin };
+}
+
+async function startBare(capturedFile: string) {
+  const started = startTs('bench/bare-server.ts', [capturedFile, '0'], { PATH: process.env.PATH, HOME: process.env.HOME });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    started.child.stdout!.on('data', (c: Buffer) => {
+      const m = /listening (\d+)/.exec((out += c.toString()));
+      if (m) resolve(Number(m[1]));
+    });
+    started.child.once('exit', () => reject(new Error(`the bare server stopped:\n${started.output()}`)));
+  });
+  return { ...started, origin: `http://127.0.0.1:${port}` };
+}
+
+// ---- the app's side: sessions and captured answers ---------------------------------------------
+
+async function signUpBuyer(origin: string, n: number): Promise<string> {
+  const res = await fetch(`${origin}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ name: `Bench Buyer ${n}`, email: `buyer${n}-${randomBytes(3).toString('hex')}@bench.test`, password: 'bench-password-1', role: 'Buyer' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('second-gear.session_token='));
+  if (!cookie) throw new Error('sign-up answered without a session cookie');
+  return cookie.split(';')[0]!;
+}
+
+/** Status, headers and body of one real answer: what the bare server will send back. */
+async function capture(url: string, init: RequestInit): Promise<CapturedAnswer> {
+  const res = await fetch(url, init);
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200) throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}: ${body.toString()}`);
+  const skip = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  const headers: [string, string][] = [];
+  res.headers.forEach((value, name) => {
+    if (!skip.has(name)) headers.push([name, value]);
+  });
+  return { status: res.status, headers, body: body.toString('base64') };
+}
+
+// ---- load ----------------------------------------------------------------------------------
+
+interface Scenario {
+  name: ScenarioName;
+  route: string; // "METHOD /path" as the bare server keys it
+  ratioTarget: number | null;
+  /** A fresh request list per run (the booking one keeps its own rotation). */
+  requests(): { requests: Request[]; tally?: { acknowledged: number; refused: number; other: number } };
+}
+
+async function load(origin: string, requests: Request[], seconds: number): Promise<Result> {
+  return autocannon({ url: origin, connections: CONNECTIONS, duration: seconds, requests, timeout: 10 });
+}
+
+async function measure(origin: string, scenario: Scenario) {
+  const warm = scenario.requests();
+  await load(origin, warm.requests, WARMUP);
+  const run = scenario.requests();
+  const result = await load(origin, run.requests, DURATION);
+  return { result, tally: run.tally };
+}
+
+function bookingRequests(origin: string, cookies: string[], productIds: string[], start: { n: number }) {
+  const tally = { acknowledged: 0, refused: 0, other: 0 };
+  const request: Request = {
+    method: 'POST',
+    path: '/api/bookings',
+    // Car n, then the next buyer once every car has been booked: a new (buyer, car) pair each time
+    // until productIds.length × cookies.length requests, after which duplicates answer acknowledged:false.
+    setupRequest: (req) => {
+      const n = start.n++;
+      const productId = productIds[n % productIds.length]!;
+      const cookie = cookies[Math.floor(n / productIds.length) % cookies.length]!;
+      return {
+        ...req,
+        headers: { 'content-type': 'application/json', origin, cookie },
+        body: JSON.stringify({ productId, phone: '555-0199', location: 'Main Street' }),
+      };
+    },
+    onResponse: (status, body) => {
+      if (status !== 200) tally.other++;
+      else if (body.includes('"acknowledged":true')) tally.acknowledged++;
+      else tally.refused++;
+    },
+  };
+  return { requests: [request], tally };
+}
+
+// ---- one data set --------------------------------------------------------------------------
+
+async function benchDataSet(adminUrl: string, cars: number): Promise<Measurement[]> {
+  const database = `bench_${cars}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${database}`);
+  await admin.query(`create database ${database}`);
+  await admin.end();
+  const url = withDatabase(adminUrl, database);
+  const pool = createPool(url, 2);
+  try {
+    await migrate(pool);
+    await seedCars(pool, cars, `seeding ${cars.toLocaleString('en-US')} cars`.padEnd(24));
+    await pool.query('checkpoint');
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+
+  const appDataDir = path.join(tmpDir!, `app-${cars}`);
+  fs.mkdirSync(appDataDir);
+  const app = await startApp(url, appDataDir);
+  try {
+    const captureBuyer = await signUpBuyer(app.origin, 0);
+    const buyers: string[] = [];
+    for (let i = 1; i <= BOOKING_BUYERS; i++) buyers.push(await signUpBuyer(app.origin, i));
+    const { rows: category } = await pool.query<{ id: string }>('select id from categories order by name limit 1');
+    const categoryPath = `/api/category/${category[0]!.id}`;
+    // Unpaid cars in a fixed shuffled order, so that consecutive bookings touch unrelated rows.
+    const { rows: unpaid } = await pool.query<{ id: string }>('select id from products where not paid order by md5(id::text)');
+    const productIds = unpaid.map((r) => r.id);
+
+    const captured: Record<string, CapturedAnswer> = {
+      'GET /api/advertisement/products': await capture(`${app.origin}/api/advertisement/products`, {}),
+      [`GET ${categoryPath}`]: await capture(`${app.origin}${categoryPath}`, { headers: { cookie: buyers[0]! } }),
+      // The capture buyer books a car the others book too: a real acknowledged:true answer.
+      'POST /api/bookings': await capture(`${app.origin}/api/bookings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: app.origin, cookie: captureBuyer },
+        body: JSON.stringify({ productId: productIds[0], phone: '555-0199', location: 'Main Street' }),
+      }),
+    };
+    const ack = JSON.parse(Buffer.from(captured['POST /api/bookings']!.body, 'base64').toString()) as { acknowledged: boolean };
+    if (!ack.acknowledged) throw new Error('the captured booking was not acknowledged');
+    const capturedFile = path.join(tmpDir!, `captured-${cars}.json`);
+    fs.writeFileSync(capturedFile, JSON.stringify(captured));
+    const bare = await startBare(capturedFile);
+
+    const appBookings = { n: 0 };
+    const bareBookings = { n: 0 };
+    const scenarios: (Scenario & { bareRequests?: Scenario['requests'] })[] = [
+      {
+        name: 'advertised (public)',
+        route: 'GET /api/advertisement/products',
+        ratioTarget: TARGETS.publicRatio,
+        requests: () => ({ requests: [{ method: 'GET', path: '/api/advertisement/products' }] }),
+      },
+      {
+        name: 'category (signed in)',
+        route: `GET ${categoryPath}`,
+        ratioTarget: TARGETS.signedInRatio,
+        requests: () => ({ requests: [{ method: 'GET', path: categoryPath, headers: { cookie: buyers[0]! } }] }),
+      },
+      {
+        name: 'booking (signed in)',
+        route: 'POST /api/bookings',
+        ratioTarget: null,
+        requests: () => bookingRequests(app.origin, buyers, productIds, appBookings),
+        bareRequests: () => bookingRequests(bare.origin, buyers, productIds, bareBookings),
+      },
+    ];
+
+    const results: Measurement[] = [];
+    for (const s of scenarios) {
+      process.stderr.write(`${s.name}, ${cars.toLocaleString('en-US')} cars: app…`);
+      const real = await measure(app.origin, s);
+      process.stderr.write(' bare node:http…');
+      const base = await measure(bare.origin, { ...s, requests: s.bareRequests ?? s.requests });
+      process.stderr.write(` ${Math.round(real.result.requests.average)} vs ${Math.round(base.result.requests.average)} req/s\n`);
+      results.push({
+        scenario: s.name,
+        cars,
+        rps: real.result.requests.average,
+        p99: real.result.latency.p99,
+        bareRps: base.result.requests.average,
+        bareP99: base.result.latency.p99,
+        ratio: real.result.requests.average / base.result.requests.average,
+        ratioTarget: s.ratioTarget,
+        requests: real.result.requests.total,
+        non2xx: real.result.non2xx,
+        errors: real.result.errors + real.result.timeouts,
+        load: os.loadavg()[0]!,
+        ...(real.tally ? { bookings: real.tally } : {}),
+      });
+    }
+    await stopProcess(bare.child);
+    return results;
+  } finally {
+    await stopProcess(app.child);
+    await pool.end();
+  }
+}
+
+// ---- report --------------------------------------------------------------------------------
+
+function table(head: string[], rows: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function report(all: Measurement[]) {
+  const main = table(
+    ['scenario', 'cars', 'req/s', 'p99 ms', 'bare req/s', 'bare p99 ms', 'ratio', 'ratio target', 'p99 < 50 ms', 'non-2xx', 'errors', 'load'],
+    all.map((m) => [
+      m.scenario,
+      fmt(m.cars),
+      fmt(m.rps),
+      fmt(m.p99),
+      fmt(m.bareRps),
+      fmt(m.bareP99),
+      fmt(m.ratio, 2),
+      m.ratioTarget === null ? '(none for writes)' : `≥ ${m.ratioTarget} ${mark(m.ratio >= m.ratioTarget)}`,
+      mark(m.p99 < TARGETS.p99Ms),
+      fmt(m.non2xx),
+      fmt(m.errors),
+      fmt(m.load, 1),
+    ]),
+  );
+  const scaleRows: string[][] = [];
+  const small = Math.min(...SIZES);
+  const large = Math.max(...SIZES);
+  for (const name of new Set(all.map((m) => m.scenario))) {
+    const a = all.find((m) => m.scenario === name && m.cars === small);
+    const b = all.find((m) => m.scenario === name && m.cars === large);
+    if (!a || !b || a === b) continue;
+    const rpsRatio = b.rps / a.rps;
+    const p99Ratio = b.p99 / Math.max(a.p99, 1);
+    const ok = b.rps >= a.rps / TARGETS.scale && b.p99 <= TARGETS.scale * Math.max(a.p99, 1);
+    scaleRows.push([name, fmt(rpsRatio, 2), fmt(p99Ratio, 2), mark(ok)]);
+  }
+  const scale = table([`scenario`, `req/s ${large / 1000}k ÷ ${small / 1000}k (≥ ${fmt(1 / TARGETS.scale, 2)})`, `p99 ${large / 1000}k ÷ ${small / 1000}k (≤ ${TARGETS.scale})`, 'within 1.3×'], scaleRows);
+  const bookings = all
+    .filter((m) => m.bookings)
+    .map((m) => `POST /api/bookings, ${fmt(m.cars)} cars: ${fmt(m.bookings!.acknowledged)} acknowledged:true, ${fmt(m.bookings!.refused)} acknowledged:false (already booked), ${fmt(m.bookings!.other)} other`)
+    .join('\n');
+  return `${main}\n\n${scale}\n\n${bookings}`;
+}
+
+async function machine(adminUrl: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  const { rows } = await client.query<{ server_version: string }>('show server_version');
+  await client.end();
+  const cpus = os.cpus();
+  return {
+    cpu: `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown'}`,
+    memory: `${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    postgres: rows[0]!.server_version,
+  };
+}
+
+// ---- main ----------------------------------------------------------------------------------
+
+async function main() {
+  tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-bench-'));
+  // PostgreSQL runs as the `postgres` user when we are root; it must reach its directory.
+  fs.chmodSync(tmpDir, 0o755);
+  embedded = await startEmbeddedPostgres(path.join(tmpDir, 'db'), (msg) => process.stderr.write(`[bench] ${msg}\n`));
+  const env = await machine(embedded.url);
+  process.stderr.write(
+    `[bench] ${env.cpu}, ${env.memory}, Node ${env.node}, PostgreSQL ${env.postgres}; ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per measurement; ${CATEGORIES} categories, ${SELLERS} sellers\n`,
+  );
+  const all: Measurement[] = [];
+  for (const cars of SIZES) all.push(...(await benchDataSet(embedded.url, cars)));
+  const text = report(all);
+  console.log(`\n${text}`);
+  const out = path.join(import.meta.dirname, 'results.json');
+  fs.writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), machine: env, connections: CONNECTIONS, warmup: WARMUP, duration: DURATION, logLevel: LOG_LEVEL, targets: TARGETS, results: all }, null, 2)}\n`);
+  console.log(`\n(also written to ${path.relative(process.cwd(), out)})`);
+}
+
+function withDatabase(url: string, database: string) {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function positive(name: string, fallback: number) {
+  const v = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} must be a positive number`);
+  return v;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+main()
+  .then(() => cleanup())
+  .catch(async (err: unknown) => {
+    // After Ctrl-C the stopped database fails whatever was running: that is not news.
+    if (cleaning) return;
+    process.stderr.write(`\n[bench] failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    await cleanup();
+    process.exitCode = 1;
+  });
