@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+// Tests that start real app processes and PostgreSQL servers, and kill them. They run one file at a
+// time: two of them sharing two cores would measure the machine, not the product.
+const processTests = ['apps/server/test/launcher.test.ts', 'apps/server/test/crash.test.ts', 'apps/server/test/scale-out.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -7,10 +11,21 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          exclude: processTests,
           globalSetup: ['apps/server/test/global-setup.ts'],
           pool: 'forks',
           testTimeout: 30_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'processes',
+          include: processTests,
+          pool: 'forks',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -1,0 +1,206 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * The real `main.ts` in child processes, and plain HTTP calls to it, for the crash and scale-out
+ * tests (launcher.test.ts does the same for the launcher itself).
+ */
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A temp directory PostgreSQL (run as the `postgres` user when we are root) can enter. */
+export function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.chmodSync(dir, 0o755);
+  return dir;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface AppProcess {
+  child: ChildProcess;
+  /** The app's origin (also its PUBLIC_URL). */
+  url: string;
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+const running = new Set<AppProcess>();
+
+/** Spawns `apps/server/src/main.ts` on 127.0.0.1:`port`, its PUBLIC_URL its own origin. */
+export function startApp(port: number, env: Record<string, string>): AppProcess {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', PAYMENTS: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c) => (output += c));
+  child.stderr!.on('data', (c) => (output += c));
+  const app: AppProcess = {
+    child,
+    url,
+    output: () => output,
+    exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
+  };
+  running.add(app);
+  void app.exited.then(() => running.delete(app));
+  return app;
+}
+
+/** Waits for the launcher's "is ready at" line. */
+export async function ready(app: AppProcess, timeoutMs = 120_000): Promise<void> {
+  for (const end = Date.now() + timeoutMs; Date.now() < end; ) {
+    if (app.output().includes('is ready at')) return;
+    if (app.child.exitCode !== null) throw new Error(`app exited: ${app.output()}`);
+    await sleep(50);
+  }
+  throw new Error(`app did not start: ${app.output()}`);
+}
+
+/** SIGTERM (graceful: the app stops its embedded PostgreSQL too); SIGKILL if that takes too long. Resolves to the exit code. */
+export async function stopApp(app: AppProcess, timeoutMs = 20_000): Promise<number | null> {
+  if (app.child.exitCode !== null || app.child.signalCode !== null) return app.exited;
+  app.child.kill('SIGTERM');
+  const timer = setTimeout(() => app.child.kill('SIGKILL'), timeoutMs);
+  try {
+    return await app.exited;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Every app process this file started and that still runs. */
+export async function stopAllApps(): Promise<void> {
+  await Promise.all([...running].map((app) => stopApp(app)));
+}
+
+/** The pid in `<dataDir>/postgres/postmaster.pid`, if that file exists. */
+export function postmasterPid(dataDir: string): number | undefined {
+  try {
+    const pid = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Stops a PostgreSQL left running on `dataDir` (a killed app's orphan): fast shutdown, then SIGKILL. */
+export async function stopOrphanedPostgres(dataDir: string): Promise<void> {
+  const pid = postmasterPid(dataDir);
+  if (!pid || !isAlive(pid) || !isPostmasterOf(pid, dataDir)) return;
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 200 && isAlive(pid); i++) await sleep(50);
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+function isPostmasterOf(pid: number, dataDir: string): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(path.join(dataDir, 'postgres'));
+  } catch {
+    return true;
+  }
+}
+
+// ---- HTTP ----
+
+export interface Session {
+  email: string;
+  cookie: string;
+}
+
+export interface Answer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+/** One JSON call, as the browser makes it (its own origin, the session cookie). Throws when the server is gone. */
+export async function call(origin: string, who: Session | undefined, method: string, url: string, body?: unknown): Promise<Answer> {
+  const res = await fetch(`${origin}${url}`, {
+    method,
+    headers: { origin, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(who ? { cookie: who.cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body: parsed };
+}
+
+export async function signUp(origin: string, email: string, role: 'Buyer' | 'Seller' = 'Buyer'): Promise<Session> {
+  const res = await fetch(`${origin}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ name: email.split('@')[0], email, password: 'secret123', role }),
+  });
+  if (res.status !== 200) throw new Error(`sign-up of ${email} failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('second-gear.session_token='));
+  if (!cookie) throw new Error('no session cookie in the sign-up answer');
+  return { email, cookie: cookie.split(';')[0]! };
+}
+
+export interface Car {
+  id: string;
+  name: string;
+  categoryId: string;
+}
+
+/** Every unsold car, through the category pages (they need a session). */
+export async function unsoldCars(origin: string, who: Session): Promise<Car[]> {
+  const categories = await call(origin, undefined, 'GET', '/api/categories');
+  const cars: Car[] = [];
+  for (const category of categories.body as { _id: string }[]) {
+    let cursor: string | null = null;
+    do {
+      const page: Answer = await call(origin, who, 'GET', `/api/category/${category._id}?limit=48${cursor ? `&cursor=${cursor}` : ''}`);
+      if (page.status !== 200) throw new Error(`category page: ${page.status} ${JSON.stringify(page.body)}`);
+      for (const p of page.body.products as { _id: string; productName: string }[]) cars.push({ id: p._id, name: p.productName, categoryId: category._id });
+      cursor = page.body.nextCursor;
+    } while (cursor);
+  }
+  return cars;
+}
+
+/** A card the test processor accepts. */
+export const GOOD_CARD = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' };
+
+/** Creates an intent for the order and pays it with the card form's call; the intent id is the transaction id. */
+export async function chargeOrder(create: string, confirm: string, who: Session, bookingId: string): Promise<string> {
+  const intent = await call(create, who, 'POST', '/api/create-payment-intent', { bookingId });
+  if (intent.status !== 200) throw new Error(`create-payment-intent: ${intent.status} ${JSON.stringify(intent.body)}`);
+  const paid = await call(confirm, undefined, 'POST', '/api/test-processor/confirm', {
+    clientSecret: intent.body.clientSecret,
+    card: GOOD_CARD,
+    billingDetails: { name: 'Test Buyer', email: who.email },
+  });
+  if (paid.status !== 200 || paid.body.paymentIntent.status !== 'succeeded') throw new Error(`confirm: ${paid.status} ${JSON.stringify(paid.body)}`);
+  return paid.body.paymentIntent.id as string;
+}
