@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -14,7 +14,7 @@ import { testIdentityProvider } from './auth/test-identity-provider.ts';
 import type { Config } from './config.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
-import { errorBody, registerErrorHandler } from './errors.ts';
+import { errorBody, refuseUnstorableText, registerErrorHandler } from './errors.ts';
 import { servedImages } from './images/serve.ts';
 import type { ImageStorage } from './images/storage.ts';
 import { UPLOADS_PREFIX } from './images/store.ts';
@@ -58,6 +58,13 @@ export async function buildApp({ config, pool, auth, images, webDist, payments }
     bodyLimit: 1024 * 1024,
     // Requests still open when shutdown begins get this long to finish.
     forceCloseConnections: 'idle',
+    // The router's own refusals (a malformed %-escape, a path segment over 100 characters) in the
+    // contract's shape, without echoing the address back (it may be 100 KB long).
+    frameworkErrors: (err, _req, reply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const status = tooLong ? 414 : 400;
+      void (reply as FastifyReply).status(status).send(errorBody(status, tooLong ? 'A part of the address is too long.' : 'The address is not valid (a malformed %-escape?).'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -68,6 +75,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments }
   app.decorate('images', images);
   app.decorateRequest('actor', null);
   registerErrorHandler(app);
+  refuseUnstorableText(app);
 
   const http = config.publicUrl.startsWith('http://');
   const stripe = config.payments.provider === 'stripe';

@@ -33,6 +33,7 @@ const reasons: Record<number, string> = {
   405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
@@ -58,5 +59,27 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     req.log.error({ err }, 'request failed');
     return reply.status(500).send(errorBody(500, 'Something went wrong on our side. Please try again.'));
+  });
+}
+
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A NUL (which PostgreSQL text cannot hold) or a lone UTF-16 surrogate (stored as U+FFFD, so changed). */
+const notStorable = { test: (s: string) => s.includes('\u0000') || loneSurrogate.test(s) };
+
+function hasUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return notStorable.test(value);
+  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  return Object.entries(value).some(([key, v]) => notStorable.test(key) || hasUnstorableText(v, depth + 1));
+}
+
+/**
+ * Text the database cannot store as sent is refused with a 400 before any route sees it; it used
+ * to reach PostgreSQL and fail there as a 500 (a NUL) or be changed silently (a lone surrogate).
+ */
+export function refuseUnstorableText(app: FastifyInstance) {
+  app.addHook('preValidation', async (req) => {
+    if (hasUnstorableText(req.body) || hasUnstorableText(req.query) || hasUnstorableText(req.params)) {
+      throw new AppError('BAD_REQUEST', 'Text cannot contain NUL characters or broken Unicode (unpaired surrogates).');
+    }
   });
 }

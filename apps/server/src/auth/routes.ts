@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorBody } from '../errors.ts';
+import { AppError, errorBody } from '../errors.ts';
 import { GOOGLE_PROVIDER_ID } from './google.ts';
 import { googleDonePage, googleDoneScript } from './google-done.ts';
 import { SignInLimiter } from './sign-in-limiter.ts';
@@ -55,14 +55,28 @@ export async function authRoutes(app: FastifyInstance) {
         else if (res.ok) await limiter.clear(email, req.ip);
       }
       reply.status(res.status);
+      // better-auth refuses with `{ code, message }`: answered in the contract's shape (its code kept).
+      const refusal = res.status >= 400 && /^application\/json/.test(res.headers.get('content-type') ?? '');
       res.headers.forEach((value, name) => {
-        if (name !== 'set-cookie') reply.header(name, value);
+        if (name !== 'set-cookie' && !(refusal && name === 'content-length')) reply.header(name, value);
       });
       const cookies = res.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
+      if (refusal) return reply.send(contractError(res.status, await res.text()));
       return reply.send(res.body ? Buffer.from(await res.arrayBuffer()) : null);
     },
   });
+}
+
+function contractError(status: number, text: string) {
+  let found: { code?: unknown; message?: unknown } = {};
+  try {
+    found = (JSON.parse(text) as typeof found | null) ?? {};
+  } catch {
+    // not JSON after all: the generic message below
+  }
+  const message = typeof found.message === 'string' && found.message ? found.message : 'The request could not be completed.';
+  return { ...errorBody(status, message), ...(typeof found.code === 'string' ? { code: found.code } : {}) };
 }
 
 function toWebRequest(req: FastifyRequest, publicUrl: string): Request {
@@ -75,7 +89,12 @@ function toWebRequest(req: FastifyRequest, publicUrl: string): Request {
   if (req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined) {
     if (typeof req.body === 'string' || Buffer.isBuffer(req.body)) body = req.body as string;
     else {
-      body = JSON.stringify(req.body);
+      try {
+        body = JSON.stringify(req.body);
+      } catch {
+        // A body nested thousands deep parses, but overflows the stack when written out again.
+        throw new AppError('BAD_REQUEST', 'The request body is nested too deeply.');
+      }
       headers.set('content-type', 'application/json');
     }
     headers.delete('content-length');

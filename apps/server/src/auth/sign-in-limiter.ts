@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 
 export const MAX_FAILURES = 5;
@@ -11,7 +12,10 @@ export class SignInLimiter {
   constructor(private readonly pool: Pool) {}
 
   private key(email: string, ip: string) {
-    return `${email.trim().toLowerCase()}|${ip}`;
+    const e = email.trim().toLowerCase();
+    // Text PostgreSQL cannot hold (NUL) or index (kilobytes) is counted under its hash instead.
+    const safe = e.length <= 320 && !e.includes('\u0000') ? e : `sha256:${createHash('sha256').update(e).digest('hex')}`;
+    return `${safe}|${ip}`;
   }
 
   /** Minutes left until the next attempt is allowed, or 0 when it is allowed now. */
