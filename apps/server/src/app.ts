@@ -54,7 +54,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments }
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
-    trustProxy: config.env === 'production',
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Requests still open when shutdown begins get this long to finish.
     forceCloseConnections: 'idle',

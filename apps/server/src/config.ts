@@ -10,7 +10,11 @@ const optional = z.string().trim().min(1).optional();
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, 'must be a number of proxy hops or a comma-separated list of proxy addresses')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -34,6 +38,8 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** Which proxies' X-Forwarded-For to believe: none by default, so a client cannot pick its own address. */
+  trustProxy: false | string[] | ((address: string, hop: number) => boolean);
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
@@ -85,7 +91,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    // The built-in test identity provider signs anyone in as any email: while it is on (no Google
+    // credentials, not production), listen on loopback only unless HOST says otherwise.
+    host: e.HOST ?? (e.NODE_ENV === 'production' || e.GOOGLE_CLIENT_ID ? '0.0.0.0' : '127.0.0.1'),
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -107,6 +116,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET! } : undefined,
   };
+}
+
+function trustProxyOf(value: string | undefined): Config['trustProxy'] {
+  if (!value) return false;
+  if (!/^\d+$/.test(value)) return value.split(',');
+  const hops = Number(value);
+  return (_address, hop) => hop < hops;
 }
 
 /** An empty variable (`PORT=`) means "not set", as shells and .env files usually intend. */

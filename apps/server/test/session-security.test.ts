@@ -220,3 +220,36 @@ describe('security headers', () => {
     }
   });
 });
+
+describe('requests from other sites and forged client addresses', () => {
+  it('refuses a sign-in posted from another origin (CSRF) and keeps the session unchanged', async () => {
+    const person = await signUp(t.app, 'Buyer', { password: 'rightpass' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: person.email, password: 'rightpass' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('does not believe X-Forwarded-For by default: a new address per try does not escape the sign-in limit', async () => {
+    const person = await signUp(t.app, 'Buyer', { password: 'rightpass' });
+    for (let i = 0; i < MAX_FAILURES; i++) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: ORIGIN, 'x-forwarded-for': `203.0.113.${i}` },
+        payload: { email: person.email, password: `wrong-${i}` },
+      });
+    }
+    const next = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: ORIGIN, 'x-forwarded-for': '198.51.100.77' },
+      payload: { email: person.email, password: 'rightpass' },
+    });
+    expect(next.statusCode).toBe(429);
+  });
+});

@@ -46,6 +46,9 @@ export function createAuth({ pool, secret, publicUrl, google }: AuthOptions) {
     // Paths the product does not offer: profile and e-mail changes would bypass the role rules.
     disabledPaths: ['/update-user', '/change-email', '/delete-user', '/link-social', '/unlink-account'],
     advanced: {
+      // better-auth skips its Origin (CSRF) check whenever NODE_ENV=test; keep it on so that the
+      // tests exercise the check production relies on.
+      disableOriginCheck: false,
       cookiePrefix: 'second-gear',
       useSecureCookies: publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
