@@ -12,6 +12,7 @@ import {
   signUpInBrowser,
   tableRow,
   uniqueCarName,
+  expectNoAxeViolations,
 } from './support.ts';
 
 /** The demo admin logs in through the UI and opens one of the admin screens from the side menu. */
@@ -40,6 +41,7 @@ test.describe('admin', () => {
     await expect(page.getByText(`${seller.name} verified successfully!!`, { exact: true })).toBeVisible();
     await expect(verify).toBeDisabled();
     await expect(row.getByText('Verified', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, 'admin: All Sellers');
 
     // The demo seller is verified already: their Make Verified is disabled.
     await expect(tableRow(page, demo.seller.email).getByRole('button', { name: 'Make Verified' })).toBeDisabled();
@@ -63,11 +65,13 @@ test.describe('admin', () => {
     await expect(page).toHaveURL(/\/dashboard\/allbuyer$/);
     const row = tableRow(page, buyer.email);
     await expect(row.getByText(buyer.name)).toBeVisible();
+    await expectNoAxeViolations(page, 'admin: All Buyers');
 
     // Cancel keeps the buyer.
     await row.getByRole('button', { name: 'Delete' }).click();
     const dialog = deleteDialog(page);
     await expect(dialog.getByText(`If you Delete ${buyer.name} It Cannot be Undone.`, { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, 'admin: delete buyer dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(row).toBeVisible();
@@ -111,6 +115,7 @@ test.describe('admin', () => {
       await expect(dialog).toBeVisible();
       await dialog.getByRole('button', { name: 'Send Report' }).click();
       await expect(dialog.getByText('Reason is Required')).toBeVisible();
+      await expectNoAxeViolations(buyerPage, 'report dialog with its validation message');
       await dialog.getByLabel('Reason', { exact: true }).selectOption(reason);
       if (note) await dialog.getByLabel('Note', { exact: true }).fill(note);
       await dialog.getByRole('button', { name: 'Send Report' }).click();
@@ -127,11 +132,13 @@ test.describe('admin', () => {
     await expect(scamRow.getByText('Asks for a deposit by wire transfer.')).toBeVisible();
     const fineRow = tableRow(page, fine.productName);
     await expect(fineRow.getByText('Wrong information')).toBeVisible();
+    await expectNoAxeViolations(page, 'admin: Reported Items');
 
     // Delete the scam through the dialog.
     await scamRow.getByRole('button', { name: 'Delete Car' }).click();
     const dialog = deleteDialog(page);
     await expect(dialog.getByText(`If you Delete ${scam.productName} It Cannot be Undone.`, { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, 'admin: delete car dialog');
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page.getByText(`Product ${scam.productName} Deleted Successfully`, { exact: true })).toBeVisible();
     await expect(scamRow).toHaveCount(0);

@@ -10,6 +10,7 @@ import {
   signUpThroughUi,
   submitLogin,
   uniqueUser,
+  expectNoAxeViolations,
 } from './support.ts';
 
 test.describe('sign up', () => {
@@ -22,17 +23,20 @@ test.describe('sign up', () => {
     await expect(placeholder).toBeDisabled();
     await expect(role.locator('option')).toHaveText(['Select User Role', 'Buyer', 'Seller']);
     await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    await expectNoAxeViolations(page, 'sign-up');
 
     await page.getByRole('button', { name: 'Sign Up' }).click();
     for (const message of ['Name is required', 'Photo URL is required', 'Email Address is required', 'Password is required', 'User Role is Required']) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
     await expect(page).toHaveURL(/\/signup$/);
+    await expectNoAxeViolations(page, 'sign-up with validation messages');
 
     await page.getByLabel('Password').fill('12345');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByText('Password must be 6 Characters or Longer', { exact: true })).toBeVisible();
     await expect(page.getByText('Password is required', { exact: true })).toHaveCount(0);
+    await expectNoAxeViolations(page, 'sign-up with a short password');
   });
 
   test('a seller signs up and sees the seller dashboard', async ({ page }) => {
@@ -44,6 +48,7 @@ test.describe('sign up', () => {
     await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
     await expect(page.getByTitle(seller.name, { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, 'home, signed in');
 
     await nav.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -51,6 +56,7 @@ test.describe('sign up', () => {
     const main = page.getByRole('main');
     await expect(main.getByText(seller.name)).toBeVisible();
     await expect(main.getByText(seller.email)).toBeVisible();
+    await expectNoAxeViolations(page, 'dashboard welcome (seller)');
   });
 
   test('a buyer signs up and sees the buyer dashboard', async ({ page }) => {
@@ -61,6 +67,7 @@ test.describe('sign up', () => {
     await navbar(page).getByRole('link', { name: 'Dashboard' }).click();
     await expectMenuEntries(page, ['My Orders', 'My Wishlist']);
     await expect(page.getByRole('main').getByText(buyer.email)).toBeVisible();
+    await expectNoAxeViolations(page, 'dashboard welcome (buyer)');
   });
 
   test('signing up twice with one email shows the provider error', async ({ page, request, baseURL }) => {
@@ -78,6 +85,7 @@ test.describe('sign up', () => {
     // The same provider message appears as an error toast (react-hot-toast renders it as a status).
     await expect(page.getByRole('status').filter({ hasText: message })).toBeVisible();
     await expect(page.getByText('User Created Successfully.')).toHaveCount(0);
+    await expectNoAxeViolations(page, 'sign-up with the provider error');
     await expect(page).toHaveURL(/\/signup$/);
     await expect(navbar(page).getByRole('link', { name: 'Login' })).toBeVisible();
   });
@@ -89,6 +97,7 @@ test.describe('login', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Email Address is required', { exact: true })).toBeVisible();
     await expect(page.getByText('Password is required', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, 'login with validation messages');
 
     await expect(page.getByRole('button', { name: 'CONTINUE WITH GOOGLE' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Create new account' })).toHaveAttribute('href', '/signup');
@@ -110,6 +119,7 @@ test.describe('login', () => {
     const inline = page.getByRole('alert');
     await expect(inline).toBeVisible();
     await expect(inline).not.toHaveText('');
+    await expectNoAxeViolations(page, 'login with a wrong password');
     await expect(page).toHaveURL(/\/login$/);
     await expect(navbar(page).getByRole('link', { name: 'Login' })).toBeVisible();
 
@@ -150,6 +160,8 @@ test.describe('roles', () => {
     await dashboardMenu(page).getByRole('link', { name: 'All Sellers' }).click();
     await expect(page).toHaveURL(/\/dashboard\/allseller$/);
     await expect(page.getByRole('main').getByRole('heading', { name: 'All Sellers' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('row').nth(1)).toBeVisible();
+    await expectNoAxeViolations(page, 'admin: All Sellers');
   });
 
   test('a seller does not get the admin sellers page', async ({ page }) => {
@@ -161,5 +173,6 @@ test.describe('roles', () => {
     const main = page.getByRole('main');
     await expect(main.getByRole('alert')).toBeVisible();
     await expect(main.getByRole('heading', { name: 'All Sellers' })).toHaveCount(0);
+    await expectNoAxeViolations(page, 'a page of another role');
   });
 });

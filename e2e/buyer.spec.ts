@@ -9,6 +9,7 @@ import {
   signUpInBrowser,
   tableRow,
   uniqueCarName,
+  expectNoAxeViolations,
 } from './support.ts';
 
 test.describe('buyer', () => {
@@ -45,6 +46,7 @@ test.describe('buyer', () => {
     }
     await expect(modal.getByLabel('Phone Number', { exact: true })).toBeEditable();
     await expect(modal.getByLabel('Meeting Location', { exact: true })).toBeEditable();
+    await expectNoAxeViolations(page, 'booking modal');
     await modal.getByLabel('Phone Number', { exact: true }).fill('555-0123');
     await modal.getByLabel('Meeting Location', { exact: true }).fill('Central Station');
     await modal.getByRole('button', { name: 'Submit' }).click();
@@ -63,6 +65,7 @@ test.describe('buyer', () => {
     await expect(pay).toBeVisible();
     const payHref = await pay.getAttribute('href');
     expect(payHref).toMatch(/^\/dashboard\/payment\/[0-9a-f-]{36}$/);
+    await expectNoAxeViolations(page, 'my orders');
 
     // My Wishlist: the car with Pay.
     await dashboardMenu(page).getByRole('link', { name: 'My Wishlist' }).click();
@@ -70,6 +73,7 @@ test.describe('buyer', () => {
     const wishRow = tableRow(page, car.productName);
     await expect(wishRow).toHaveCount(1);
     await expect(wishRow.getByRole('link', { name: 'Pay' })).toHaveAttribute('href', `/dashboard/wishlistpayment/${car._id}`);
+    await expectNoAxeViolations(page, 'my wishlist');
 
     // The owner can open the payment page of the order.
     await page.goto(payHref!);
@@ -85,6 +89,7 @@ test.describe('buyer', () => {
     await expect(other.getByRole('link', { name: 'Log Back In' })).toHaveAttribute('href', '/login');
     await expect(other.getByText(car.productName)).toHaveCount(0);
     await expect(other.getByLabel('Card number')).toHaveCount(0);
+    await expectNoAxeViolations(other, 'error screen (another buyer’s order)');
 
     // ... and the wishlist payment page of a car they did not wishlist is refused too.
     await other.goto(`/dashboard/wishlistpayment/${car._id}`);
@@ -95,6 +100,7 @@ test.describe('buyer', () => {
     await other.goto('/dashboard/myorders');
     await expect(other.getByRole('heading', { name: /My Orders/ })).toBeVisible();
     await expect(other.getByText('You have not booked any cars yet.')).toBeVisible();
+    await expectNoAxeViolations(other, 'my orders, empty');
     await expect(other.getByText(car.productName)).toHaveCount(0);
 
     await other.context().close();

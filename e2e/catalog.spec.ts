@@ -12,6 +12,7 @@ import {
   signUpInBrowser,
   tableRow,
   uniqueCarName,
+  expectNoAxeViolations,
 } from './support.ts';
 
 const requiredMessages = [
@@ -72,12 +73,14 @@ test.describe('catalog', () => {
     await signUpInBrowser(page, 'Seller');
     await page.goto('/dashboard/addProduct');
     await expect(page.getByRole('heading', { name: 'Add A Product' })).toBeVisible();
+    await expectNoAxeViolations(page, 'add product');
 
     // An empty submit shows every required message of specification section 5.
     await page.getByRole('button', { name: 'Add Product' }).click();
     for (const message of requiredMessages) await expect(page.getByText(message, { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/addProduct$/);
     await expect(page.getByLabel('Condition', { exact: true }).locator('option')).toHaveText(['Select a Condition', 'Excellent', 'Good', 'Fair']);
+    await expectNoAxeViolations(page, 'add product with validation messages');
 
     const kept: FormCar = { productName: uniqueCarName('E2E Kept'), categoryName: 'Honda', location: 'Austin, TX' };
     await addCarThroughForm(page, kept, { slowUpload: true });
@@ -89,6 +92,7 @@ test.describe('catalog', () => {
     await expect(row.getByText('$18750')).toBeVisible();
     const advertise = row.getByRole('button', { name: 'Make Advertise' });
     await expect(advertise).toBeEnabled();
+    await expectNoAxeViolations(page, 'my products');
     await advertise.click();
     await expect(page.getByText('Make Advertise Successful.', { exact: true })).toBeVisible();
     await expect(advertise).toBeDisabled();
@@ -99,6 +103,7 @@ test.describe('catalog', () => {
     await expect(ad).toBeVisible();
     await expect(ad.getByText('$18750')).toBeVisible();
     await expect(ad.getByText('Austin, TX')).toBeVisible();
+    await expectNoAxeViolations(page, 'home with a new advertised car');
 
     // A second car, deleted through the dialog.
     const doomed: FormCar = { productName: uniqueCarName('E2E Doomed'), categoryName: 'Honda', location: 'Reno, NV' };
@@ -112,6 +117,7 @@ test.describe('catalog', () => {
     const dialog = deleteDialog(page);
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(`If you Delete ${doomed.productName} It Cannot be Undone.`, { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, 'delete dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(doomedRow).toBeVisible();
@@ -129,6 +135,7 @@ test.describe('catalog', () => {
     await page.goto(`/category/${honda._id}`);
     await expect(await findProductCard(page, kept.productName)).toBeVisible();
     await expect(productCard(page, doomed.productName)).toHaveCount(0);
+    await expectNoAxeViolations(page, 'category page (seller)');
   });
 
   test('a buyer sees every field of a card; only buyers get Add to Wishlist; verified sellers get the badge', async ({ page, browser }) => {
@@ -169,6 +176,7 @@ test.describe('catalog', () => {
     await expect(card.getByText('Verified Seller')).toHaveCount(0);
     await expect(card.getByRole('button', { name: 'Book Now' })).toBeEnabled();
     await expect(card.getByRole('button', { name: 'Add to Wishlist' })).toBeEnabled();
+    await expectNoAxeViolations(page, 'category page (buyer)');
 
     // A car of the verified demo seller shows the badge.
     const demoCard = page.getByRole('article').filter({ hasText: 'Sam Seller' }).first();

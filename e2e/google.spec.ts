@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectMenuEntries, navbar, newApiActor } from './support.ts';
+import { expectMenuEntries, expectNoAxeViolations, navbar, newApiActor } from './support.ts';
 
 /**
  * CONTINUE WITH GOOGLE through the built-in test identity provider (CONTRACT.md, "Google sign-in
@@ -15,6 +15,10 @@ function googlePerson(tag = 'google') {
 /** Fills the test identity provider's sign-in page and submits it. */
 async function signInAtProvider(page: Page, person: { email: string; name: string }) {
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  // The provider's page is served by apps/server (auth/test-identity-provider.ts, dev and test only).
+  // Its body is not wrapped in a <main> landmark yet: that is a server change, so these two
+  // landmark rules are off for this page until it is made; every other rule applies.
+  await expectNoAxeViolations(page, 'test identity provider sign-in', { disableRules: ['landmark-one-main', 'region'] });
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Name').fill(person.name);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -25,8 +29,10 @@ async function googleInPopup(page: Page, person: { email: string; name: string }
   const popupOpened = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'CONTINUE WITH GOOGLE' }).click();
   const popup = await popupOpened;
+  // Listen before submitting: the popup can close before the click's promise settles.
+  const closed = popup.waitForEvent('close');
   await signInAtProvider(popup, person);
-  await popup.waitForEvent('close');
+  await closed;
 }
 
 async function sessionUser(page: Page): Promise<{ name: string; email: string; role: string }> {
@@ -142,9 +148,11 @@ test.describe('CONTINUE WITH GOOGLE', () => {
     const popupOpened = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'CONTINUE WITH GOOGLE' }).click();
     const popup = await popupOpened;
+    const closed = popup.waitForEvent('close');
     await popup.getByRole('button', { name: 'Cancel' }).click();
-    await popup.waitForEvent('close');
+    await closed;
     await expect(page.getByRole('alert')).toHaveText('Google sign-in was cancelled.');
+    await expectNoAxeViolations(page, 'login with the Google error');
     await expect(navbar(page).getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createUserViaApi, logInThroughUi, uniqueUser } from './support.ts';
+import { createUserViaApi, expectNoAxeViolations, logInThroughUi, uniqueUser } from './support.ts';
 
 const uuidHref = /(^|\/)category\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -55,6 +55,7 @@ test.describe('home page', () => {
     const social = footer.getByRole('navigation', { name: 'Social media' }).getByRole('link');
     await expect(social).toHaveCount(3);
     for (const link of await social.all()) await expect(link).toHaveAccessibleName(/\S/);
+    await expectNoAxeViolations(page, 'home');
   });
 
   test('View Product asks for a login and then opens the category', async ({ page, request, baseURL }) => {
@@ -71,9 +72,13 @@ test.describe('home page', () => {
 
     await link.click();
     await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    await expectNoAxeViolations(page, 'login');
     await logInThroughUi(page, buyer.email, buyer.password);
     await expect(page).toHaveURL(new RegExp(`${categoryPath}$`));
     await expect(page.getByRole('heading', { name: `Product Category: ${categoryName}` })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    await expectNoAxeViolations(page, 'category page');
   });
 });
 
@@ -82,12 +87,14 @@ test('blog shows four collapsible entries that open on click', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Featured Blogs' })).toBeVisible();
   const entries = page.getByRole('group');
   await expect(entries).toHaveCount(4);
+  await expectNoAxeViolations(page, 'blog');
   for (const entry of await entries.all()) {
     const answer = entry.getByRole('paragraph').first();
     await expect(answer).toBeHidden();
     await entry.locator('summary').click();
     await expect(answer).toBeVisible();
   }
+  await expectNoAxeViolations(page, 'blog, entries open');
 });
 
 test('an unknown route shows the error screen', async ({ page }) => {
@@ -95,6 +102,7 @@ test('an unknown route shows the error screen', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Something Went Wrong' })).toBeVisible();
   await expect(page.getByText('Not Found')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expectNoAxeViolations(page, 'error screen');
   const back = page.getByRole('link', { name: 'Log Back In' });
   await expect(back).toHaveAttribute('href', '/login');
   await back.click();
@@ -119,6 +127,7 @@ test.describe('responsive home page', () => {
       innerWidth: window.innerWidth,
     }));
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    await expectNoAxeViolations(page, 'home on a phone');
   });
 
   test('three columns on a wide screen', async ({ page }) => {

@@ -13,6 +13,7 @@ import {
   tableRow,
   uniqueCarName,
   wishlistViaApi,
+  expectNoAxeViolations,
 } from './support.ts';
 
 // "The same after restarting the server mid-flow" (issue 6) is not covered here: every spec shares one
@@ -73,18 +74,22 @@ test.describe('payments', () => {
     await expect(page).toHaveURL(new RegExp(`/dashboard/payment/${orderId}$`));
     await expect(page.getByRole('heading', { name: car.productName })).toBeVisible();
     await expect(page.getByText(`Please pay $19999 for ${car.productName}`)).toBeVisible();
+    await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, 'payment page with the card form');
 
     const error = page.getByRole('main').getByRole('alert').filter({ hasText: /\S/ });
     for (const [number, message] of declined) {
       await payWith(page, number);
       await expect(error).toHaveText(message);
       await expectRedText(error);
+      if (number === declined[0]?.[0]) await expectNoAxeViolations(page, 'payment page with a card error');
       await expect(page.getByText('Congrats! Your Payment has been Completed')).toHaveCount(0);
     }
 
     await payWith(page, '4242 4242 4242 4242', '987');
     await expectPaymentCompleted(page);
     await expect(error).toHaveCount(0);
+    await expectNoAxeViolations(page, 'payment completed');
 
     // My Orders: a disabled Paid instead of Pay.
     await page.getByRole('link', { name: 'Back to My Orders' }).click();
@@ -107,6 +112,7 @@ test.describe('payments', () => {
     await page.goto(`/dashboard/payment/${orderId}`);
     await expect(page.getByRole('button', { name: 'Paid' })).toBeDisabled();
     await expect(page.getByLabel('Card number')).toHaveCount(0);
+    await expectNoAxeViolations(page, 'payment page of a paid order');
 
     await seller.api.dispose();
   });
@@ -125,6 +131,8 @@ test.describe('payments', () => {
     await row.getByRole('link', { name: 'Pay' }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/wishlistpayment/${car._id}$`));
     await expect(page.getByText(`Please pay $33100 for ${car.productName}`)).toBeVisible();
+    await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, 'wishlist payment page');
 
     await payWith(page, '4000 0000 0000 0002');
     await expect(page.getByRole('main').getByRole('alert').filter({ hasText: /\S/ })).toHaveText('Your card was declined.');

@@ -1,5 +1,26 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, request as playwrightRequest, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
+
+/** The rule sets every screen is held to: WCAG 2.0 and 2.1, levels A and AA, and axe's best practices. */
+export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/**
+ * Runs axe (`@axe-core/playwright`) on the page as it is now and fails with every violation, its
+ * rule, help text and the offending elements. Call it once the screen under test is fully shown
+ * (wait for its content first: axe only sees what is in the DOM).
+ */
+export async function expectNoAxeViolations(page: Page, screen?: string, options: { disableRules?: string[] } = {}): Promise<void> {
+  const builder = new AxeBuilder({ page }).withTags(axeTags);
+  if (options.disableRules?.length) builder.disableRules(options.disableRules);
+  const results = await builder.analyze();
+  const report = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\n/g, ' ') ?? ''}`).join('\n'),
+  );
+  expect(report, `axe violations on ${screen ?? page.url()}`).toEqual([]);
+}
 
 /** The demo accounts seeded with the demo data (CONTRACT.md). Never fail a sign-in 5 times on one of them. */
 export const demo = {

@@ -23,7 +23,7 @@ export function RequireRole({ role }: { role: RequiredRole }) {
   if (!allowed) {
     return (
       <div role="alert" className="alert alert-warning mx-auto mt-10 max-w-xl">
-        <span>You do not have access to this page</span>
+        <h1>You do not have access to this page</h1>
       </div>
     );
   }

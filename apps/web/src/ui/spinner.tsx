@@ -5,10 +5,13 @@ export function Spinner({ label = 'Loading', size = 'loading-lg' }: { label?: st
   return <span className={`${className} text-primary`} role="status" aria-label={label} />;
 }
 
-/** A spinner centred in the space a page would take, so the layout does not jump. */
+/**
+ * A spinner centred in the space a page would take, so the layout does not jump: a whole screen
+ * high, so the footer stays below the fold until the page's content replaces it (no layout shift).
+ */
 export function PageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
-    <div className="flex min-h-[60vh] items-center justify-center">
+    <div className="flex min-h-screen items-center justify-center">
       <Spinner label={label} />
     </div>
   );

@@ -14,7 +14,7 @@ import { CountBadge, SkeletonRows } from './table-parts.tsx';
 const notesShown = 2;
 
 function Notes({ notes }: { notes: string[] }) {
-  if (notes.length === 0) return <span className="text-base-content/50">No notes</span>;
+  if (notes.length === 0) return <span className="text-base-content/70">No notes</span>;
   const first = notes.slice(0, notesShown);
   const rest = notes.slice(notesShown);
   return (
@@ -144,7 +144,7 @@ export default function ReportedItemsPage() {
                         <div className="text-sm [overflow-wrap:anywhere] text-base-content/70">{item.sellerEmail}</div>
                       </td>
                       <td>
-                        <span className="badge badge-warning badge-soft">
+                        <span className="badge badge-warning">
                           {item.reports}
                           <span className="sr-only">{item.reports === 1 ? ' report' : ' reports'}</span>
                         </span>

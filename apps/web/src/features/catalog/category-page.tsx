@@ -105,10 +105,11 @@ export default function CategoryPage() {
         <p className="rounded-box bg-base-200 p-6 text-base-content/70">No cars in this category yet.</p>
       ) : (
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {products.map((product) => (
+          {products.map((product, index) => (
             <li key={product._id}>
               <ProductCard
                 product={product}
+                priority={index < 3}
                 headingLevel="h2"
                 bookable
                 wishlist={isBuyer}

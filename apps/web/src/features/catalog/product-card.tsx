@@ -18,6 +18,8 @@ export interface ProductCardProps {
   wishlistBusy?: boolean;
   /** The level of the car's name: h3 under a section heading (home), h2 right under the page's h1. */
   headingLevel?: 'h2' | 'h3';
+  /** A card of the first row, seen without scrolling: its picture loads at once, not lazily. */
+  priority?: boolean;
 }
 
 interface CardActionProps {
@@ -51,6 +53,7 @@ export function ProductCard({
   onWishlist,
   wishlistBusy = false,
   headingLevel = 'h3',
+  priority = false,
 }: ProductCardProps) {
   const headingId = `product-${product._id}`;
   const Heading = headingLevel;
@@ -64,7 +67,8 @@ export function ProductCard({
           alt={product.productName}
           width={640}
           height={480}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           className="h-full w-full object-cover"
         />

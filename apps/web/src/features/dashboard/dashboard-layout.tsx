@@ -72,7 +72,8 @@ export default function DashboardLayout() {
           </main>
         </div>
         <div className="drawer-side z-50 lg:z-auto">
-          <label htmlFor="dashboard-drawer" aria-label="Close dashboard menu" className="drawer-overlay" />
+          {/* A pointer-only backdrop: keyboard and screen-reader users close the menu with Escape or a link. */}
+          <label htmlFor="dashboard-drawer" aria-hidden="true" className="drawer-overlay" />
           <nav
             id="dashboard-menu"
             aria-label="Dashboard"

@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium, expect, request as playwrightRequest, test } from '@playwright/test';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { baseUrl, categoryByName, createUserViaApi, uniqueUser } from './support.ts';
+
+/**
+ * Web budgets (issue 9): the home page's JavaScript, and Lighthouse on the home, login and category
+ * pages. They run against the built web app (`npm run build`, apps/web/dist) that the e2e server serves.
+ */
+
+const distDir = path.resolve(import.meta.dirname, '../apps/web/dist');
+
+/** At most 150 kB of gzipped JavaScript on the home page (entry chunk, lazy chunks and modulepreloads). */
+const homeJsBudget = 150 * 1024;
+
+test.describe.configure({ mode: 'serial' });
+
+test('the home page loads at most 150 kB of gzipped JavaScript', async ({ page }) => {
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    // Every script the page asks for: <script type=module>, dynamic imports and <link rel=modulepreload>.
+    if (url.origin === new URL(baseUrl).origin && (request.resourceType() === 'script' || url.pathname.endsWith('.js'))) {
+      scripts.add(url.pathname);
+    }
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { name: 'Best Car For Sale', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: /What Our Customers Say/ })).toBeVisible();
+
+  expect(scripts.size, 'the home page loads scripts').toBeGreaterThan(0);
+  const sizes = [...scripts].sort().map((pathname) => {
+    const file = path.join(distDir, pathname);
+    expect(fs.existsSync(file), `${pathname} is a file of the build in apps/web/dist (run npm run build)`).toBe(true);
+    return { pathname, gzip: zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length };
+  });
+  const total = sizes.reduce((sum, { gzip }) => sum + gzip, 0);
+  const table = sizes.map(({ pathname, gzip }) => `${(gzip / 1024).toFixed(1).padStart(7)} kB  ${pathname}`).join('\n');
+  test.info().annotations.push({ type: 'home JavaScript', description: `${(total / 1024).toFixed(1)} kB gzipped\n${table}` });
+  console.log(`Home page JavaScript: ${(total / 1024).toFixed(1)} kB gzipped (budget ${homeJsBudget / 1024} kB)\n${table}`);
+  expect(total, `gzipped JavaScript of the home page:\n${table}`).toBeLessThanOrEqual(homeJsBudget);
+});
+
+/** A free TCP port on this machine for Chromium's remote debugging (Lighthouse connects to it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  failing: string[];
+}
+
+/**
+ * Lighthouse's DESKTOP preset (`desktopConfig` of the lighthouse package: desktop screen and
+ * user agent, simulated throttling of 40 ms RTT, 10 Mbps and no CPU slowdown), performance and
+ * accessibility categories only, against Debian's Chromium started by Playwright with a remote
+ * debugging port.
+ */
+async function runLighthouse(port: number, url: string, extraHeaders?: Record<string, string>, attempt = 1): Promise<Scores> {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], ...(extraHeaders ? { extraHeaders } : {}) },
+    desktopConfig,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) {
+    // A run whose trace recording failed (e.g. NO_NAVSTART: "Please run Lighthouse again") is run once more.
+    if (attempt < 2) return runLighthouse(port, url, extraHeaders, attempt + 1);
+    throw new Error(`Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  }
+  const failing = Object.values(audits)
+    .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual')
+    .map((audit) => `${audit.id}: ${audit.score} ${audit.displayValue ?? ''}`.trim());
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    failing,
+  };
+}
+
+test('Lighthouse (desktop preset): performance ≥ 90 and accessibility 100 on the home, login and category pages', async () => {
+  // About a minute when every page meets its target at once; up to three runs more per page when not.
+  test.setTimeout(240_000);
+
+  // The category page needs a session: a new buyer, whose cookie Lighthouse sends with every request.
+  const api = await playwrightRequest.newContext({ baseURL: baseUrl, extraHTTPHeaders: { Origin: baseUrl } });
+  await createUserViaApi(api, uniqueUser('Buyer'), baseUrl);
+  const toyota = await categoryByName(api, 'Toyota');
+  const cookie = (await api.storageState()).cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+  expect(cookie).not.toBe('');
+  await api.dispose();
+
+  const port = await freePort();
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'second-gear-lighthouse-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      `--remote-debugging-port=${port}`,
+    ],
+  });
+  const pages: [string, string, Record<string, string> | undefined][] = [
+    ['home', `${baseUrl}/`, undefined],
+    ['login', `${baseUrl}/login`, undefined],
+    ['category', `${baseUrl}/category/${toyota._id}`, { Cookie: cookie }],
+  ];
+  const report: string[] = [];
+  try {
+    for (const [name, url, headers] of pages) {
+      // Lighthouse's scores vary from run to run, the more so on a busy machine (the other e2e worker,
+      // the server under test). One run per page; a page under target gets two more runs and is judged
+      // by the median of its three (Lighthouse's own advice on variability: take the median of runs).
+      const runs = [await runLighthouse(port, url, headers)];
+      const meets = (scores: Scores) => scores.performance >= 90 && scores.accessibility === 100;
+      if (!meets(runs[0]!)) runs.push(await runLighthouse(port, url, headers), await runLighthouse(port, url, headers));
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      const performance = median(runs.map((run) => run.performance));
+      const accessibility = median(runs.map((run) => run.accessibility));
+      const failing = [...new Set(runs.flatMap((run) => run.failing))];
+      const line =
+        `${name}: performance ${performance}, accessibility ${accessibility}` +
+        (runs.length > 1 ? ` (median of ${runs.length} runs: ${runs.map((run) => `${run.performance}/${run.accessibility}`).join(', ')})` : '');
+      report.push(line);
+      console.log(`Lighthouse desktop ${line}${failing.length ? `\n  audits below 1: ${failing.join('; ')}` : ''}`);
+      expect.soft(performance, `${line}\n${failing.join('\n')}`).toBeGreaterThanOrEqual(90);
+      expect.soft(accessibility, `${line}\n${failing.join('\n')}`).toBe(100);
+    }
+  } finally {
+    await context.close();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  }
+  test.info().annotations.push({ type: 'Lighthouse (desktop preset)', description: report.join('\n') });
+});
