@@ -16,9 +16,7 @@ function googlePerson(tag = 'google') {
 async function signInAtProvider(page: Page, person: { email: string; name: string }) {
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   // The provider's page is served by apps/server (auth/test-identity-provider.ts, dev and test only).
-  // Its body is not wrapped in a <main> landmark yet: that is a server change, so these two
-  // landmark rules are off for this page until it is made; every other rule applies.
-  await expectNoAxeViolations(page, 'test identity provider sign-in', { disableRules: ['landmark-one-main', 'region'] });
+  await expectNoAxeViolations(page, 'test identity provider sign-in');
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Name').fill(person.name);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -10,10 +10,8 @@ export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practi
  * rule, help text and the offending elements. Call it once the screen under test is fully shown
  * (wait for its content first: axe only sees what is in the DOM).
  */
-export async function expectNoAxeViolations(page: Page, screen?: string, options: { disableRules?: string[] } = {}): Promise<void> {
-  const builder = new AxeBuilder({ page }).withTags(axeTags);
-  if (options.disableRules?.length) builder.disableRules(options.disableRules);
-  const results = await builder.analyze();
+export async function expectNoAxeViolations(page: Page, screen?: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
   const report = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n` +

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultWebDist } from './app.ts';
 import { as, createTestApp, signUp, type TestApp } from '../test/harness.ts';
 
 let t: TestApp;
@@ -58,5 +61,30 @@ describe('the API shell', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });
     expect(res.body).not.toMatch(/ECONNREFUSED|secret|Pool/);
+  });
+});
+
+describe('the built web app', () => {
+  // `npm test` builds the web app before the API tests, so this runs there; alone, build first.
+  const built = fs.existsSync(path.join(defaultWebDist, 'index.html'));
+
+  it.skipIf(!built)('serves hashed assets precompressed and cached for a year, index.html revalidated', async () => {
+    const web = await createTestApp({ webDist: defaultWebDist });
+    try {
+      const html = await web.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(html.headers['cache-control']).toBe('no-cache');
+      const entry = /src="(\/assets\/index-[^"]+\.js)"/.exec(fs.readFileSync(path.join(defaultWebDist, 'index.html'), 'utf8'))![1]!;
+      const js = await web.app.inject({ method: 'GET', url: entry, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(js.statusCode).toBe(200);
+      expect(js.headers['content-encoding']).toBe('br');
+      expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const plain = await web.app.inject({ method: 'GET', url: entry });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.rawPayload.length).toBeGreaterThan(js.rawPayload.length);
+      // A route of the single-page app gets index.html.
+      expect((await web.app.inject({ method: 'GET', url: '/dashboard/myorders' })).body).toContain('<div id="root">');
+    } finally {
+      await web.close();
+    }
   });
 });

@@ -144,6 +144,10 @@ export async function buildApp({ config, pool, auth, images, webDist, payments }
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // Brotli/gzip copies written by the web build (apps/web/precompress.mjs).
+      preCompressed: true,
+      // Our own cache headers below, not the plugin's `max-age=0`.
+      cacheControl: false,
       setHeaders(res, file) {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

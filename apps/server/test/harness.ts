@@ -23,7 +23,13 @@ export interface TestApp {
 
 /** A fresh database (copied from the migrated template) and an app built on it, for one test file. */
 export async function createTestApp(
-  options: { beforeReady?: (app: FastifyInstance) => void; /** Default: files in `<dataDir>/uploads`. */ images?: ImageStorage } = {},
+  options: {
+    beforeReady?: (app: FastifyInstance) => void;
+    /** Default: files in `<dataDir>/uploads`. */
+    images?: ImageStorage;
+    /** The built web app to serve; none by default. */
+    webDist?: string;
+  } = {},
 ): Promise<TestApp> {
   const url = inject('pgUrl');
   const database = `sg_test_${randomBytes(6).toString('hex')}`;
@@ -37,7 +43,7 @@ export async function createTestApp(
   const pool = createPool(withDatabase(url, database), 10);
   const auth = createAuth({ pool, secret: randomBytes(32).toString('hex'), publicUrl: ORIGIN });
   const images = options.images ?? diskStorage(path.join(dataDir, 'uploads'));
-  const app = await buildApp({ config, pool, auth, images });
+  const app = await buildApp({ config, pool, auth, images, webDist: options.webDist });
   options.beforeReady?.(app);
   await app.ready();
   return {

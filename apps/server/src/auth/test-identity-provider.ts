@@ -266,7 +266,9 @@ button.secondary{background:#e5e7eb;color:#1f2937}.note{color:#4b5563;font-size:
 </style>
 </head>
 <body>
+<main>
 ${body}
+</main>
 </body>
 </html>`;
 }
