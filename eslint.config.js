@@ -13,6 +13,11 @@ export default tseslint.config(
     },
   },
   {
+    // Node scripts (build steps) written as plain modules.
+    files: ['**/*.mjs'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
