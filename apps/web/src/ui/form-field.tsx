@@ -29,10 +29,21 @@ function FieldFrame({ id, label, error, hint, children }: FieldFrameProps) {
   );
 }
 
-function describedBy(id: string, error: string | undefined, hint: string | undefined): string | undefined {
-  if (error) return `${id}-error`;
-  if (hint) return `${id}-hint`;
-  return undefined;
+/**
+ * The attributes every field's control shares: its id (the one given, or a generated one), its daisyUI
+ * class with the error look, and its link to the message below it. The classes are written out by each
+ * field, so Tailwind finds them in the source.
+ */
+function useControl(id: string | undefined, base: string, errorClass: string, className: string | undefined, error: string | undefined, hint?: string) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const describedBy = error ? `${controlId}-error` : hint ? `${controlId}-hint` : undefined;
+  return {
+    id: controlId,
+    className: `${base} w-full ${error ? errorClass : ''} ${className ?? ''}`,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  };
 }
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -44,18 +55,10 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 
 /** A labelled input with its validation message (works with react-hook-form's `register`). */
 export function TextField({ label, error, hint, id, className, ref, ...input }: TextFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
+  const control = useControl(id, 'input', 'input-error', className, error, hint);
   return (
-    <FieldFrame id={inputId} label={label} error={error} hint={hint}>
-      <input
-        ref={ref}
-        id={inputId}
-        className={`input w-full ${error ? 'input-error' : ''} ${className ?? ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, error, hint)}
-        {...input}
-      />
+    <FieldFrame id={control.id} label={label} error={error} hint={hint}>
+      <input ref={ref} {...control} {...input} />
     </FieldFrame>
   );
 }
@@ -68,18 +71,10 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
 
 /** A labelled select with its validation message. */
 export function SelectField({ label, error, id, className, ref, children, ...select }: SelectFieldProps) {
-  const generated = useId();
-  const selectId = id ?? generated;
+  const control = useControl(id, 'select', 'select-error', className, error);
   return (
-    <FieldFrame id={selectId} label={label} error={error}>
-      <select
-        ref={ref}
-        id={selectId}
-        className={`select w-full ${error ? 'select-error' : ''} ${className ?? ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(selectId, error, undefined)}
-        {...select}
-      >
+    <FieldFrame id={control.id} label={label} error={error}>
+      <select ref={ref} {...control} {...select}>
         {children}
       </select>
     </FieldFrame>
@@ -95,18 +90,10 @@ export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
 
 /** A labelled textarea with its validation message. */
 export function TextAreaField({ label, error, hint, id, className, ref, ...textarea }: TextAreaFieldProps) {
-  const generated = useId();
-  const textareaId = id ?? generated;
+  const control = useControl(id, 'textarea', 'textarea-error', className, error, hint);
   return (
-    <FieldFrame id={textareaId} label={label} error={error} hint={hint}>
-      <textarea
-        ref={ref}
-        id={textareaId}
-        className={`textarea w-full ${error ? 'textarea-error' : ''} ${className ?? ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(textareaId, error, hint)}
-        {...textarea}
-      />
+    <FieldFrame id={control.id} label={label} error={error} hint={hint}>
+      <textarea ref={ref} {...control} {...textarea} />
     </FieldFrame>
   );
 }
@@ -120,19 +107,10 @@ export interface FileFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A labelled file input with its validation message. */
 export function FileField({ label, error, hint, id, className, ref, ...input }: FileFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
+  const control = useControl(id, 'file-input', 'file-input-error', className, error, hint);
   return (
-    <FieldFrame id={inputId} label={label} error={error} hint={hint}>
-      <input
-        ref={ref}
-        id={inputId}
-        type="file"
-        className={`file-input w-full ${error ? 'file-input-error' : ''} ${className ?? ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, error, hint)}
-        {...input}
-      />
+    <FieldFrame id={control.id} label={label} error={error} hint={hint}>
+      <input ref={ref} type="file" {...control} {...input} />
     </FieldFrame>
   );
 }

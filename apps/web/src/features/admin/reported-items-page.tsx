@@ -1,14 +1,25 @@
-import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { ReportedItem } from '@second-gear/contract';
 import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
+import { DataTable, EmptyState, HeadingWithCount, RowImage } from '../../ui/data-table.tsx';
+import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
 import { errorMessage } from '../../ui/errors.ts';
 import { formatDate } from '../../ui/format.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { advertisedProductsQuery, categoryKey } from '../catalog/api.ts';
 import { deleteReportedProduct, dismissReports, reportedItemsQuery } from './api.ts';
-import { CountBadge, SkeletonRows } from './table-parts.tsx';
+
+const columns = [
+  { label: 'Picture', hidden: true },
+  { label: 'Car' },
+  { label: 'Seller' },
+  { label: 'Reports' },
+  { label: 'Reasons' },
+  { label: 'Notes' },
+  { label: 'Latest report', className: 'whitespace-nowrap' },
+  { label: 'Actions', hidden: true },
+];
 
 /** Notes shown before the rest fold into a disclosure. */
 const notesShown = 2;
@@ -48,7 +59,6 @@ function Notes({ notes }: { notes: string[] }) {
 export default function ReportedItemsPage() {
   const queryClient = useQueryClient();
   const reports = useQuery(reportedItemsQuery);
-  const [toDelete, setToDelete] = useState<ReportedItem | null>(null);
 
   const refresh = () => reports.refetch();
   // A deleted car also leaves the public lists it appeared in.
@@ -59,18 +69,14 @@ export default function ReportedItemsPage() {
       queryClient.invalidateQueries({ queryKey: advertisedProductsQuery.queryKey }),
     ]);
 
-  const remove = useMutation({
+  const remove = useDeleteAction({
     mutationFn: (item: ReportedItem) => deleteReportedProduct(item.productId),
-    onSuccess: async (result, item) => {
-      setToDelete(null);
-      if (result.deletedCount > 0) toast.success(`Product ${item.productName} Deleted Successfully`);
-      await refreshLists();
-    },
-    onError: async (error) => {
-      setToDelete(null);
-      toast.error(errorMessage(error));
-      await refresh();
-    },
+    idOf: (item) => item.productId,
+    nameOf: (item) => item.productName,
+    deletedMessage: (item) => `Product ${item.productName} Deleted Successfully`,
+    afterDelete: refreshLists,
+    // The car may have been sold or removed meanwhile: show it as it is now.
+    afterError: refresh,
   });
 
   const dismiss = useMutation({
@@ -89,125 +95,82 @@ export default function ReportedItemsPage() {
   return (
     <section className="mx-auto max-w-7xl" aria-labelledby="reported-heading" aria-busy={reports.isPending || undefined}>
       <title>Reported Items · Second Gear</title>
-      <h1 id="reported-heading" className="mb-6 flex items-center gap-3 text-3xl font-bold">
-        Reported Items
-        <CountBadge count={list?.length} testId="reported-count" />
-      </h1>
+      <HeadingWithCount id="reported-heading" title="Reported Items" count={list?.length} loadsInPlace testId="reported-count" />
 
       {list && list.length === 0 ? (
-        <p className="rounded-box bg-base-200 p-6 text-base-content/80">No reported items.</p>
+        <EmptyState message="No reported items." />
       ) : (
-        <div className="overflow-x-auto rounded-box border border-base-200 bg-base-100">
-          <table className="table table-sm [&_tbody_td]:align-top [&_tbody_th]:align-top">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="sr-only">Picture</span>
+        <DataTable
+          className="table table-sm [&_tbody_td]:align-top [&_tbody_th]:align-top"
+          columns={columns}
+          loadingLabel="Loading reported items"
+          leading="picture"
+          rows={list?.map((item) => {
+            const deleting = remove.isDeleting(item);
+            const dismissing = dismiss.isPending && dismiss.variables.productId === item.productId;
+            return (
+              <tr key={item.productId}>
+                <td className="w-20">
+                  <RowImage src={item.image} />
+                </td>
+                <th scope="row" className="min-w-32 font-semibold">
+                  {item.productName}
+                  {item.paid ? <span className="badge badge-neutral badge-soft badge-sm ms-2 align-middle">Sold</span> : null}
                 </th>
-                <th scope="col">Car</th>
-                <th scope="col">Seller</th>
-                <th scope="col">Reports</th>
-                <th scope="col">Reasons</th>
-                <th scope="col">Notes</th>
-                <th scope="col" className="whitespace-nowrap">Latest report</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
+                <td className="min-w-32">
+                  <div className="font-medium">{item.sellerName}</div>
+                  <div className="text-sm [overflow-wrap:anywhere] text-base-content/70">{item.sellerEmail}</div>
+                </td>
+                <td>
+                  <span className="badge badge-warning">
+                    {item.reports}
+                    <span className="sr-only">{item.reports === 1 ? ' report' : ' reports'}</span>
+                  </span>
+                </td>
+                <td>
+                  <ul className="flex flex-wrap gap-1" aria-label="Reasons">
+                    {item.reasons.map((reason) => (
+                      <li key={reason} className="badge badge-error badge-soft badge-sm whitespace-nowrap">
+                        {reason}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td className="min-w-32">
+                  <Notes notes={item.notes} />
+                </td>
+                <td className="whitespace-nowrap">
+                  <time dateTime={item.latestAt}>{formatDate(item.latestAt)}</time>
+                </td>
+                <td>
+                  <div className="flex flex-col items-stretch gap-2">
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline whitespace-nowrap"
+                      disabled={dismissing || deleting}
+                      onClick={() => dismiss.mutate(item)}
+                    >
+                      {dismissing ? <Spinner size="loading-xs" label="" /> : null}
+                      Dismiss
+                    </button>
+                    <DeleteButton
+                      action={remove}
+                      item={item}
+                      className="whitespace-nowrap"
+                      disabled={item.paid || dismissing}
+                      title={item.paid ? 'Sold cars stay on record and cannot be deleted' : undefined}
+                    >
+                      Delete Car
+                    </DeleteButton>
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list ? (
-                list.map((item) => {
-                  const deleting = remove.isPending && remove.variables.productId === item.productId;
-                  const dismissing = dismiss.isPending && dismiss.variables.productId === item.productId;
-                  return (
-                    <tr key={item.productId}>
-                      <td className="w-20">
-                        <div className="h-12 w-16 overflow-hidden rounded bg-base-200">
-                          <img
-                            src={item.image}
-                            alt=""
-                            width={64}
-                            height={48}
-                            loading="lazy"
-                            decoding="async"
-                            className="h-full w-full object-cover"
-                          />
-                        </div>
-                      </td>
-                      <th scope="row" className="min-w-32 font-semibold">
-                        {item.productName}
-                        {item.paid ? <span className="badge badge-neutral badge-soft badge-sm ms-2 align-middle">Sold</span> : null}
-                      </th>
-                      <td className="min-w-32">
-                        <div className="font-medium">{item.sellerName}</div>
-                        <div className="text-sm [overflow-wrap:anywhere] text-base-content/70">{item.sellerEmail}</div>
-                      </td>
-                      <td>
-                        <span className="badge badge-warning">
-                          {item.reports}
-                          <span className="sr-only">{item.reports === 1 ? ' report' : ' reports'}</span>
-                        </span>
-                      </td>
-                      <td>
-                        <ul className="flex flex-wrap gap-1" aria-label="Reasons">
-                          {item.reasons.map((reason) => (
-                            <li key={reason} className="badge badge-error badge-soft badge-sm whitespace-nowrap">
-                              {reason}
-                            </li>
-                          ))}
-                        </ul>
-                      </td>
-                      <td className="min-w-32">
-                        <Notes notes={item.notes} />
-                      </td>
-                      <td className="whitespace-nowrap">
-                        <time dateTime={item.latestAt}>{formatDate(item.latestAt)}</time>
-                      </td>
-                      <td>
-                        <div className="flex flex-col items-stretch gap-2">
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-outline whitespace-nowrap"
-                            disabled={dismissing || deleting}
-                            onClick={() => dismiss.mutate(item)}
-                          >
-                            {dismissing ? <Spinner size="loading-xs" label="" /> : null}
-                            Dismiss
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-error btn-outline whitespace-nowrap"
-                            disabled={item.paid || deleting || dismissing}
-                            title={item.paid ? 'Sold cars stay on record and cannot be deleted' : undefined}
-                            onClick={() => setToDelete(item)}
-                          >
-                            Delete Car
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })
-              ) : (
-                <SkeletonRows columns={8} label="Loading reported items" leading="picture" />
-              )}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        />
       )}
 
-      <ConfirmDelete
-        open={toDelete !== null}
-        itemName={toDelete?.productName ?? ''}
-        busy={remove.isPending}
-        onConfirm={() => {
-          if (toDelete) remove.mutate(toDelete);
-        }}
-        onClose={() => {
-          if (!remove.isPending) setToDelete(null);
-        }}
-      />
+      <ConfirmDelete {...remove.dialog} />
     </section>
   );
 }

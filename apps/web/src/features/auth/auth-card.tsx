@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TextField, type TextFieldProps } from '../../ui/form-field.tsx';
 
 /** The frame shared by the login and sign-up screens. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
@@ -22,3 +23,10 @@ export function ProviderError({ message }: { message: string }) {
     </p>
   );
 }
+
+/** The email field of the login and sign-up forms; spread react-hook-form's `register('email', emailRules)` on it. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type' | 'autoComplete'>) {
+  return <TextField label="Email" type="email" autoComplete="email" {...props} />;
+}
+
+export const emailRules = { required: 'Email Address is required' };

@@ -6,7 +6,7 @@ import { GoogleIcon } from '../../ui/icons.tsx';
 import { TextField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from './auth-context.ts';
-import { AuthCard, ProviderError } from './auth-card.tsx';
+import { AuthCard, EmailField, emailRules, ProviderError } from './auth-card.tsx';
 import { googleError, isQuietGoogleError, takeGoogleRedirectResult } from './google.ts';
 
 /** A full-page Google sign-in that failed comes back to /login with its error code. */
@@ -78,13 +78,7 @@ export default function LoginPage() {
     <AuthCard title="Login">
       <title>Login · Second Gear</title>
       <form className="flex flex-col gap-4" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email', { required: 'Email Address is required' })}
-        />
+        <EmailField error={errors.email?.message} {...register('email', emailRules)} />
         <TextField
           label="Password"
           type="password"

@@ -6,7 +6,7 @@ import type { SignUpRole } from '@second-gear/contract';
 import { SelectField, TextField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from './auth-context.ts';
-import { AuthCard, ProviderError } from './auth-card.tsx';
+import { AuthCard, EmailField, emailRules, ProviderError } from './auth-card.tsx';
 
 interface SignUpValues {
   name: string;
@@ -53,13 +53,7 @@ export default function SignUpPage() {
           error={errors.photoURL?.message}
           {...register('photoURL', { required: 'Photo URL is required' })}
         />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email', { required: 'Email Address is required' })}
-        />
+        <EmailField error={errors.email?.message} {...register('email', emailRules)} />
         <TextField
           label="Password"
           type="password"

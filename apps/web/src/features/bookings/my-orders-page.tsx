@@ -1,10 +1,19 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { DataTable, EmptyState, HeadingWithCount, RowImage } from '../../ui/data-table.tsx';
 import { formatDate, formatPrice } from '../../ui/format.ts';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/auth-context.ts';
 import { ordersQuery } from './api.ts';
-import { PayAction, RowImage } from './pay-action.tsx';
+import { PayAction } from './pay-action.tsx';
+
+const columns = [
+  { label: 'Image', hidden: true },
+  { label: 'Name' },
+  { label: 'Price' },
+  { label: 'Booked', className: 'max-sm:hidden' },
+  { label: 'Payment', hidden: true },
+];
 
 export default function MyOrdersPage() {
   const { user } = useAuth();
@@ -19,64 +28,43 @@ export default function MyOrdersPage() {
   return (
     <section className="mx-auto max-w-6xl">
       <title>My Orders · Second Gear</title>
-      <h1 className="mb-6 flex items-center gap-3 text-3xl font-bold">
-        My Orders{' '}
-        <span className="badge badge-primary badge-lg" data-testid="my-orders-count">
-          {list.length}
-        </span>
-      </h1>
+      <HeadingWithCount title="My Orders" count={list.length} testId="my-orders-count" />
 
       {list.length === 0 ? (
-        <div className="rounded-box bg-base-200 p-6">
-          <p className="mb-4 text-base-content/80">You have not booked any cars yet.</p>
-          <Link to="/" className="btn btn-primary">
-            Browse cars
-          </Link>
-        </div>
+        <EmptyState
+          message="You have not booked any cars yet."
+          action={
+            <Link to="/" className="btn btn-primary">
+              Browse cars
+            </Link>
+          }
+        />
       ) : (
-        <div className="overflow-x-auto rounded-box border border-base-200 bg-base-100">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="sr-only">Image</span>
-                </th>
-                <th scope="col">Name</th>
-                <th scope="col">Price</th>
-                <th scope="col" className="max-sm:hidden">
-                  Booked
-                </th>
-                <th scope="col">
-                  <span className="sr-only">Payment</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((order) => (
-                <tr key={order._id}>
-                  <td>
-                    <RowImage src={order.image} />
-                  </td>
-                  <th scope="row" className="font-semibold">
-                    {order.productName}
-                  </th>
-                  <td>{formatPrice(order.price)}</td>
-                  <td className="whitespace-nowrap max-sm:hidden">
-                    <time dateTime={order.bookedAt}>{formatDate(order.bookedAt)}</time>
-                  </td>
-                  <td className="text-right">
-                    <PayAction
-                      paid={order.paid}
-                      listingStatus={order.listingStatus}
-                      payTo={`/dashboard/payment/${order._id}`}
-                      productName={order.productName}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={columns}
+          rows={list.map((order) => (
+            <tr key={order._id}>
+              <td>
+                <RowImage src={order.image} />
+              </td>
+              <th scope="row" className="font-semibold">
+                {order.productName}
+              </th>
+              <td>{formatPrice(order.price)}</td>
+              <td className="whitespace-nowrap max-sm:hidden">
+                <time dateTime={order.bookedAt}>{formatDate(order.bookedAt)}</time>
+              </td>
+              <td className="text-right">
+                <PayAction
+                  paid={order.paid}
+                  listingStatus={order.listingStatus}
+                  payTo={`/dashboard/payment/${order._id}`}
+                  productName={order.productName}
+                />
+              </td>
+            </tr>
+          ))}
+        />
       )}
     </section>
   );

@@ -44,12 +44,3 @@ export function PayAction({ paid, listingStatus, payTo, productName }: PayAction
     </Link>
   );
 }
-
-/** The small picture of a table row (fixed size, so the table does not move when it loads). */
-export function RowImage({ src }: { src: string }) {
-  return (
-    <div className="h-12 w-16 overflow-hidden rounded bg-base-200">
-      <img src={src} alt="" width={64} height={48} loading="lazy" decoding="async" className="h-full w-full object-cover" />
-    </div>
-  );
-}

@@ -1,9 +1,11 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { Product } from '@second-gear/contract';
 import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
+import { DataTable, EmptyState, HeadingWithCount, RowImage } from '../../ui/data-table.tsx';
+import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
+import { errorMessage } from '../../ui/errors.ts';
 import { formatPrice } from '../../ui/format.ts';
 import { PageSpinner, Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/auth-context.ts';
@@ -24,16 +26,19 @@ const statusBadge: Record<Status, string> = {
   Advertised: 'badge-info badge-soft',
 };
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
-}
+const columns = [
+  { label: 'Image', hidden: true },
+  { label: 'Name' },
+  { label: 'Price' },
+  { label: 'Status' },
+  { label: 'Actions', hidden: true },
+];
 
 export default function MyProductsPage() {
   const { user } = useAuth();
   const email = user?.email ?? '';
   const queryClient = useQueryClient();
   const products = useQuery({ ...myProductsQuery(email), enabled: email !== '' });
-  const [toDelete, setToDelete] = useState<Product | null>(null);
 
   // A change to a car also changes the public lists it appears in.
   const refreshLists = () =>
@@ -54,19 +59,12 @@ export default function MyProductsPage() {
     onError: (error) => toast.error(errorMessage(error)),
   });
 
-  const remove = useMutation({
+  const remove = useDeleteAction({
     mutationFn: (product: Product) => deleteProduct(product._id),
-    onSuccess: async (result, product) => {
-      setToDelete(null);
-      if (result.deletedCount > 0) {
-        toast.success(`Product ${product.productName} Deleted Successfully`);
-        await refreshLists();
-      }
-    },
-    onError: (error) => {
-      setToDelete(null);
-      toast.error(errorMessage(error));
-    },
+    idOf: (product) => product._id,
+    nameOf: (product) => product.productName,
+    deletedMessage: (product) => `Product ${product.productName} Deleted Successfully`,
+    afterDelete: (deleted) => (deleted ? refreshLists() : undefined),
   });
 
   if (products.isError && !products.data) throw products.error;
@@ -77,103 +75,58 @@ export default function MyProductsPage() {
   return (
     <section className="mx-auto max-w-6xl">
       <title>My Products · Second Gear</title>
-      <h1 className="mb-6 flex items-center gap-3 text-3xl font-bold">
-        My Products
-        <span className="badge badge-primary badge-lg" data-testid="my-products-count">
-          {list.length}
-        </span>
-      </h1>
+      <HeadingWithCount title="My Products" count={list.length} testId="my-products-count" />
 
       {list.length === 0 ? (
-        <div className="rounded-box bg-base-200 p-6">
-          <p className="mb-4 text-base-content/80">You have not added any cars yet.</p>
-          <Link to="/dashboard/addProduct" className="btn btn-primary">
-            Add A Product
-          </Link>
-        </div>
+        <EmptyState
+          message="You have not added any cars yet."
+          action={
+            <Link to="/dashboard/addProduct" className="btn btn-primary">
+              Add A Product
+            </Link>
+          }
+        />
       ) : (
-        <div className="overflow-x-auto rounded-box border border-base-200 bg-base-100">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="sr-only">Image</span>
+        <DataTable
+          columns={columns}
+          rows={list.map((product) => {
+            const status = statusOf(product);
+            const advertising = advertise.isPending && advertise.variables._id === product._id;
+            return (
+              <tr key={product._id}>
+                <td>
+                  <RowImage src={product.image} />
+                </td>
+                <th scope="row" className="font-semibold">
+                  {product.productName}
                 </th>
-                <th scope="col">Name</th>
-                <th scope="col">Price</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
+                <td>{formatPrice(product.resalePrice)}</td>
+                <td>
+                  <span className={`badge whitespace-nowrap ${statusBadge[status]}`}>{status}</span>
+                </td>
+                <td>
+                  <div className="flex flex-nowrap justify-end gap-2">
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-primary"
+                      disabled={product.advertisement || status === 'Sold' || advertising}
+                      onClick={() => advertise.mutate(product)}
+                    >
+                      {advertising ? <Spinner size="loading-xs" label="" /> : null}
+                      Make Advertise
+                    </button>
+                    <DeleteButton action={remove} item={product}>
+                      Delete
+                    </DeleteButton>
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.map((product) => {
-                const status = statusOf(product);
-                const advertising = advertise.isPending && advertise.variables._id === product._id;
-                const deleting = remove.isPending && remove.variables._id === product._id;
-                return (
-                  <tr key={product._id}>
-                    <td>
-                      <div className="h-12 w-16 overflow-hidden rounded bg-base-200">
-                        <img
-                          src={product.image}
-                          alt=""
-                          width={64}
-                          height={48}
-                          loading="lazy"
-                          decoding="async"
-                          className="h-full w-full object-cover"
-                        />
-                      </div>
-                    </td>
-                    <th scope="row" className="font-semibold">
-                      {product.productName}
-                    </th>
-                    <td>{formatPrice(product.resalePrice)}</td>
-                    <td>
-                      <span className={`badge whitespace-nowrap ${statusBadge[status]}`}>{status}</span>
-                    </td>
-                    <td>
-                      <div className="flex flex-nowrap justify-end gap-2">
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-primary"
-                          disabled={product.advertisement || status === 'Sold' || advertising}
-                          onClick={() => advertise.mutate(product)}
-                        >
-                          {advertising ? <Spinner size="loading-xs" label="" /> : null}
-                          Make Advertise
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-error btn-outline"
-                          disabled={deleting}
-                          onClick={() => setToDelete(product)}
-                        >
-                          Delete
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        />
       )}
 
-      <ConfirmDelete
-        open={toDelete !== null}
-        itemName={toDelete?.productName ?? ''}
-        busy={remove.isPending}
-        onConfirm={() => {
-          if (toDelete) remove.mutate(toDelete);
-        }}
-        onClose={() => {
-          if (!remove.isPending) setToDelete(null);
-        }}
-      />
+      <ConfirmDelete {...remove.dialog} />
     </section>
   );
 }
