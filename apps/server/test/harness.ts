@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -7,6 +8,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { createAuth } from '../src/auth/auth.ts';
+import { googleOAuth } from '../src/auth/google.ts';
 import { loadConfig } from '../src/config.ts';
 import { createPool } from '../src/db/pool.ts';
 import { diskStorage, type ImageStorage } from '../src/images/storage.ts';
@@ -18,6 +20,8 @@ export interface TestApp {
   app: FastifyInstance;
   pool: pg.Pool;
   dataDir: string;
+  /** The app's PUBLIC_URL: ORIGIN, or the real address when it listens. */
+  origin: string;
   close(): Promise<void>;
 }
 
@@ -29,6 +33,10 @@ export async function createTestApp(
     images?: ImageStorage;
     /** The built web app to serve; none by default. */
     webDist?: string;
+    /** Listen on a free loopback port (for flows where the server calls itself, like OpenID Connect). */
+    listen?: boolean;
+    /** Environment on top of the test defaults (e.g. NODE_ENV=production). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestApp> {
   const url = inject('pgUrl');
@@ -39,17 +47,30 @@ export async function createTestApp(
   await admin.end();
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-test-data-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, LOG_LEVEL: 'silent', DEMO_DATA: 'off' });
+  const port = options.listen ? await freePort() : 3000;
+  const origin = options.listen ? `http://127.0.0.1:${port}` : ORIGIN;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: origin,
+    PORT: String(port),
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'off',
+    ...options.env,
+  });
   const pool = createPool(withDatabase(url, database), 10);
-  const auth = createAuth({ pool, secret: randomBytes(32).toString('hex'), publicUrl: ORIGIN });
+  // As main.ts builds it: Google sign-in through the built-in test provider unless configured otherwise.
+  const auth = createAuth({ pool, secret: randomBytes(32).toString('hex'), publicUrl: origin, google: googleOAuth(config) });
   const images = options.images ?? diskStorage(path.join(dataDir, 'uploads'));
   const app = await buildApp({ config, pool, auth, images, webDist: options.webDist });
   options.beforeReady?.(app);
-  await app.ready();
+  if (options.listen) await app.listen({ port, host: '127.0.0.1' });
+  else await app.ready();
   return {
     app,
     pool,
     dataDir,
+    origin,
     async close() {
       await app.close();
       await pool.end();
@@ -116,4 +137,15 @@ export function multipartFile(field: string, filename: string, contentType: stri
     payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

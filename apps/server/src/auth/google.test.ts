@@ -1,18 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { loadConfig } from '../config.ts';
-import { createPool } from '../db/pool.ts';
-import { diskStorage } from '../images/storage.ts';
-import { withDatabase } from '../../test/global-setup.ts';
-import { createAuth } from './auth.ts';
 import { googleOAuth, TEST_IDP_PATH } from './google.ts';
 
 /**
@@ -20,57 +9,6 @@ import { googleOAuth, TEST_IDP_PATH } from './google.ts';
  * server listening on a real port (better-auth fetches the provider's discovery document, keys and
  * token endpoint over HTTP), driven with fetch and a small cookie jar as a browser would.
  */
-
-interface Running {
-  app: FastifyInstance;
-  pool: pg.Pool;
-  origin: string;
-  close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function start(env: Record<string, string> = {}, listen = true): Promise<Running> {
-  const url = inject('pgUrl');
-  const database = `sg_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${database} template ${inject('templateDb')}`);
-  await admin.end();
-
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-google-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: origin, PORT: String(port), LOG_LEVEL: 'silent', DEMO_DATA: 'off', ...env });
-  const pool = createPool(withDatabase(url, database), 5);
-  const auth = createAuth({ pool, secret: randomBytes(32).toString('hex'), publicUrl: origin, google: googleOAuth(config) });
-  const app = await buildApp({ config, pool, auth, images: diskStorage(path.join(dataDir, 'uploads')) });
-  if (listen) await app.listen({ port, host: '127.0.0.1' });
-  else await app.ready();
-  return {
-    app,
-    pool,
-    origin,
-    async close() {
-      await app.close();
-      await pool.end();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${database} with (force)`);
-      await cleanup.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** A browser's cookies for one host (paths are ignored: every path here is on one origin). */
 class Browser {
@@ -153,7 +91,7 @@ async function finish(browser: Browser, callback: URL): Promise<URL> {
   return new URL(res.headers.get('location')!, browser.origin);
 }
 
-async function googleSignIn(t: Running, person: { email: string; name: string }): Promise<{ browser: Browser; done: URL }> {
+async function googleSignIn(t: TestApp, person: { email: string; name: string }): Promise<{ browser: Browser; done: URL }> {
   const browser = new Browser(t.origin);
   const callback = await signInAtProvider(browser, await begin(browser), person);
   const done = await finish(browser, callback);
@@ -163,9 +101,9 @@ async function googleSignIn(t: Running, person: { email: string; name: string })
 const unique = (tag: string) => `${tag}-${randomBytes(4).toString('hex')}@test.example`;
 
 describe('Google sign-in through the built-in test identity provider', () => {
-  let t: Running;
+  let t: TestApp;
   beforeAll(async () => {
-    t = await start();
+    t = await createTestApp({ listen: true });
   });
   afterAll(() => t.close());
 
@@ -306,9 +244,9 @@ describe('Google sign-in through the built-in test identity provider', () => {
 });
 
 describe('Google sign-in in production without GOOGLE_CLIENT_ID', () => {
-  let t: Running;
+  let t: TestApp;
   beforeAll(async () => {
-    t = await start({ NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex') }, false);
+    t = await createTestApp({ env: { NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex') } });
   });
   afterAll(() => t.close());
 
