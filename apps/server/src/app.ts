@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Pool } from 'pg';
 import { z } from 'zod';
+import { product } from '@second-gear/contract';
 import type { Auth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import { testIdentityProvider } from './auth/test-identity-provider.ts';
@@ -20,7 +21,9 @@ import type { ImageStorage } from './images/storage.ts';
 import { UPLOADS_PREFIX } from './images/store.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
+import { AdvertisedCache } from './modules/catalog/advertised-cache.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { listAdvertised } from './modules/catalog/service.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
@@ -31,6 +34,7 @@ declare module 'fastify' {
     auth: Auth;
     config: Config;
     images: ImageStorage;
+    advertised: AdvertisedCache;
   }
 }
 
@@ -73,6 +77,13 @@ export async function buildApp({ config, pool, auth, images, webDist, payments }
   app.decorate('auth', auth);
   app.decorate('config', config);
   app.decorate('images', images);
+  const advertised = new AdvertisedCache(async () => JSON.stringify(z.array(product).parse(await listAdvertised(pool))));
+  app.decorate('advertised', advertised);
+  // Any successful write may have changed the advertised grid (advertising, a sale, a deletion, a
+  // seller's verification): drop it before the answer leaves, so the writer's next read is fresh.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) advertised.clear();
+  });
   app.decorateRequest('actor', null);
   registerErrorHandler(app);
   refuseUnstorableText(app);

@@ -13,6 +13,7 @@ import {
   insertResult,
   product,
   serverSetProductFields,
+  type Product,
   updateResult,
 } from '@second-gear/contract';
 import { actorOf, requireRole, requireUser } from '../../auth/guards.ts';
@@ -25,7 +26,6 @@ import {
   advertise,
   categoryPage,
   deleteProduct,
-  listAdvertised,
   listCategories,
   sellerProducts,
 } from './service.ts';
@@ -46,7 +46,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/advertisement/products',
     { schema: { tags: ['catalog'], summary: 'Advertised cars that are not sold, newest first', response: { 200: z.array(product) } } },
-    async () => listAdvertised(app.pg),
+    // Checked against the response schema and serialised once per cache fill (advertised-cache.ts);
+    // Fastify sends a string with a JSON content type as it is.
+    async (_req, reply) => reply.type('application/json; charset=utf-8').send((await app.advertised.get()) as unknown as Product[]),
   );
 
   app.get(
