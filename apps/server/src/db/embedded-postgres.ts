@@ -27,6 +27,10 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
   fs.mkdirSync(dataDir, { recursive: true });
   // PostgreSQL refuses to run as root.
   const runAs = process.getuid?.() === 0 ? ensurePostgresUser() : undefined;
+  if (runAs) {
+    const { postgres: binary } = await binaries();
+    for (const dir of [dataDir, path.dirname(binary)]) letPostgresReach(dir, runAs, log);
+  }
   const password = readOrCreateSecret(path.join(dataDir, 'postgres-password'), 18);
 
   if (!fs.existsSync(path.join(pgData, 'PG_VERSION'))) {
@@ -93,6 +97,24 @@ async function initdb(pgData: string, password: string, runAs: { uid: number; gi
     throw new DatabaseStartError(`PostgreSQL could not create its data directory in ${pgData}: ${oneLine(err)}`);
   } finally {
     fs.rmSync(pwFile, { force: true });
+  }
+}
+
+/**
+ * Running as root, PostgreSQL runs as the `postgres` user, which must be able to pass through every
+ * directory above its binaries (in node_modules) and its data directory. A checkout under a private
+ * directory (`mktemp -d`, a home directory: mode 700) would stop it with EACCES, so such ancestors
+ * get the traverse bit for others (`o+x`: enter, not list), and the change is logged.
+ */
+function letPostgresReach(target: string, user: { uid: number; gid: number }, log: (msg: string) => void) {
+  const parts = path.resolve(target).split(path.sep).filter(Boolean);
+  for (let i = 1; i <= parts.length; i++) {
+    const dir = path.sep + parts.slice(0, i).join(path.sep);
+    const { mode, uid, gid } = fs.statSync(dir);
+    const bit = uid === user.uid ? 0o100 : gid === user.gid ? 0o010 : 0o001;
+    if (mode & bit) continue;
+    fs.chmodSync(dir, (mode & 0o7777) | bit);
+    log(`made ${dir} passable for the postgres user (${bit === 0o001 ? 'o' : bit === 0o010 ? 'g' : 'u'}+x)`);
   }
 }
 
