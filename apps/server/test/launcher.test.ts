@@ -160,4 +160,19 @@ describe('starting and stopping the embedded database', () => {
     expect(await app.exited).toBe(1);
     expect(app.output().trim()).toMatch(/^\[second-gear\] Invalid configuration: PORT/);
   });
+
+  it.skipIf(process.getuid?.() !== 0)('as root, starts with DATA_DIR under a private (700) directory', async () => {
+    const privateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-private-'));
+    expect(fs.statSync(privateDir).mode & 0o777).toBe(0o700);
+    try {
+      const app = start(await freePort(), { DATA_DIR: path.join(privateDir, 'data') });
+      await ready(app);
+      expect(app.output()).toMatch(/passable for the postgres user/);
+      expect(fs.statSync(privateDir).mode & 0o777).toBe(0o701);
+      app.child.kill('SIGTERM');
+      expect(await app.exited).toBe(0);
+    } finally {
+      fs.rmSync(privateDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
