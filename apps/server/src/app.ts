@@ -8,9 +8,10 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Pool } from 'pg';
 import { z } from 'zod';
-import { product } from '@second-gear/contract';
 import type { Auth } from './auth/auth.ts';
+import { type AuthChangesListener, listenForAuthChanges } from './auth/auth-changes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { SessionCache } from './auth/session-cache.ts';
 import { testIdentityProvider } from './auth/test-identity-provider.ts';
 import type { Config } from './config.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
@@ -21,9 +22,8 @@ import type { ImageStorage } from './images/storage.ts';
 import { UPLOADS_PREFIX } from './images/store.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
-import { AdvertisedCache } from './modules/catalog/advertised-cache.ts';
+import { ReadCache } from './modules/catalog/read-cache.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
-import { listAdvertised } from './modules/catalog/service.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
@@ -34,7 +34,13 @@ declare module 'fastify' {
     auth: Auth;
     config: Config;
     images: ImageStorage;
-    advertised: AdvertisedCache;
+    /** The advertised grid's and category pages' JSON for a moment (read-cache.ts). */
+    catalogReads: ReadCache;
+    sessions: SessionCache;
+    /** better-auth's session cookie (`__Secure-` prefixed on https). */
+    sessionCookieName: string;
+    /** Null while SESSION_CACHE_SECONDS=0. */
+    authChanges: AuthChangesListener | null;
   }
 }
 
@@ -77,13 +83,15 @@ export async function buildApp({ config, pool, auth, images, webDist, payments }
   app.decorate('auth', auth);
   app.decorate('config', config);
   app.decorate('images', images);
-  const advertised = new AdvertisedCache(async () => JSON.stringify(z.array(product).parse(await listAdvertised(pool))));
-  app.decorate('advertised', advertised);
-  // Any successful write may have changed the advertised grid (advertising, a sale, a deletion, a
-  // seller's verification): drop it before the answer leaves, so the writer's next read is fresh.
+  const catalogReads = new ReadCache();
+  app.decorate('catalogReads', catalogReads);
+  // Any successful write may have changed what the catalog shows (a new or advertised car, a sale,
+  // a deletion, a seller's verification): drop it before the answer leaves, so the writer's next
+  // read is fresh.
   app.addHook('onSend', async (req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) advertised.clear();
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) catalogReads.clear();
   });
+  await cacheSessions(app, config, pool, auth);
   app.decorateRequest('actor', null);
   registerErrorHandler(app);
   refuseUnstorableText(app);
@@ -177,4 +185,23 @@ export async function buildApp({ config, pool, auth, images, webDist, payments }
   });
 
   return app;
+}
+
+/**
+ * Signed-in requests are answered from the session cache while this process hears every session and
+ * user change (auth-changes.ts). Sign-in, sign-out and the rest of better-auth's writes drop it here
+ * before their answer leaves, so the same browser's next request never sees the old state.
+ */
+async function cacheSessions(app: FastifyInstance, config: Config, pool: Pool, auth: Auth) {
+  const sessions = new SessionCache(config.sessionCacheMs);
+  app.decorate('sessions', sessions);
+  app.decorate('sessionCookieName', (await auth.$context).authCookies.sessionToken.name);
+  if (config.sessionCacheMs === 0) return void app.decorate('authChanges', null);
+  const listener = listenForAuthChanges(pool.options, sessions, app.log);
+  app.decorate('authChanges', listener);
+  app.addHook('onSend', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400 && req.url.startsWith('/api/auth/')) sessions.clear();
+  });
+  app.addHook('onClose', () => listener.stop());
+  await listener.ready;
 }

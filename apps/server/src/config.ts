@@ -32,6 +32,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_CACHE_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(0).max(300).default(30),
 });
 
 export interface Config {
@@ -47,6 +48,8 @@ export interface Config {
   authSecret: string | undefined;
   demoData: boolean;
   logLevel: string;
+  /** How long a checked session may be answered from memory (auth/session-cache.ts); 0: never. */
+  sessionCacheMs: number;
   /** `PAYMENTS`: the built-in test-mode card processor, or Stripe with its keys. */
   payments: { provider: 'test' } | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
   /** Set: pictures in this S3-compatible bucket; unset: files in `DATA_DIR/uploads`. */
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET,
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     payments:
       e.PAYMENTS === 'stripe'
         ? { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY!, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
+import { AUTH_CHANGES_CHANNEL } from '../src/auth/auth-changes.ts';
 import { createAuth } from '../src/auth/auth.ts';
 import { googleOAuth } from '../src/auth/google.ts';
 import { loadConfig } from '../src/config.ts';
@@ -19,6 +20,9 @@ export const ORIGIN = 'http://localhost:3000';
 export interface TestApp {
   app: FastifyInstance;
   pool: pg.Pool;
+  /** This test file's own database. */
+  databaseUrl: string;
+  secret: string;
   dataDir: string;
   /** The app's PUBLIC_URL: ORIGIN, or the real address when it listens. */
   origin: string;
@@ -37,14 +41,19 @@ export async function createTestApp(
     listen?: boolean;
     /** Environment on top of the test defaults (e.g. NODE_ENV=production). */
     env?: Record<string, string>;
+    /** A second app process's view: this app's database instead of a new one (its close leaves the database). */
+    shareDatabaseWith?: TestApp;
   } = {},
 ): Promise<TestApp> {
   const url = inject('pgUrl');
-  const database = `sg_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${database} template ${inject('templateDb')}`);
-  await admin.end();
+  const shared = options.shareDatabaseWith;
+  const database = shared ? new URL(shared.databaseUrl).pathname.slice(1) : `sg_test_${randomBytes(6).toString('hex')}`;
+  if (!shared) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${database} template ${inject('templateDb')}`);
+    await admin.end();
+  }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-test-data-'));
   const port = options.listen ? await freePort() : 3000;
@@ -58,9 +67,12 @@ export async function createTestApp(
     DEMO_DATA: 'off',
     ...options.env,
   });
-  const pool = createPool(withDatabase(url, database), 10);
+  const databaseUrl = withDatabase(url, database);
+  const pool = createPool(databaseUrl, 10);
   // As main.ts builds it: Google sign-in through the built-in test provider unless configured otherwise.
-  const auth = createAuth({ pool, secret: randomBytes(32).toString('hex'), publicUrl: origin, google: googleOAuth(config) });
+  // Processes sharing a database share the auth secret, as deployments do.
+  const secret = shared?.secret ?? randomBytes(32).toString('hex');
+  const auth = createAuth({ pool, secret, publicUrl: origin, google: googleOAuth(config) });
   const images = options.images ?? diskStorage(path.join(dataDir, 'uploads'));
   const app = await buildApp({ config, pool, auth, images, webDist: options.webDist });
   options.beforeReady?.(app);
@@ -69,16 +81,19 @@ export async function createTestApp(
   return {
     app,
     pool,
+    databaseUrl,
+    secret,
     dataDir,
     origin,
     async close() {
       await app.close();
       await pool.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (shared) return;
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${database} with (force)`);
       await cleanup.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -114,7 +129,23 @@ export async function signUp(
 export async function makeAdmin(t: TestApp): Promise<Person> {
   const person = await signUp(t.app, 'Buyer');
   await t.pool.query(`update users set role = 'admin' where id = $1`, [person.id]);
+  await appHasHeard(t);
   return person;
+}
+
+/**
+ * After a test changed users or sessions with SQL behind the app's back: resolves once the app has
+ * applied every change announced so far (its session cache hears of them through LISTEN/NOTIFY,
+ * a moment after they commit). PostgreSQL delivers notifications in commit order, so a marker
+ * sent now arrives after them.
+ */
+export async function appHasHeard(t: TestApp) {
+  const listener = t.app.authChanges;
+  if (!listener) return;
+  const marker = `marker-${randomBytes(6).toString('hex')}`;
+  const arrived = new Promise<void>((resolve) => listener.onChange((id) => id === marker && resolve()));
+  await t.pool.query('select pg_notify($1, $2)', [AUTH_CHANGES_CHANNEL, marker]);
+  await arrived;
 }
 
 export function sessionCookie(setCookie: string | string[] | undefined): string {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Role } from '@second-gear/contract';
 import { AppError } from '../errors.ts';
+import { cookieValue } from './session-cache.ts';
 
 /** The signed-in person a service acts for; every service function takes one. */
 export interface Actor {
@@ -19,12 +20,24 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the session on every call (no cookie cache), so a deleted user or ended session is a 401 at once. */
+/**
+ * The person behind the request's session cookie, or null. A cookie seen before is answered from the
+ * session cache (session-cache.ts), which every ended session, deleted or changed user clears in
+ * every process; otherwise better-auth checks the cookie's signature and reads session and user.
+ */
 export async function loadActor(req: FastifyRequest): Promise<Actor | null> {
+  const { sessions, sessionCookieName } = req.server;
+  const key = cookieValue(req.headers.cookie, sessionCookieName);
+  if (!key) return null;
+  const cached = sessions.get(key);
+  if (cached) return cached;
+  const ticket = sessions.ticket();
   const found = await req.server.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
   if (!found) return null;
   const u = found.user as typeof found.user & { role: Role; verified: boolean };
-  return { id: u.id, name: u.name, email: u.email, image: u.image ?? null, role: u.role, verified: u.verified };
+  const actor: Actor = { id: u.id, name: u.name, email: u.email, image: u.image ?? null, role: u.role, verified: u.verified };
+  sessions.set(key, { actor, expiresAt: new Date(found.session.expiresAt).getTime() }, ticket);
+  return actor;
 }
 
 export async function requireUser(req: FastifyRequest, _reply: FastifyReply) {

@@ -22,13 +22,23 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/seller/verify',
     { onRequest: admin, schema: { tags: ['admin'], summary: 'Make Verified', querystring: verifySellerQuery, response: { 200: updateResult } } },
-    async (req) => verifySeller(app.pg, req.query.id, req.query.email),
+    async (req) => {
+      const result = await verifySeller(app.pg, req.query.id, req.query.email);
+      // The seller's own next request sees the badge without waiting for the database's notice.
+      app.sessions.dropUser(req.query.id);
+      return result;
+    },
   );
 
   app.delete(
     '/users/:id',
     { onRequest: admin, schema: { tags: ['admin'], summary: 'Delete a buyer or seller', params: userIdParam, response: { 200: deleteResult } } },
-    async (req) => deleteUser(app.pg, actorOf(req), req.params.id),
+    async (req) => {
+      const result = await deleteUser(app.pg, actorOf(req), req.params.id);
+      // Refused at once in this process; other processes hear it from the database (auth-changes.ts).
+      app.sessions.dropUser(req.params.id);
+      return result;
+    },
   );
 
   app.post(

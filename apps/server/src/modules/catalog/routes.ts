@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,7 +14,6 @@ import {
   insertResult,
   product,
   serverSetProductFields,
-  type Product,
   updateResult,
 } from '@second-gear/contract';
 import { actorOf, requireRole, requireUser } from '../../auth/guards.ts';
@@ -26,9 +26,19 @@ import {
   advertise,
   categoryPage,
   deleteProduct,
+  listAdvertised,
   listCategories,
   sellerProducts,
 } from './service.ts';
+
+/**
+ * Answers with JSON checked against the response schema and serialised once per cache fill
+ * (read-cache.ts); Fastify sends a string with a JSON content type as it is. The cast is only for
+ * the route's declared response type, which the string already satisfies.
+ */
+function sendCached(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json as never);
+}
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -46,9 +56,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/advertisement/products',
     { schema: { tags: ['catalog'], summary: 'Advertised cars that are not sold, newest first', response: { 200: z.array(product) } } },
-    // Checked against the response schema and serialised once per cache fill (advertised-cache.ts);
-    // Fastify sends a string with a JSON content type as it is.
-    async (_req, reply) => reply.type('application/json; charset=utf-8').send((await app.advertised.get()) as unknown as Product[]),
+    async (_req, reply) => sendCached(reply, await app.catalogReads.get('advertised', async () => JSON.stringify(z.array(product).parse(await listAdvertised(app.pg))))),
   );
 
   app.get(
@@ -63,7 +71,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: categoryPageAnswer },
       },
     },
-    async (req) => categoryPage(app.pg, req.params.id, req.query),
+    async (req, reply) => {
+      const { id } = req.params;
+      const { cursor, limit } = req.query;
+      const json = await app.catalogReads.get(`category ${id} ${limit} ${cursor ?? ''}`, async () =>
+        JSON.stringify(categoryPageAnswer.parse(await categoryPage(app.pg, id, { cursor, limit }))),
+      );
+      return sendCached(reply, json);
+    },
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, makeAdmin, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { appHasHeard, as, createTestApp, makeAdmin, signUp, type Person, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
 let buyer: Person;
@@ -32,9 +32,11 @@ describe('GET /users/{admin|seller|buyer}/{email}', () => {
 
   it('shows the verification of a verified seller', async () => {
     await t.pool.query('update users set verified = true where id = $1', [seller.id]);
+    await appHasHeard(t);
     const res = await as(t.app, seller, { method: 'GET', url: `/api/users/seller/${encodeURIComponent(seller.email)}` });
     expect(res.json()).toEqual({ isSeller: true, isVerified: true });
     await t.pool.query('update users set verified = false where id = $1', [seller.id]);
+    await appHasHeard(t);
   });
 
   it('refuses anonymous callers with 401', async () => {

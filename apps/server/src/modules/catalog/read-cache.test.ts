@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ReadCache } from './read-cache.ts';
+
+function counter(prefix = 'v') {
+  let n = 0;
+  return { load: async () => `${prefix}${++n}`, count: () => n };
+}
+
+describe('ReadCache', () => {
+  it('serves one load to everyone within the time to live, then loads again', async () => {
+    let now = 0;
+    const c = counter();
+    const cache = new ReadCache(1000, 10, () => now);
+    expect(await Promise.all([cache.get('grid', c.load), cache.get('grid', c.load)])).toEqual(['v1', 'v1']);
+    now = 999;
+    expect(await cache.get('grid', c.load)).toBe('v1');
+    now = 1000;
+    expect(await cache.get('grid', c.load)).toBe('v2');
+    expect(c.count()).toBe(2);
+  });
+
+  it('keeps each key apart and at most maxEntries of them, dropping the oldest', async () => {
+    const cache = new ReadCache(1000, 2, () => 0);
+    const a = counter('a');
+    const b = counter('b');
+    const c = counter('c');
+    expect(await cache.get('a', a.load)).toBe('a1');
+    expect(await cache.get('b', b.load)).toBe('b1');
+    expect(await cache.get('c', c.load)).toBe('c1');
+    expect(await cache.get('b', b.load)).toBe('b1');
+    expect(await cache.get('a', a.load)).toBe('a2');
+  });
+
+  it('loads again right after clear, and a load begun before the clear is not kept', async () => {
+    let release!: (v: string) => void;
+    let calls = 0;
+    const load = () => (++calls === 1 ? new Promise<string>((r) => (release = r)) : Promise.resolve('after the write'));
+    const cache = new ReadCache(1000, 10, () => 0);
+    const before = cache.get('grid', load);
+    cache.clear();
+    release('before the write');
+    expect(await before).toBe('before the write');
+    expect(await cache.get('grid', load)).toBe('after the write');
+  });
+
+  it('does not keep a failed load', async () => {
+    let fail = true;
+    const cache = new ReadCache();
+    const load = async () => {
+      if (fail) throw new Error('database restarting');
+      return 'ok';
+    };
+    await expect(cache.get('grid', load)).rejects.toThrow('database restarting');
+    fail = false;
+    expect(await cache.get('grid', load)).toBe('ok');
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * The catalog's busiest reads (the home page's advertised grid, the first pages of each category)
+ * are the same for everyone who may see them, so their checked JSON is kept for a moment instead
+ * of being queried and serialised for every visitor. Any successful write through this process
+ * drops everything at once (app.ts), so people see their own changes immediately; a write through
+ * another app process shows here within `ttlMs`.
+ */
+export const CATALOG_READ_TTL_MS = 1000;
+
+interface Entry {
+  json: Promise<string>;
+  loadedAt: number;
+}
+
+export class ReadCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly ttlMs = CATALOG_READ_TTL_MS,
+    /** Keys come from request addresses (a category and a cursor), so their number is bounded. */
+    private readonly maxEntries = 1000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The JSON under `key`, loading it (once, for everyone asking meanwhile) when missing or older than the time to live. */
+  get(key: string, load: () => Promise<string>): Promise<string> {
+    const found = this.entries.get(key);
+    if (found && this.now() - found.loadedAt < this.ttlMs) return found.json;
+    if (found) this.entries.delete(key);
+    else if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    const entry = { json: load(), loadedAt: this.now() };
+    this.entries.set(key, entry);
+    // A failed load (a 404, the database restarting) is not kept: the next request tries again.
+    entry.json.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return entry.json;
+  }
+
+  /** A load already under way when this is called only answers the requests that were waiting for it. */
+  clear() {
+    this.entries.clear();
+  }
+}
