@@ -9,7 +9,9 @@
  *
  * Settings (environment): BENCH_DURATION seconds per measurement (10), BENCH_WARMUP seconds of
  * unmeasured load before each (3), BENCH_SIZES data sets (10000,100000), BENCH_LOG_LEVEL of the
- * server (warn: per-request logging is a deployment choice, not the app's cost).
+ * server (warn: per-request logging is a deployment choice, not the app's cost), BENCH_PROFILE a
+ * directory for the app server's CPU profiles (node --cpu-prof; one per data set, open in Chrome
+ * DevTools or speedscope).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,6 +33,7 @@ const DURATION = positive('BENCH_DURATION', 10);
 const WARMUP = positive('BENCH_WARMUP', 3);
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map((s) => Number(s.trim()));
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : undefined;
 /** Buyers whose bookings the POST scenario rotates through, so that (buyer, car) pairs stay fresh. */
 const BOOKING_BUYERS = 10;
 
@@ -100,8 +103,8 @@ function stopProcess(child: ChildProcess): Promise<void> {
 // ---- child processes -------------------------------------------------------------------------
 
 /** Starts a TypeScript entry point under tsx as a plain node process (no wrapper, so its pid is the server's). */
-function startTs(file: string, args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+function startTs(file: string, args: string[], env: NodeJS.ProcessEnv, nodeFlags: string[] = []): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', file, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   child.once('exit', () => children.delete(child));
   let tail = '';
@@ -130,7 +133,8 @@ async function startApp(databaseUrl: string, dataDir: string) {
     PAYMENTS: 'test',
     LOG_LEVEL: LOG_LEVEL,
   };
-  const started = startTs('apps/server/src/main.ts', [], env);
+  // The profile is written when the server exits on the SIGTERM sent at the end of its data set.
+  const started = startTs('apps/server/src/main.ts', [], env, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (started.child.exitCode !== null) throw new Error(`the server stopped during start:\n${started.output()}`);

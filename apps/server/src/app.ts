@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -17,6 +16,7 @@ import type { Config } from './config.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { errorBody, refuseUnstorableText, registerErrorHandler } from './errors.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { servedImages } from './images/serve.ts';
 import type { ImageStorage } from './images/storage.ts';
 import { UPLOADS_PREFIX } from './images/store.ts';
@@ -35,7 +35,7 @@ declare module 'fastify' {
     config: Config;
     images: ImageStorage;
     /** The advertised grid's and category pages' JSON for a moment (read-cache.ts). */
-    catalogReads: ReadCache;
+    catalogReads: ReadCache<Buffer>;
     sessions: SessionCache;
     /** better-auth's session cookie (`__Secure-` prefixed on https). */
     sessionCookieName: string;
@@ -83,7 +83,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments }
   app.decorate('auth', auth);
   app.decorate('config', config);
   app.decorate('images', images);
-  const catalogReads = new ReadCache();
+  const catalogReads = new ReadCache<Buffer>();
   app.decorate('catalogReads', catalogReads);
   // Any successful write may have changed what the catalog shows (a new or advertised car, a sale,
   // a deletion, a seller's verification): drop it before the answer leaves, so the writer's next
@@ -98,7 +98,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments }
 
   const http = config.publicUrl.startsWith('http://');
   const stripe = config.payments.provider === 'stripe';
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -57,26 +57,31 @@ function toOrder(r: OrderRow): Order {
  * Books a meeting for a car. Buyer and car details come from the session and the database. The
  * refusals the specification's client shows as an error toast answer `acknowledged: false` with a
  * message; "one open booking per buyer and car" is the partial unique index, so concurrent
- * requests cannot make two.
+ * requests cannot make two. One statement (one round trip, one plan kept per connection): it reads
+ * the car and inserts the booking only when the car is unsold and not the buyer's own; the answer
+ * says which refusal applies.
  */
 export async function createBooking(pool: Pool, buyer: Actor, body: BookingBody): Promise<InsertResult> {
-  const { rows: cars } = await pool.query<{ product_name: string; resale_price: number; image_key: string; paid: boolean; seller_id: string | null }>(
-    'select product_name, resale_price, image_key, paid, seller_id from products where id = $1',
-    [body.productId],
-  );
-  const car = cars[0];
+  const { rows } = await pool.query<{ product_name: string; paid: boolean; own: boolean; booking_id: string | null }>({
+    name: 'create-booking',
+    text: `with car as (
+             select product_name, resale_price, image_key, paid, seller_id is not distinct from $2 as own
+               from products where id = $1
+           ), booked as (
+             insert into bookings (product_id, buyer_id, buyer_name, buyer_email, product_name, price, image_key, phone, location)
+             select $1, $2, $3, $4, product_name, resale_price, image_key, $5, $6 from car where not paid and not own
+             on conflict (buyer_id, product_id) where not paid do nothing
+             returning id
+           )
+           select product_name, paid, own, (select id from booked) as booking_id from car`,
+    values: [body.productId, buyer.id, buyer.name, buyer.email, body.phone ?? '', body.location ?? ''],
+  });
+  const car = rows[0];
   if (!car) throw new AppError('NOT_FOUND', 'This car is no longer listed.');
-  if (car.seller_id === buyer.id) return { acknowledged: false, message: 'You cannot book your own car.' };
+  if (car.own) return { acknowledged: false, message: 'You cannot book your own car.' };
   if (car.paid) return { acknowledged: false, message: `${car.product_name} is already sold.` };
-  const { rows } = await pool.query<{ id: string }>(
-    `insert into bookings (product_id, buyer_id, buyer_name, buyer_email, product_name, price, image_key, phone, location)
-     select $1, $2, $3, $4, product_name, resale_price, image_key, $5, $6 from products where id = $1 and not paid
-     on conflict (buyer_id, product_id) where not paid do nothing
-     returning id`,
-    [body.productId, buyer.id, buyer.name, buyer.email, body.phone ?? '', body.location ?? ''],
-  );
-  if (!rows[0]) return { acknowledged: false, message: `You have already booked ${car.product_name}.` };
-  return { acknowledged: true, insertedId: rows[0].id };
+  if (!car.booking_id) return { acknowledged: false, message: `You have already booked ${car.product_name}.` };
+  return { acknowledged: true, insertedId: car.booking_id };
 }
 
 export async function listOrders(pool: Pool, buyer: Actor, email: string): Promise<Order[]> {

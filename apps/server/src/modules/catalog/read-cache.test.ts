@@ -10,7 +10,7 @@ describe('ReadCache', () => {
   it('serves one load to everyone within the time to live, then loads again', async () => {
     let now = 0;
     const c = counter();
-    const cache = new ReadCache(1000, 10, () => now);
+    const cache = new ReadCache<string>(1000, 10, () => now);
     expect(await Promise.all([cache.get('grid', c.load), cache.get('grid', c.load)])).toEqual(['v1', 'v1']);
     now = 999;
     expect(await cache.get('grid', c.load)).toBe('v1');
@@ -20,7 +20,7 @@ describe('ReadCache', () => {
   });
 
   it('keeps each key apart and at most maxEntries of them, dropping the oldest', async () => {
-    const cache = new ReadCache(1000, 2, () => 0);
+    const cache = new ReadCache<string>(1000, 2, () => 0);
     const a = counter('a');
     const b = counter('b');
     const c = counter('c');
@@ -35,7 +35,7 @@ describe('ReadCache', () => {
     let release!: (v: string) => void;
     let calls = 0;
     const load = () => (++calls === 1 ? new Promise<string>((r) => (release = r)) : Promise.resolve('after the write'));
-    const cache = new ReadCache(1000, 10, () => 0);
+    const cache = new ReadCache<string>(1000, 10, () => 0);
     const before = cache.get('grid', load);
     cache.clear();
     release('before the write');
@@ -45,7 +45,7 @@ describe('ReadCache', () => {
 
   it('does not keep a failed load', async () => {
     let fail = true;
-    const cache = new ReadCache();
+    const cache = new ReadCache<string>();
     const load = async () => {
       if (fail) throw new Error('database restarting');
       return 'ok';

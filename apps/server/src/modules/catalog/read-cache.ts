@@ -7,13 +7,14 @@
  */
 export const CATALOG_READ_TTL_MS = 1000;
 
-interface Entry {
-  json: Promise<string>;
+interface Entry<T> {
+  value: Promise<T>;
   loadedAt: number;
 }
 
-export class ReadCache {
-  private readonly entries = new Map<string, Entry>();
+/** T: what is sent, the serialised JSON as bytes (app.ts), so no request encodes it again. */
+export class ReadCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
 
   constructor(
     private readonly ttlMs = CATALOG_READ_TTL_MS,
@@ -22,19 +23,19 @@ export class ReadCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The JSON under `key`, loading it (once, for everyone asking meanwhile) when missing or older than the time to live. */
-  get(key: string, load: () => Promise<string>): Promise<string> {
+  /** The value under `key`, loading it (once, for everyone asking meanwhile) when missing or older than the time to live. */
+  get(key: string, load: () => Promise<T>): Promise<T> {
     const found = this.entries.get(key);
-    if (found && this.now() - found.loadedAt < this.ttlMs) return found.json;
+    if (found && this.now() - found.loadedAt < this.ttlMs) return found.value;
     if (found) this.entries.delete(key);
     else if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    const entry = { json: load(), loadedAt: this.now() };
+    const entry = { value: load(), loadedAt: this.now() };
     this.entries.set(key, entry);
     // A failed load (a 404, the database restarting) is not kept: the next request tries again.
-    entry.json.catch(() => {
+    entry.value.catch(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
     });
-    return entry.json;
+    return entry.value;
   }
 
   /** A load already under way when this is called only answers the requests that were waiting for it. */

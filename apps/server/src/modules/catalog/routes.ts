@@ -31,12 +31,13 @@ import {
   sellerProducts,
 } from './service.ts';
 
-/**
- * Answers with JSON checked against the response schema and serialised once per cache fill
- * (read-cache.ts); Fastify sends a string with a JSON content type as it is. The cast is only for
- * the route's declared response type, which the string already satisfies.
- */
-function sendCached(reply: FastifyReply, json: string) {
+/** A catalog answer checked against its response schema, serialised and encoded once per cache fill (read-cache.ts). */
+function jsonBytes<S extends z.ZodType>(schema: S, value: z.input<S>): Buffer {
+  return Buffer.from(JSON.stringify(schema.parse(value)));
+}
+
+/** Fastify sends bytes with a JSON content type as they are; the cast is only for the route's declared response type. */
+function sendCached(reply: FastifyReply, json: Buffer) {
   return reply.type('application/json; charset=utf-8').send(json as never);
 }
 
@@ -56,7 +57,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/advertisement/products',
     { schema: { tags: ['catalog'], summary: 'Advertised cars that are not sold, newest first', response: { 200: z.array(product) } } },
-    async (_req, reply) => sendCached(reply, await app.catalogReads.get('advertised', async () => JSON.stringify(z.array(product).parse(await listAdvertised(app.pg))))),
+    async (_req, reply) => sendCached(reply, await app.catalogReads.get('advertised', async () => jsonBytes(z.array(product), await listAdvertised(app.pg)))),
   );
 
   app.get(
@@ -75,7 +76,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = req.params;
       const { cursor, limit } = req.query;
       const json = await app.catalogReads.get(`category ${id} ${limit} ${cursor ?? ''}`, async () =>
-        JSON.stringify(categoryPageAnswer.parse(await categoryPage(app.pg, id, { cursor, limit }))),
+        jsonBytes(categoryPageAnswer, await categoryPage(app.pg, id, { cursor, limit })),
       );
       return sendCached(reply, json);
     },
