@@ -25,6 +25,17 @@ let counter = 0;
 
 const newBuyer = (via: AppProcess) => signUp(via.url, `scale-${++counter}-${randomBytes(3).toString('hex')}@test.example`);
 const takeCar = () => cars[nextCar++]!;
+
+/**
+ * Another process learns of a change when PostgreSQL's notice reaches it, a moment after the commit.
+ * Five seconds is far beyond that moment and far below the 30 s a cached session could otherwise live.
+ */
+async function until(condition: () => Promise<boolean>, what: string) {
+  for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 25))) {
+    if (await condition()) return;
+  }
+  throw new Error(`gave up waiting until ${what}`);
+}
 /** The i-th of several simultaneous calls goes to A or B in turn. */
 const either = (i: number) => (i % 2 === 0 ? a : b);
 
@@ -89,6 +100,20 @@ describe('two app processes on one PostgreSQL server', () => {
     }
     cars = await unsoldCars(a.url, await newBuyer(a));
     expect(cars.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('see a sign-out and a promotion made through one process on the other, long before a cached session would expire', async () => {
+    const buyer = await newBuyer(a);
+    const isAdmin = async (via: AppProcess) => call(via.url, buyer, 'GET', `/api/users/admin/${encodeURIComponent(buyer.email)}`);
+    // B now remembers this session (SESSION_CACHE_SECONDS, 30 by default).
+    expect(await isAdmin(b)).toEqual({ status: 200, body: { isAdmin: false } });
+
+    // What `npm run admin -- promote` does, from outside both processes.
+    await db.query(`update users set role = 'admin', updated_at = now() where email = $1`, [buyer.email]);
+    await until(async () => (await isAdmin(b)).body?.isAdmin === true, 'B sees the promotion');
+
+    expect((await call(a.url, buyer, 'POST', '/api/auth/sign-out')).status).toBe(200);
+    await until(async () => (await isAdmin(b)).status === 401, 'B refuses the signed-out session');
   });
 
   let booking: { buyer: Session; bookingId: string; car: Car };
