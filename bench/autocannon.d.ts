@@ -48,6 +48,8 @@ declare module 'autocannon' {
 
   export interface Instance extends PromiseLike<Result> {
     stop(): void;
+    /** Every answer, with its time in milliseconds (a float; the result's histogram keeps whole milliseconds). */
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
   }
 
   export default function autocannon(opts: Options): Instance;
