@@ -7,8 +7,13 @@
  * another child, and autocannon here, so that the load generator never shares the server's event
  * loop. Every process and the temporary directory are removed at the end, on an error and on Ctrl-C.
  *
- * Settings (environment): BENCH_DURATION seconds per measurement (10), BENCH_WARMUP seconds of
- * unmeasured load before each (3), BENCH_SIZES data sets (10000,100000), BENCH_LOG_LEVEL of the
+ * This machine's speed drifts by a quarter within a minute (a shared VM), so measurements that are
+ * compared are made next to each other: every scenario runs in BENCH_ROUNDS rounds, and each round
+ * measures every data set's app and its bare server back to back. Each figure is the median over
+ * the rounds, and each ratio the median of the ratios within a round.
+ *
+ * Settings (environment): BENCH_ROUNDS (3), BENCH_DURATION seconds per measurement (5), BENCH_WARMUP
+ * seconds of unmeasured load before each (2), BENCH_SIZES data sets (10000,100000), BENCH_LOG_LEVEL of the
  * server (warn: per-request logging is a deployment choice, not the app's cost), BENCH_PROFILE a
  * directory for the app server's CPU profiles (node --cpu-prof; one per data set, open in Chrome
  * DevTools or speedscope).
@@ -29,8 +34,9 @@ import { CATEGORIES, SELLERS, seedCars } from './seed.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CONNECTIONS = 50;
-const DURATION = positive('BENCH_DURATION', 10);
-const WARMUP = positive('BENCH_WARMUP', 3);
+const ROUNDS = positive('BENCH_ROUNDS', 3);
+const DURATION = positive('BENCH_DURATION', 5);
+const WARMUP = positive('BENCH_WARMUP', 2);
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map((s) => Number(s.trim()));
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : undefined;
@@ -41,6 +47,7 @@ const TARGETS = { publicRatio: 0.6, signedInRatio: 0.35, p99Ms: 50, scale: 1.3 }
 
 type ScenarioName = 'advertised (public)' | 'category (signed in)' | 'booking (signed in)';
 
+/** One scenario on one data set: medians over the rounds. */
 interface Measurement {
   scenario: ScenarioName;
   cars: number;
@@ -49,12 +56,14 @@ interface Measurement {
   bareRps: number;
   bareP99: number;
   ratio: number;
+  /** Each round's figures, in round order (the scale comparison pairs them round by round). */
+  rounds: { rps: number; p99: number; bareRps: number; bareP99: number }[];
   /** The ratio target, or null where the issue sets none (writes). */
   ratioTarget: number | null;
   requests: number;
   non2xx: number;
   errors: number;
-  /** The machine's 1-minute load average after the app's measurement (other work on the machine skews every figure). */
+  /** The highest 1-minute load average seen after the app's measurements (other work on the machine skews every figure). */
   load: number;
   /** POST /api/bookings only: how the measured bookings were answered. */
   bookings?: { acknowledged: number; refused: number; other: number };
@@ -250,9 +259,16 @@ function bookingRequests(origin: string, cookies: string[], productIds: string[]
   return { requests: [request], tally };
 }
 
-// ---- one data set --------------------------------------------------------------------------
+// ---- the data sets ----------------------------------------------------------------------------
 
-async function benchDataSet(adminUrl: string, cars: number): Promise<Measurement[]> {
+interface DataSet {
+  cars: number;
+  scenarios: (Scenario & { appOrigin: string; bareOrigin: string; bareRequests?: Scenario['requests'] })[];
+  stop(): Promise<void>;
+}
+
+/** A fresh database with `cars` cars, the app on it, its buyers, and the bare server with its answers. */
+async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> {
   const database = `bench_${cars}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -261,19 +277,20 @@ async function benchDataSet(adminUrl: string, cars: number): Promise<Measurement
   await admin.end();
   const url = withDatabase(adminUrl, database);
   const pool = createPool(url, 2);
+  const started: ChildProcess[] = [];
+  const stop = async () => {
+    for (const child of started) await stopProcess(child);
+    await pool.end();
+  };
   try {
     await migrate(pool);
     await seedCars(pool, cars, `seeding ${cars.toLocaleString('en-US')} cars`.padEnd(24));
     await pool.query('checkpoint');
-  } catch (err) {
-    await pool.end();
-    throw err;
-  }
 
-  const appDataDir = path.join(tmpDir!, `app-${cars}`);
-  fs.mkdirSync(appDataDir);
-  const app = await startApp(url, appDataDir);
-  try {
+    const appDataDir = path.join(tmpDir!, `app-${cars}`);
+    fs.mkdirSync(appDataDir);
+    const app = await startApp(url, appDataDir);
+    started.push(app.child);
     const captureBuyer = await signUpBuyer(app.origin, 0);
     const buyers: string[] = [];
     for (let i = 1; i <= BOOKING_BUYERS; i++) buyers.push(await signUpBuyer(app.origin, i));
@@ -298,60 +315,106 @@ async function benchDataSet(adminUrl: string, cars: number): Promise<Measurement
     const capturedFile = path.join(tmpDir!, `captured-${cars}.json`);
     fs.writeFileSync(capturedFile, JSON.stringify(captured));
     const bare = await startBare(capturedFile);
+    started.push(bare.child);
 
+    const origins = { appOrigin: app.origin, bareOrigin: bare.origin };
     const appBookings = { n: 0 };
     const bareBookings = { n: 0 };
-    const scenarios: (Scenario & { bareRequests?: Scenario['requests'] })[] = [
-      {
-        name: 'advertised (public)',
-        route: 'GET /api/advertisement/products',
-        ratioTarget: TARGETS.publicRatio,
-        requests: () => ({ requests: [{ method: 'GET', path: '/api/advertisement/products' }] }),
-      },
-      {
-        name: 'category (signed in)',
-        route: `GET ${categoryPath}`,
-        ratioTarget: TARGETS.signedInRatio,
-        requests: () => ({ requests: [{ method: 'GET', path: categoryPath, headers: { cookie: buyers[0]! } }] }),
-      },
-      {
-        name: 'booking (signed in)',
-        route: 'POST /api/bookings',
-        ratioTarget: null,
-        requests: () => bookingRequests(app.origin, buyers, productIds, appBookings),
-        bareRequests: () => bookingRequests(bare.origin, buyers, productIds, bareBookings),
-      },
-    ];
-
-    const results: Measurement[] = [];
-    for (const s of scenarios) {
-      process.stderr.write(`${s.name}, ${cars.toLocaleString('en-US')} cars: app…`);
-      const real = await measure(app.origin, s);
-      process.stderr.write(' bare node:http…');
-      const base = await measure(bare.origin, { ...s, requests: s.bareRequests ?? s.requests });
-      process.stderr.write(` ${Math.round(real.result.requests.average)} vs ${Math.round(base.result.requests.average)} req/s\n`);
-      results.push({
-        scenario: s.name,
-        cars,
-        rps: real.result.requests.average,
-        p99: real.p99,
-        bareRps: base.result.requests.average,
-        bareP99: base.p99,
-        ratio: real.result.requests.average / base.result.requests.average,
-        ratioTarget: s.ratioTarget,
-        requests: real.result.requests.total,
-        non2xx: real.result.non2xx,
-        errors: real.result.errors + real.result.timeouts,
-        load: os.loadavg()[0]!,
-        ...(real.tally ? { bookings: real.tally } : {}),
-      });
-    }
-    await stopProcess(bare.child);
-    return results;
-  } finally {
-    await stopProcess(app.child);
-    await pool.end();
+    return {
+      cars,
+      stop,
+      scenarios: [
+        {
+          ...origins,
+          name: 'advertised (public)',
+          route: 'GET /api/advertisement/products',
+          ratioTarget: TARGETS.publicRatio,
+          requests: () => ({ requests: [{ method: 'GET', path: '/api/advertisement/products' }] }),
+        },
+        {
+          ...origins,
+          name: 'category (signed in)',
+          route: `GET ${categoryPath}`,
+          ratioTarget: TARGETS.signedInRatio,
+          requests: () => ({ requests: [{ method: 'GET', path: categoryPath, headers: { cookie: buyers[0]! } }] }),
+        },
+        {
+          ...origins,
+          name: 'booking (signed in)',
+          route: 'POST /api/bookings',
+          ratioTarget: null,
+          requests: () => bookingRequests(app.origin, buyers, productIds, appBookings),
+          bareRequests: () => bookingRequests(bare.origin, buyers, productIds, bareBookings),
+        },
+      ],
+    };
+  } catch (err) {
+    await stop();
+    throw err;
   }
+}
+
+/** Every scenario, round by round, each data set's app and bare server back to back within a round. */
+async function measureAll(sets: DataSet[]): Promise<Measurement[]> {
+  const results: Measurement[] = [];
+  for (const name of sets[0]!.scenarios.map((s) => s.name)) {
+    const perSet = sets.map((set) => ({ set, s: set.scenarios.find((x) => x.name === name)!, runs: [] as Run[], load: 0 }));
+    // The first load after a pause runs slower (JIT, caches, CPU clocks): one unmeasured pass first.
+    for (const { s } of perSet) {
+      await load(s.appOrigin, s.requests().requests, WARMUP);
+      await load(s.bareOrigin, (s.bareRequests ?? s.requests)().requests, WARMUP);
+    }
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const entry of perSet) {
+        const { s, set } = entry;
+        process.stderr.write(`${name}, ${set.cars.toLocaleString('en-US')} cars, round ${round}/${ROUNDS}: app…`);
+        const app = await measure(s.appOrigin, s);
+        entry.load = Math.max(entry.load, os.loadavg()[0]!);
+        process.stderr.write(' bare node:http…');
+        const bare = await measure(s.bareOrigin, { ...s, requests: s.bareRequests ?? s.requests });
+        process.stderr.write(` ${Math.round(app.result.requests.average)} vs ${Math.round(bare.result.requests.average)} req/s\n`);
+        entry.runs.push({ app, bare });
+      }
+    }
+    for (const { set, s, runs, load } of perSet) results.push(summarise(s, set.cars, runs, load));
+  }
+  return results;
+}
+
+interface Run {
+  app: Awaited<ReturnType<typeof measure>>;
+  bare: Awaited<ReturnType<typeof measure>>;
+}
+
+function summarise(s: Scenario, cars: number, runs: Run[], load: number): Measurement {
+  const rounds = runs.map(({ app, bare }) => ({ rps: app.result.requests.average, p99: app.p99, bareRps: bare.result.requests.average, bareP99: bare.p99 }));
+  const tallies = runs.map((r) => r.app.tally).filter((t) => t !== undefined);
+  return {
+    scenario: s.name,
+    cars,
+    rps: median(rounds.map((r) => r.rps)),
+    p99: median(rounds.map((r) => r.p99)),
+    bareRps: median(rounds.map((r) => r.bareRps)),
+    bareP99: median(rounds.map((r) => r.bareP99)),
+    ratio: median(rounds.map((r) => r.rps / r.bareRps)),
+    rounds,
+    ratioTarget: s.ratioTarget,
+    requests: sum(runs.map((r) => r.app.result.requests.total)),
+    non2xx: sum(runs.map((r) => r.app.result.non2xx)),
+    errors: sum(runs.map((r) => r.app.result.errors + r.app.result.timeouts)),
+    load,
+    ...(tallies.length
+      ? { bookings: { acknowledged: sum(tallies.map((t) => t.acknowledged)), refused: sum(tallies.map((t) => t.refused)), other: sum(tallies.map((t) => t.other)) } }
+      : {}),
+  };
+}
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 // ---- report --------------------------------------------------------------------------------
@@ -390,8 +453,9 @@ function report(all: Measurement[]) {
     const a = all.find((m) => m.scenario === name && m.cars === small);
     const b = all.find((m) => m.scenario === name && m.cars === large);
     if (!a || !b || a === b) continue;
-    const rpsRatio = b.rps / a.rps;
-    const p99Ratio = b.p99 / a.p99;
+    // Round by round: the two data sets were measured seconds apart within a round.
+    const rpsRatio = median(a.rounds.map((ra, i) => b.rounds[i]!.rps / ra.rps));
+    const p99Ratio = median(a.rounds.map((ra, i) => b.rounds[i]!.p99 / ra.p99));
     const ok = rpsRatio >= 1 / TARGETS.scale && p99Ratio <= TARGETS.scale;
     scaleRows.push([name, fmt(rpsRatio, 2), fmt(p99Ratio, 2), mark(ok)]);
   }
@@ -427,14 +491,20 @@ async function main() {
   embedded = await startEmbeddedPostgres(path.join(tmpDir, 'db'), (msg) => process.stderr.write(`[bench] ${msg}\n`));
   const env = await machine(embedded.url);
   process.stderr.write(
-    `[bench] ${env.cpu}, ${env.memory}, Node ${env.node}, PostgreSQL ${env.postgres}; ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per measurement; ${CATEGORIES} categories, ${SELLERS} sellers\n`,
+    `[bench] ${env.cpu}, ${env.memory}, Node ${env.node}, PostgreSQL ${env.postgres}; ${CONNECTIONS} connections, ${ROUNDS} rounds of ${WARMUP} s warm-up + ${DURATION} s per measurement; ${CATEGORIES} categories, ${SELLERS} sellers\n`,
   );
-  const all: Measurement[] = [];
-  for (const cars of SIZES) all.push(...(await benchDataSet(embedded.url, cars)));
+  const sets: DataSet[] = [];
+  let all: Measurement[];
+  try {
+    for (const cars of SIZES) sets.push(await prepareDataSet(embedded.url, cars));
+    all = await measureAll(sets);
+  } finally {
+    for (const set of sets) await set.stop();
+  }
   const text = report(all);
   console.log(`\n${text}`);
   const out = path.join(import.meta.dirname, 'results.json');
-  fs.writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), machine: env, connections: CONNECTIONS, warmup: WARMUP, duration: DURATION, logLevel: LOG_LEVEL, targets: TARGETS, results: all }, null, 2)}\n`);
+  fs.writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), machine: env, connections: CONNECTIONS, rounds: ROUNDS, warmup: WARMUP, duration: DURATION, logLevel: LOG_LEVEL, targets: TARGETS, results: all }, null, 2)}\n`);
   console.log(`\n(also written to ${path.relative(process.cwd(), out)})`);
 }
 
