@@ -88,8 +88,9 @@ export async function buildApp({ config, pool, auth, images, webDist, payments }
   // Any successful write may have changed what the catalog shows (a new or advertised car, a sale,
   // a deletion, a seller's verification): drop it before the answer leaves, so the writer's next
   // read is fresh.
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) catalogReads.clear();
+    done(null, payload);
   });
   await cacheSessions(app, config, pool, auth);
   app.decorateRequest('actor', null);
@@ -199,8 +200,9 @@ async function cacheSessions(app: FastifyInstance, config: Config, pool: Pool, a
   if (config.sessionCacheMs === 0) return void app.decorate('authChanges', null);
   const listener = listenForAuthChanges(pool.options, sessions, app.log);
   app.decorate('authChanges', listener);
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400 && req.url.startsWith('/api/auth/')) sessions.clear();
+    done(null, payload);
   });
   app.addHook('onClose', () => listener.stop());
   await listener.ready;
