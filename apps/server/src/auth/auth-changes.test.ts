@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, makeAdmin, signUp, type Person, type TestApp } from '../../test/harness.ts';
+import { listenForAuthChanges } from './auth-changes.ts';
+import { SessionCache } from './session-cache.ts';
 
 /**
  * The session cache (session-cache.ts) against the promise it must not break: an ended session, a
@@ -102,6 +104,33 @@ describe('session cache', () => {
     const again = await signUp(b.app, 'Buyer');
     expect((await isAdmin(b, again)).statusCode).toBe(200);
     expect(b.app.sessions.size).toBe(1);
+  });
+});
+
+describe('the listening connection', () => {
+  const listeners = async () =>
+    (
+      await a.pool.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where application_name = 'second-gear session changes' and datname = current_database()`,
+      )
+    ).rows[0]!.n;
+
+  it('is closed when the app stops, even while it is still connecting', async () => {
+    const before = await listeners();
+    const cache = new SessionCache(1000);
+    const listener = listenForAuthChanges(a.pool.options, cache, a.app.log);
+    await listener.stop();
+    await listener.ready;
+    expect(cache.enabled).toBe(false);
+    await until(async () => (await listeners()) === before, 'the connection opened meanwhile is closed');
+
+    const running = listenForAuthChanges(a.pool.options, cache, a.app.log);
+    await running.ready;
+    expect(cache.enabled).toBe(true);
+    expect(await listeners()).toBe(before + 1);
+    await running.stop();
+    expect(cache.enabled).toBe(false);
+    await until(async () => (await listeners()) === before, 'the connection is closed');
   });
 });
 

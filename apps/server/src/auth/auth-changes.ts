@@ -22,7 +22,10 @@ export interface AuthChangesListener {
  * requests read sessions from the database, and the connection is retried with growing pauses.
  */
 export function listenForAuthChanges(poolOptions: pg.PoolConfig, cache: SessionCache, log: FastifyBaseLogger): AuthChangesListener {
+  /** The connection in use or being opened; any other one is on its way out. */
   let client: pg.Client | null = null;
+  /** The latest connection attempt; stop() waits for it (ending a client mid-connect leaves its connect() pending). */
+  let attempt: Promise<void> = Promise.resolve();
   let stopped = false;
   let retryMs = RETRY_MS.first;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -35,13 +38,11 @@ export function listenForAuthChanges(poolOptions: pg.PoolConfig, cache: SessionC
     c.end().catch(() => {});
     if (stopped) return;
     log.warn({ err: err?.message }, 'session cache off: the connection listening for session changes was lost; retrying');
-    retryTimer = setTimeout(() => void connect(), retryMs);
+    retryTimer = setTimeout(start, retryMs).unref();
     retryMs = Math.min(retryMs * 2, RETRY_MS.max);
   };
 
-  async function connect(): Promise<void> {
-    const c = new pg.Client({ ...poolOptions, application_name: 'second-gear session changes' });
-    client = c;
+  async function connect(c: pg.Client): Promise<void> {
     c.on('error', (err) => lost(c, err));
     c.on('end', () => lost(c));
     c.on('notification', (msg) => {
@@ -52,16 +53,24 @@ export function listenForAuthChanges(poolOptions: pg.PoolConfig, cache: SessionC
     try {
       await c.connect();
       await c.query(`listen ${AUTH_CHANGES_CHANNEL}`);
-      if (client !== c) return;
-      cache.setEnabled(true);
-      retryMs = RETRY_MS.first;
     } catch (err) {
-      lost(c, err as Error);
+      return lost(c, err as Error);
     }
+    // Stopped (or lost and replaced) while connecting: this connection is nobody's any more.
+    if (client !== c) return void (await c.end().catch(() => {}));
+    cache.setEnabled(true);
+    retryMs = RETRY_MS.first;
+  }
+
+  function start() {
+    const c = new pg.Client({ ...poolOptions, application_name: 'second-gear session changes' });
+    client = c;
+    attempt = connect(c);
+    return attempt;
   }
 
   return {
-    ready: connect(),
+    ready: start(),
     onChange: (fn) => void listeners.push(fn),
     async stop() {
       stopped = true;
@@ -69,6 +78,8 @@ export function listenForAuthChanges(poolOptions: pg.PoolConfig, cache: SessionC
       const c = client;
       client = null;
       cache.setEnabled(false);
+      // A connection still opening is closed by connect() itself once it is open.
+      await attempt;
       await c?.end().catch(() => {});
     },
   };
