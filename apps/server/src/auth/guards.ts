@@ -35,7 +35,8 @@ export async function loadActor(req: FastifyRequest): Promise<Actor | null> {
   const found = await req.server.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
   if (!found) return null;
   const u = found.user as typeof found.user & { role: Role; verified: boolean };
-  const actor: Actor = { id: u.id, name: u.name, email: u.email, image: u.image ?? null, role: u.role, verified: u.verified };
+  // Frozen: the cache hands this very object to every later request of the session.
+  const actor: Actor = Object.freeze({ id: u.id, name: u.name, email: u.email, image: u.image ?? null, role: u.role, verified: u.verified });
   sessions.set(key, { actor, expiresAt: new Date(found.session.expiresAt).getTime() }, ticket);
   return actor;
 }
