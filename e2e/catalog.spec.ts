@@ -195,4 +195,36 @@ test.describe('catalog', () => {
     await sellerPage.context().close();
     await seller.api.dispose();
   });
+
+  test('a category page opens with its cars already loaded; the home page stays, with a progress bar, meanwhile', async ({ page }) => {
+    await signUpInBrowser(page, 'Buyer');
+    await page.goto('/');
+    const toyota = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Toyota', exact: true }) });
+    await expect(toyota).toBeVisible();
+
+    // Hold GET /api/category/{id} until the page has been looked at.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    await page.route(/\/api\/category\//, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+
+    await toyota.getByRole('link', { name: 'View Product' }).click();
+    await requested;
+    // The home page is still there, the address has not changed, and the bar says a page is loading.
+    await expect(page.getByRole('progressbar', { name: 'Loading the page' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toyota).toBeVisible();
+    await expect(page.getByText('Loading cars')).toHaveCount(0);
+
+    release();
+    await expect(page.getByRole('heading', { name: 'Product Category: Toyota', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/category\//);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Loading the page' })).toHaveCount(0);
+  });
 });

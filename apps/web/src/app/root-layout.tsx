@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 
@@ -13,9 +13,21 @@ export function SkipLink() {
   );
 }
 
+/**
+ * While the next page's code or data loads (the category page loads its cars before it opens), the
+ * current page stays and a thin bar over the top edge says something is happening. Fixed, so
+ * nothing moves when it comes and goes.
+ */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state !== 'loading') return null;
+  return <progress className="progress progress-primary fixed inset-x-0 top-0 z-50 h-1 w-full rounded-none" aria-label="Loading the page" />;
+}
+
 export function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
+      <NavigationProgress />
       <SkipLink />
       <Navbar />
       <main id="main" className="flex-1" tabIndex={-1}>

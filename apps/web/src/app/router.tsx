@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router';
+import { categoryLoader } from '../features/catalog/category-loader.ts';
 import { HomePage } from '../features/home/home-page.tsx';
 import { PageSpinner } from '../ui/spinner.tsx';
 import { ErrorPage } from './error-page.tsx';
@@ -20,7 +21,10 @@ export const router = createBrowserRouter([
       { path: 'signup', lazy: lazyPage(() => import('../features/auth/signup-page.tsx')) },
       {
         Component: RequireAuth,
-        children: [{ path: 'category/:id', lazy: lazyPage(() => import('../features/catalog/category-page.tsx')) }],
+        children: [
+          // Its cars are loaded before the page opens (specification); the code chunk loads alongside.
+          { path: 'category/:id', loader: categoryLoader, lazy: lazyPage(() => import('../features/catalog/category-page.tsx')) },
+        ],
       },
     ],
   },

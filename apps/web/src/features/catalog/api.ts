@@ -39,5 +39,7 @@ export function categoryProductsQuery(id: string) {
     initialPageParam: null as string | null,
     getNextPageParam: (page: CategoryProducts) => page.nextCursor,
     retry: retryUnlessRefused,
+    // Loaded by the route loader just before the page mounts: not fetched again at once.
+    staleTime: 30 * 1000,
   } as const;
 }

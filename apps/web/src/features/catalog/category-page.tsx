@@ -4,6 +4,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import toast from 'react-hot-toast';
 import type { Product } from '@second-gear/contract';
 import { ApiError } from '../../app/api.ts';
+import { NotFoundResponse } from '../../app/not-found.ts';
 import { errorMessage } from '../../ui/errors.ts';
 import { PageSpinner, Spinner } from '../../ui/spinner.tsx';
 import { ReportButton } from '../admin/report-dialog.tsx';
@@ -13,21 +14,6 @@ import { BookingModal } from '../bookings/booking-modal.tsx';
 import { addToWishlist, wishlistKey } from '../wishlist/api.ts';
 import { categoryProductsQuery } from './api.ts';
 import { ProductCard } from './product-card.tsx';
-
-/**
- * A 404 as the route error screen expects it (react-router's `isRouteErrorResponse` shape),
- * so an unknown category shows '404 Not Found' like an unknown route.
- */
-class NotFoundResponse {
-  readonly status = 404;
-  readonly statusText = 'Not Found';
-  readonly internal = false;
-  readonly data: { message: string };
-
-  constructor(message: string) {
-    this.data = { message };
-  }
-}
 
 /** Loads the next page when it scrolls into view (with a margin, so the buyer rarely waits). */
 function useLoadOnVisible(load: () => void, enabled: boolean) {
@@ -83,8 +69,8 @@ export default function CategoryPage() {
   };
   const sentinel = useLoadOnVisible(loadMore, canLoadMore);
 
-  // The first page failing is a route error (unknown category, or the server down after the retries).
-  // A malformed id (400) is as unknown as a well-formed one nobody has (404).
+  // The first page is loaded before the page opens (category-loader.ts); failing again here (a
+  // refresh) is a route error too. A malformed id (400) is as unknown as one nobody has (404).
   if (isError && !data) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw new NotFoundResponse(error.message);
     throw error;
