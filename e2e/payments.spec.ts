@@ -128,7 +128,24 @@ test.describe('payments', () => {
     await page.goto('/dashboard/mywishlist');
     const row = tableRow(page, car.productName);
     await expect(row.getByText('$33100')).toBeVisible();
+
+    // The wishlist item is loaded before the payment page opens: hold it and look.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    await page.route(new RegExp(`/api/wishlist/${car._id}$`), async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
     await row.getByRole('link', { name: 'Pay' }).click();
+    await requested;
+    await expect(page.getByRole('progressbar', { name: 'Loading the page' })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/mywishlist$/);
+    await expect(row).toBeVisible();
+    release();
+
     await expect(page).toHaveURL(new RegExp(`/dashboard/wishlistpayment/${car._id}$`));
     await expect(page.getByText(`Please pay $33100 for ${car.productName}`)).toBeVisible();
     await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();

@@ -18,7 +18,7 @@ export function SkipLink() {
  * current page stays and a thin bar over the top edge says something is happening. Fixed, so
  * nothing moves when it comes and goes.
  */
-function NavigationProgress() {
+export function NavigationProgress() {
   const navigation = useNavigation();
   if (navigation.state !== 'loading') return null;
   return <progress className="progress progress-primary fixed inset-x-0 top-0 z-50 h-1 w-full rounded-none" aria-label="Loading the page" />;

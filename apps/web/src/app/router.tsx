@@ -1,11 +1,24 @@
-import { createBrowserRouter } from 'react-router';
-import { categoryLoader } from '../features/catalog/category-loader.ts';
+import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
+import { orderQuery } from '../features/bookings/api.ts';
+import { categoryProductsQuery } from '../features/catalog/api.ts';
 import { HomePage } from '../features/home/home-page.tsx';
+import { wishlistItemQuery } from '../features/wishlist/api.ts';
 import { PageSpinner } from '../ui/spinner.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { lazyPage } from './lazy.ts';
+import { loadBeforeOpening } from './load-before-opening.ts';
+import { queryClient } from './query-client.ts';
 import { RequireAuth, RequireRole } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
+
+// Route loaders: the data of these pages is loaded before they open (specification). A page whose
+// data is already cached opens at once and its own query refreshes it in the background.
+const id = (params: LoaderFunctionArgs['params']) => params.id ?? '';
+const categoryLoader = ({ params }: LoaderFunctionArgs) =>
+  loadBeforeOpening(() => queryClient.infiniteQuery({ ...categoryProductsQuery(id(params)), staleTime: 'static' }));
+const orderLoader = ({ params }: LoaderFunctionArgs) => loadBeforeOpening(() => queryClient.query({ ...orderQuery(id(params)), staleTime: 'static' }));
+const wishlistItemLoader = ({ params }: LoaderFunctionArgs) =>
+  loadBeforeOpening(() => queryClient.query({ ...wishlistItemQuery(id(params)), staleTime: 'static' }));
 
 // The home page is in the entry chunk (it is the landing page); every other page is its own chunk.
 export const router = createBrowserRouter([
@@ -22,7 +35,6 @@ export const router = createBrowserRouter([
       {
         Component: RequireAuth,
         children: [
-          // Its cars are loaded before the page opens (specification); the code chunk loads alongside.
           { path: 'category/:id', loader: categoryLoader, lazy: lazyPage(() => import('../features/catalog/category-page.tsx')) },
         ],
       },
@@ -58,9 +70,10 @@ export const router = createBrowserRouter([
             children: [
               { path: 'myorders', lazy: lazyPage(() => import('../features/bookings/my-orders-page.tsx')) },
               { path: 'mywishlist', lazy: lazyPage(() => import('../features/wishlist/my-wishlist-page.tsx')) },
-              { path: 'payment/:id', lazy: lazyPage(() => import('../features/payments/payment-page.tsx')) },
+              { path: 'payment/:id', loader: orderLoader, lazy: lazyPage(() => import('../features/payments/payment-page.tsx')) },
               {
                 path: 'wishlistpayment/:id',
+                loader: wishlistItemLoader,
                 lazy: lazyPage(() => import('../features/payments/wishlist-payment-page.tsx')),
               },
             ],

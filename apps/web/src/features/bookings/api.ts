@@ -2,7 +2,8 @@ import type { BookingBody, InsertResult, Order } from '@second-gear/contract';
 import { api } from '../../app/api.ts';
 import { retryUnlessRefused } from '../catalog/api.ts';
 
-// The buyer's booking calls: only lazy chunks (category page, My Orders, payment) import this module.
+// The buyer's booking calls. The router imports orderQuery for the payment page's loader, so this
+// module is in the entry chunk: keep it small.
 
 /** Every orders query starts with this key (invalidate it after a booking or a payment). */
 export const ordersKey = ['orders'] as const;

@@ -3,9 +3,7 @@ import { useParams } from 'react-router';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { Product } from '@second-gear/contract';
-import { ApiError } from '../../app/api.ts';
-import { NotFoundResponse } from '../../app/not-found.ts';
-import { errorMessage } from '../../ui/errors.ts';
+import { errorMessage, routeErrorOf } from '../../ui/errors.ts';
 import { PageSpinner, Spinner } from '../../ui/spinner.tsx';
 import { ReportButton } from '../admin/report-dialog.tsx';
 import { useAuth } from '../auth/auth-context.ts';
@@ -69,12 +67,9 @@ export default function CategoryPage() {
   };
   const sentinel = useLoadOnVisible(loadMore, canLoadMore);
 
-  // The first page is loaded before the page opens (category-loader.ts); failing again here (a
-  // refresh) is a route error too. A malformed id (400) is as unknown as one nobody has (404).
-  if (isError && !data) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw new NotFoundResponse(error.message);
-    throw error;
-  }
+  // The first page is loaded before the page opens (the route's loader); failing again here (a
+  // refresh) is a route error too.
+  if (isError && !data) throw routeErrorOf(error);
   if (isPending) return <PageSpinner label="Loading cars" />;
 
   const categoryName = data.pages[0]?.categoryName ?? '';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, ScrollRestoration } from 'react-router';
 import { Navbar } from '../../app/navbar.tsx';
-import { SkipLink } from '../../app/root-layout.tsx';
+import { NavigationProgress, SkipLink } from '../../app/root-layout.tsx';
 import { MenuIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useRole } from '../auth/use-role.ts';
@@ -42,6 +42,7 @@ export default function DashboardLayout() {
 
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
+      <NavigationProgress />
       <SkipLink />
       <Navbar />
       <div className="drawer flex-1 lg:drawer-open">

@@ -2,7 +2,8 @@ import type { DeleteResult, UpdateResult, WishlistItem } from '@second-gear/cont
 import { api } from '../../app/api.ts';
 import { retryUnlessRefused } from '../catalog/api.ts';
 
-// The buyer's wishlist calls: only lazy chunks (category page, My Wishlist, payment) import this module.
+// The buyer's wishlist calls. The router imports wishlistItemQuery for the wishlist payment page's
+// loader, so this module is in the entry chunk: keep it small.
 
 /** Every wishlist query starts with this key (invalidate it after an add, a removal or a payment). */
 export const wishlistKey = ['wishlist'] as const;
