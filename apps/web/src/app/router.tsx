@@ -11,14 +11,15 @@ import { queryClient } from './query-client.ts';
 import { RequireAuth, RequireRole } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
 
-// Route loaders: the data of these pages is loaded before they open (specification). A page whose
-// data is already cached opens at once and its own query refreshes it in the background.
+// Route loaders: the data of these pages is loaded before they open (specification). A category
+// already cached opens at once and refreshes in the background; an order or wishlist item older than
+// its query's staleTime (or marked stale by a payment) is fetched again first, so a payment page
+// never opens on an old paid state.
 const id = (params: LoaderFunctionArgs['params']) => params.id ?? '';
 const categoryLoader = ({ params }: LoaderFunctionArgs) =>
   loadBeforeOpening(() => queryClient.infiniteQuery({ ...categoryProductsQuery(id(params)), staleTime: 'static' }));
-const orderLoader = ({ params }: LoaderFunctionArgs) => loadBeforeOpening(() => queryClient.query({ ...orderQuery(id(params)), staleTime: 'static' }));
-const wishlistItemLoader = ({ params }: LoaderFunctionArgs) =>
-  loadBeforeOpening(() => queryClient.query({ ...wishlistItemQuery(id(params)), staleTime: 'static' }));
+const orderLoader = ({ params }: LoaderFunctionArgs) => loadBeforeOpening(() => queryClient.query(orderQuery(id(params))));
+const wishlistItemLoader = ({ params }: LoaderFunctionArgs) => loadBeforeOpening(() => queryClient.query(wishlistItemQuery(id(params))));
 
 // The home page is in the entry chunk (it is the landing page); every other page is its own chunk.
 export const router = createBrowserRouter([

@@ -23,6 +23,9 @@ export function orderQuery(id: string) {
     queryKey: [...ordersKey, 'item', id],
     queryFn: () => api<Order>(`/orders/${encodeURIComponent(id)}`),
     retry: retryUnlessRefused,
+    // Loaded by the payment page's route loader just before the page mounts: not fetched again at once.
+    // Paying invalidates it (checkout.tsx), so the paid state still shows at once.
+    staleTime: 10 * 1000,
   } as const;
 }
 

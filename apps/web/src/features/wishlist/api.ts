@@ -23,6 +23,9 @@ export function wishlistItemQuery(productId: string) {
     queryKey: [...wishlistKey, 'item', productId],
     queryFn: () => api<WishlistItem>(`/wishlist/${encodeURIComponent(productId)}`),
     retry: retryUnlessRefused,
+    // Loaded by the payment page's route loader just before the page mounts: not fetched again at once.
+    // Paying invalidates it (checkout.tsx), so the paid state still shows at once.
+    staleTime: 10 * 1000,
   } as const;
 }
 
