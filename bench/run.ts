@@ -199,7 +199,6 @@ async function capture(url: string, init: RequestInit): Promise<CapturedAnswer> 
 
 interface Scenario {
   name: ScenarioName;
-  route: string; // "METHOD /path" as the bare server keys it
   ratioTarget: number | null;
   /** A fresh request list per run (the booking one keeps its own rotation). */
   requests(): { requests: Request[]; tally?: { acknowledged: number; refused: number; other: number } };
@@ -327,21 +326,18 @@ async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> 
         {
           ...origins,
           name: 'advertised (public)',
-          route: 'GET /api/advertisement/products',
           ratioTarget: TARGETS.publicRatio,
           requests: () => ({ requests: [{ method: 'GET', path: '/api/advertisement/products' }] }),
         },
         {
           ...origins,
           name: 'category (signed in)',
-          route: `GET ${categoryPath}`,
           ratioTarget: TARGETS.signedInRatio,
           requests: () => ({ requests: [{ method: 'GET', path: categoryPath, headers: { cookie: buyers[0]! } }] }),
         },
         {
           ...origins,
           name: 'booking (signed in)',
-          route: 'POST /api/bookings',
           ratioTarget: null,
           requests: () => bookingRequests(app.origin, buyers, productIds, appBookings),
           bareRequests: () => bookingRequests(bare.origin, buyers, productIds, bareBookings),
