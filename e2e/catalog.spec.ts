@@ -13,6 +13,7 @@ import {
   tableRow,
   uniqueCarName,
   expectNoAxeViolations,
+  holdRequests,
 } from './support.ts';
 
 const requiredMessages = [
@@ -203,15 +204,7 @@ test.describe('catalog', () => {
     await expect(toyota).toBeVisible();
 
     // Hold GET /api/category/{id} until the page has been looked at.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let asked!: () => void;
-    const requested = new Promise<void>((resolve) => (asked = resolve));
-    await page.route(/\/api\/category\//, async (route) => {
-      asked();
-      await held;
-      await route.continue();
-    });
+    const { requested, release } = await holdRequests(page, /\/api\/category\//);
 
     await toyota.getByRole('link', { name: 'View Product' }).click();
     await requested;

@@ -14,6 +14,7 @@ import {
   uniqueCarName,
   wishlistViaApi,
   expectNoAxeViolations,
+  holdRequests,
 } from './support.ts';
 
 // "The same after restarting the server mid-flow" (issue 6) is not covered here: every spec shares one
@@ -130,15 +131,7 @@ test.describe('payments', () => {
     await expect(row.getByText('$33100')).toBeVisible();
 
     // The wishlist item is loaded before the payment page opens: hold it and look.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let asked!: () => void;
-    const requested = new Promise<void>((resolve) => (asked = resolve));
-    await page.route(new RegExp(`/api/wishlist/${car._id}$`), async (route) => {
-      asked();
-      await held;
-      await route.continue();
-    });
+    const { requested, release } = await holdRequests(page, new RegExp(`/api/wishlist/${car._id}$`));
     await row.getByRole('link', { name: 'Pay' }).click();
     await requested;
     await expect(page.getByRole('progressbar', { name: 'Loading the page' })).toBeVisible();

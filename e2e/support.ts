@@ -294,3 +294,20 @@ export async function expectRedText(locator: Locator): Promise<void> {
   expect(r, `rgb(${r}, ${g}, ${b}) is red`).toBeGreaterThan(120);
   expect(r - Math.max(g, b), `rgb(${r}, ${g}, ${b}) is red`).toBeGreaterThan(60);
 }
+
+/**
+ * Holds the requests matching `url` until `release()` is called, so a test can look at the page
+ * while they are pending; `requested` resolves when the first one is made.
+ */
+export async function holdRequests(page: Page, url: RegExp): Promise<{ requested: Promise<void>; release: () => void }> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const requested = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(url, async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  return { requested, release };
+}

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCars, demoCategories } from '../src/db/demo/catalog.ts';
 import { demoAccounts } from '../src/db/seed.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres.ts';
+import { until } from './until.ts';
 import { call, chargeOrder, freePort, ready, signUp, startApp, stopAllApps, stopApp, tempDir, unsoldCars, type AppProcess, type Car, type Session } from './processes.ts';
 
 /**
@@ -26,16 +27,6 @@ let counter = 0;
 const newBuyer = (via: AppProcess) => signUp(via.url, `scale-${++counter}-${randomBytes(3).toString('hex')}@test.example`);
 const takeCar = () => cars[nextCar++]!;
 
-/**
- * Another process learns of a change when PostgreSQL's notice reaches it, a moment after the commit.
- * Five seconds is far beyond that moment and far below the 30 s a cached session could otherwise live.
- */
-async function until(condition: () => Promise<boolean>, what: string) {
-  for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 25))) {
-    if (await condition()) return;
-  }
-  throw new Error(`gave up waiting until ${what}`);
-}
 /** The i-th of several simultaneous calls goes to A or B in turn. */
 const either = (i: number) => (i % 2 === 0 ? a : b);
 
@@ -110,10 +101,12 @@ describe('two app processes on one PostgreSQL server', () => {
 
     // What `npm run admin -- promote` does, from outside both processes.
     await db.query(`update users set role = 'admin', updated_at = now() where email = $1`, [buyer.email]);
-    await until(async () => (await isAdmin(b)).body?.isAdmin === true, 'B sees the promotion');
+    // Another process learns of a change when PostgreSQL's notice reaches it, a moment after the
+    // commit; 5 s is far beyond that moment and far below the 30 s a cached session could live.
+    await until(async () => (await isAdmin(b)).body?.isAdmin === true, 'B sees the promotion', 5000);
 
     expect((await call(a.url, buyer, 'POST', '/api/auth/sign-out')).status).toBe(200);
-    await until(async () => (await isAdmin(b)).status === 401, 'B refuses the signed-out session');
+    await until(async () => (await isAdmin(b)).status === 401, 'B refuses the signed-out session', 5000);
   });
 
   let booking: { buyer: Session; bookingId: string; car: Car };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, makeAdmin, signUp, type Person, type TestApp } from '../../test/harness.ts';
+import { until } from '../../test/until.ts';
 import { listenForAuthChanges } from './auth-changes.ts';
 import { SessionCache } from './session-cache.ts';
 
@@ -28,14 +29,6 @@ const isAdmin = (t: TestApp, who: Person, cookie = who.cookie) =>
 /** Resolves when `t` has applied the database's notice about this user (register before the change). */
 function heard(t: TestApp, userId: string) {
   return new Promise<void>((resolve) => t.app.authChanges!.onChange((id) => id === userId && resolve()));
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 500; i++) {
-    if (await condition()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`gave up waiting until ${what}`);
 }
 
 describe('session cache', () => {
