@@ -20,3 +20,11 @@ describe('HOST and TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('trusted origins', () => {
+  it('adds the loopback twin of the default origin outside production, and nothing else', () => {
+    expect(loadConfig({ PORT: '3100' }).trustedOrigins).toEqual(['http://localhost:3100', 'http://127.0.0.1:3100']);
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3100/' }).trustedOrigins).toEqual(['http://localhost:3100']);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, PUBLIC_URL: 'https://cars.example.com' }).trustedOrigins).toEqual(['https://cars.example.com']);
+  });
+});

@@ -44,6 +44,12 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /**
+   * Origins whose browser requests are accepted (better-auth's Origin check and the API's): the
+   * public origin, and while PUBLIC_URL is unset outside production also its loopback twin, so that
+   * both http://localhost:PORT and http://127.0.0.1:PORT work for signing in.
+   */
+  trustedOrigins: string[];
   /** Unset means: read or generate `DATA_DIR/auth-secret` (never in production). */
   authSecret: string | undefined;
   demoData: boolean;
@@ -91,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} is required when S3_BUCKET is set`);
     }
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -100,7 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    trustedOrigins: e.PUBLIC_URL || e.NODE_ENV === 'production' ? [publicUrl] : [publicUrl, `http://127.0.0.1:${e.PORT}`],
     authSecret: e.AUTH_SECRET,
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

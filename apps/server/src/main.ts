@@ -35,7 +35,7 @@ async function main() {
     const applied = await migrate(pool);
     if (applied.length) say(`applied migrations: ${applied.join(', ')}`);
     const secret = config.authSecret ?? readOrCreateSecret(path.join(config.dataDir, 'auth-secret'));
-    const auth = createAuth({ pool, secret, publicUrl: config.publicUrl, google: googleOAuth(config) });
+    const auth = createAuth({ pool, secret, publicUrl: config.publicUrl, trustedOrigins: config.trustedOrigins, google: googleOAuth(config) });
     const images = createImageStorage(config);
     if (config.demoData && (await seedDemoData({ pool, auth, images }))) {
       say('demo data added (accounts: admin@demo.test, seller@demo.test, seller2@demo.test, buyer@demo.test; password demo1234)');

@@ -72,7 +72,7 @@ export async function createTestApp(
   // As main.ts builds it: Google sign-in through the built-in test provider unless configured otherwise.
   // Processes sharing a database share the auth secret, as deployments do.
   const secret = shared?.secret ?? randomBytes(32).toString('hex');
-  const auth = createAuth({ pool, secret, publicUrl: origin, google: googleOAuth(config) });
+  const auth = createAuth({ pool, secret, publicUrl: origin, trustedOrigins: config.trustedOrigins, google: googleOAuth(config) });
   const images = options.images ?? diskStorage(path.join(dataDir, 'uploads'));
   const app = await buildApp({ config, pool, auth, images, webDist: options.webDist });
   options.beforeReady?.(app);

@@ -143,6 +143,26 @@ describe('cookie flags', () => {
   });
 });
 
+describe('origins in development', () => {
+  it('accepts sign-ins from both http://localhost:PORT and http://127.0.0.1:PORT while PUBLIC_URL is unset, and no other origin', async () => {
+    const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: t.dataDir, PORT: '3000', LOG_LEVEL: 'silent', DEMO_DATA: 'off' });
+    const auth = createAuth({ pool: t.pool, secret: randomBytes(32).toString('hex'), publicUrl: config.publicUrl, trustedOrigins: config.trustedOrigins });
+    const app = await buildApp({ config, pool: t.pool, auth, images: t.app.images });
+    await app.ready();
+    try {
+      const buyer = await signUp(t.app, 'Buyer');
+      for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000']) {
+        const res = await signIn(app, buyer.email, 'secret123', origin);
+        expect(res.statusCode, origin).toBe(200);
+        expect(sessionSetCookie(res)).toBeTruthy();
+      }
+      expect((await signIn(app, buyer.email, 'secret123', 'http://127.0.0.1:4000')).statusCode).toBe(403);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('the failed-sign-in limit', () => {
   it(`answers 429 after ${MAX_FAILURES} failures, even to the right password, and only for that account`, async () => {
     expect(MAX_FAILURES).toBe(5);

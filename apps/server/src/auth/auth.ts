@@ -19,6 +19,8 @@ export interface AuthOptions {
   pool: Pool;
   secret: string;
   publicUrl: string;
+  /** Origins allowed to post to /api/auth (Config.trustedOrigins); default: the public origin only. */
+  trustedOrigins?: string[];
   /** The OpenID Connect provider behind CONTINUE WITH GOOGLE (see googleOAuth); none: the button answers an error. */
   google?: GoogleOAuth;
 }
@@ -29,14 +31,14 @@ export interface AuthOptions {
  * The user record of the specification *is* better-auth's user row (role and verification are
  * additional fields), so an account and its role are written in the same transaction.
  */
-export function createAuth({ pool, secret, publicUrl, google }: AuthOptions) {
+export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUrl], google }: AuthOptions) {
   return betterAuth({
     appName: 'Second Gear',
     baseURL: publicUrl,
     basePath: '/api/auth',
     secret,
     database: pool,
-    trustedOrigins: [publicUrl],
+    trustedOrigins,
     telemetry: { enabled: false },
     logger: google?.kind === 'test-idp' ? { log: quietBeforeListening } : undefined,
     // Failed sign-ins are limited by our own database-backed limiter (sign-in-limiter.ts), which
