@@ -1,6 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import type { ManagedCategory } from '@second-gear/contract';
 import { errorMessage } from '../../ui/errors.ts';
 import { FileField, TextAreaField, TextField } from '../../ui/form-field.tsx';
@@ -29,7 +28,7 @@ export interface CategoryFormProps {
   /** The form's accessible name (the heading above it). */
   labelledBy: string;
   submitLabel: string;
-  /** Saves the fields; throws to keep the form as it is, with the error shown as a toast. */
+  /** Saves the fields; throws to keep the form as it is, with the error shown in it. */
   onSave: (fields: CategoryFields) => Promise<void>;
   /** Shown as a Cancel button beside the submit button (the edit dialog). */
   onCancel?: () => void;
@@ -54,6 +53,8 @@ export function CategoryForm({ category, labelledBy, submitLabel, onSave, onCanc
   const [progress, setProgress] = useState<number | null>(null);
   // A picture already stored is not sent again when only the save failed (a taken name, say).
   const [uploaded, setUploaded] = useState<{ file: File; url: string } | null>(null);
+  // Shown in the form rather than as a toast: in the edit dialog a toast would sit under the modal's backdrop.
+  const [saveError, setSaveError] = useState<string | null>(null);
 
   const pictureField = register('picture', {
     validate: (files) => {
@@ -71,6 +72,7 @@ export function CategoryForm({ category, labelledBy, submitLabel, onSave, onCanc
 
   const onSubmit = async (values: CategoryValues) => {
     const file = values.picture?.[0];
+    setSaveError(null);
     try {
       let image = file && uploaded?.file === file ? uploaded.url : undefined;
       if (file && !image) {
@@ -86,7 +88,7 @@ export function CategoryForm({ category, labelledBy, submitLabel, onSave, onCanc
       }
     } catch (error) {
       setProgress(null);
-      toast.error(errorMessage(error));
+      setSaveError(errorMessage(error));
     }
   };
 
@@ -120,6 +122,11 @@ export function CategoryForm({ category, labelledBy, submitLabel, onSave, onCanc
         <img src={shown} alt={preview ? 'Preview of the chosen picture' : `Current picture of ${category?.name ?? ''}`} className="aspect-[4/3] w-40 rounded-box object-cover" width={160} height={120} />
       ) : null}
       {progress !== null ? <UploadProgress progress={progress} /> : null}
+      {saveError ? (
+        <p role="alert" className="alert alert-error alert-soft">
+          {saveError}
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
           {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
