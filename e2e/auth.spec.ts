@@ -155,7 +155,7 @@ test.describe('roles', () => {
     await page.goto('/login');
     await logInThroughUi(page, demo.admin.email, demo.admin.password);
     await navbar(page).getByRole('link', { name: 'Dashboard' }).click();
-    await expectMenuEntries(page, ['All Sellers', 'All Buyers', 'Reported Items']);
+    await expectMenuEntries(page, ['All Sellers', 'All Buyers', 'Reported Items', 'Categories']);
 
     await dashboardMenu(page).getByRole('link', { name: 'All Sellers' }).click();
     await expect(page).toHaveURL(/\/dashboard\/allseller$/);

@@ -8,7 +8,7 @@ import { FakeStripeApi } from '../src/payments/fake-stripe-api.ts';
 import { StripeProvider } from '../src/payments/stripe.ts';
 import { insertCar, insertCategory } from './fixtures.ts';
 import { as, createTestApp, makeAdmin, multipartFile, signUp, type Person, type TestApp } from './harness.ts';
-import { isWriteMethod, routeRules, type RouteRule } from './route-rules.ts';
+import { isWriteMethod, rolesOf, routeRules, type RouteRule } from './route-rules.ts';
 
 /**
  * The authorization matrix (issue 9): every `/api` route the server registers, called as anonymous,
@@ -94,7 +94,7 @@ let spare: Person;
 let categoryId: string;
 const buyerRows = {} as Record<'buyer' | 'otherBuyer', BuyerRows>;
 const sellerRows = {} as Record<'seller' | 'otherSeller', SellerRows>;
-let adminRows: { dismissCar: string; removeCar: string; doomed: Person; capSecret: string };
+let adminRows: { dismissCar: string; removeCar: string; doomed: Person; capSecret: string; picture: string; editCategory: string; emptyCategory: string };
 let png: Buffer;
 let calls = 0;
 
@@ -162,9 +162,9 @@ async function setUpBuyer(who: 'buyer' | 'otherBuyer') {
   };
 }
 
-async function uploadedImageOf(seller: Person): Promise<string> {
+async function uploadedImageOf(owner: Person): Promise<string> {
   const key = randomBytes(16).toString('base64url');
-  await t.pool.query(`insert into images (key, widths, owner_id) values ($1, '{480}', $2)`, [key, seller.id]);
+  await t.pool.query(`insert into images (key, widths, owner_id) values ($1, '{480}', $2)`, [key, owner.id]);
   return `/uploads/${key}-480.webp`;
 }
 
@@ -210,7 +210,15 @@ beforeAll(async () => {
   const capCar = await insertCar(t, P.seller, categoryId, { name: 'Capability car' });
   const capBooking = (await okJson('buyer', { method: 'POST', url: '/api/bookings', payload: { productId: capCar } })).insertedId;
   const capIntent = await okJson('buyer', { method: 'POST', url: '/api/create-payment-intent', payload: { bookingId: capBooking } });
-  adminRows = { dismissCar: await reported('Reported, to dismiss'), removeCar: await reported('Reported, to remove'), doomed: await signUp(t.app, 'Buyer'), capSecret: capIntent.clientSecret };
+  adminRows = {
+    dismissCar: await reported('Reported, to dismiss'),
+    removeCar: await reported('Reported, to remove'),
+    doomed: await signUp(t.app, 'Buyer'),
+    capSecret: capIntent.clientSecret,
+    picture: await uploadedImageOf(P.admin),
+    editCategory: await insertCategory(t),
+    emptyCategory: await insertCategory(t),
+  };
 });
 
 afterAll(async () => {
@@ -363,6 +371,19 @@ const specs: Record<string, Spec> = {
     call: () => ({ method: 'DELETE', url: `/api/reported-products/${adminRows.removeCar}` }),
     check: (_who, res) => expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 }),
   },
+  'GET /api/admin/categories': { call: () => get('/api/admin/categories') },
+  'POST /api/categories': {
+    call: () => post('/api/categories', { name: `Matrix brand ${randomBytes(3).toString('hex')}`, details: 'Added in the matrix', image: adminRows.picture }),
+    check: (_who, res) => expect(res.json()).toMatchObject({ acknowledged: true, insertedId: expect.any(String) }),
+  },
+  'PUT /api/categories/:id': {
+    call: () => ({ method: 'PUT', url: `/api/categories/${adminRows.editCategory}`, payload: { details: 'Edited in the matrix' } }),
+    check: (_who, res) => expect(res.json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 }),
+  },
+  'DELETE /api/categories/:id': {
+    call: () => ({ method: 'DELETE', url: `/api/categories/${adminRows.emptyCategory}` }),
+    check: (_who, res) => expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 }),
+  },
 
   'POST /api/create-payment-intent': { call: (_who, _e, r) => post('/api/create-payment-intent', { bookingId: B(r).booking, price: 1 }) },
   'POST /api/wishlist-create-payment-intent': { call: (_who, _e, r) => post('/api/wishlist-create-payment-intent', { productId: B(r).wishCar }) },
@@ -392,22 +413,17 @@ const specs: Record<string, Spec> = {
 
 /** What an own call must answer, from the rule alone. */
 function expectedOwn(rule: RouteRule, who: Who): number[] | 'ok' {
-  switch (rule.access) {
-    case 'public':
-    case 'auth':
-    case 'provider-capability':
-    case 'webhook':
-      return 'ok';
-    case 'signed-in':
-      return who === 'anonymous' ? [401] : 'ok';
-    default:
-      if (who === 'anonymous') return [401];
-      return roleOf[who] === rule.access ? 'ok' : [403];
+  const roles = rolesOf(rule.access);
+  if (roles) {
+    if (who === 'anonymous') return [401];
+    return roles.includes(roleOf[who]!) ? 'ok' : [403];
   }
+  // public, auth, provider-capability and webhook routes answer everyone by their own protocol.
+  return rule.access === 'signed-in' && who === 'anonymous' ? [401] : 'ok';
 }
 
 const mayPass = (rule: RouteRule, who: Who) =>
-  who !== 'anonymous' && (rule.access === 'signed-in' || rule.access === roleOf[who]);
+  who !== 'anonymous' && (rule.access === 'signed-in' || (rolesOf(rule.access)?.includes(roleOf[who]!) ?? false));
 
 // ---------------------------------------------------------------------------------------------
 
@@ -640,6 +656,28 @@ describe('mass-assignment probes on every write route', () => {
       const res = await call('admin', { method: 'DELETE', url: `/api/reported-products/${id}?${forgedQuery()}`, payload: forged() });
       expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 });
       expect(await one('select 1 as found from products where id = $1', [S('otherSeller').adCar])).toEqual({ found: 1 });
+    },
+    'POST /api/categories': async () => {
+      const name = `Forged brand ${randomBytes(3).toString('hex')}`;
+      await rejected('admin', post('/api/categories', { ...forged(), name, details: 'x', image: adminRows.picture }));
+      for (const [field, value] of Object.entries({ ...forged(), cars: 0, image_key: 'x', created_at: '2000-01-01T00:00:00Z' })) {
+        await rejected('admin', post('/api/categories', { name, details: 'x', image: adminRows.picture, [field]: value }));
+      }
+      expect(await one('select count(*)::int as n from categories where name = $1', [name])).toEqual({ n: 0 });
+    },
+    'PUT /api/categories/:id': async () => {
+      const id = await insertCategory(t);
+      const before = await one('select name, details, image_key from categories where id = $1', [id]);
+      await rejected('admin', { method: 'PUT', url: `/api/categories/${id}`, payload: { ...forged(), details: 'Forged' } });
+      await rejected('admin', { method: 'PUT', url: `/api/categories/${id}`, payload: { _id: randomUUID() } });
+      expect(await one('select name, details, image_key from categories where id = $1', [id])).toEqual(before);
+    },
+    'DELETE /api/categories/:id': async () => {
+      const id = await insertCategory(t);
+      const res = await call('admin', { method: 'DELETE', url: `/api/categories/${id}?${forgedQuery()}`, payload: forged() });
+      expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+      // The category in use stays, whatever _id the query named.
+      expect(await one('select 1 as found from categories where id = $1', [categoryId])).toEqual({ found: 1 });
     },
     'POST /api/create-payment-intent': async () => {
       const bookingId = await booked(await car('Intent probe', 11_000));

@@ -36,6 +36,10 @@ let productId: string;
 let soldProductId: string;
 let bookingId: string;
 let clientSecret: string;
+/** A picture the admin uploaded, a category to rename and one to delete. */
+let adminImageUrl: string;
+let editableCategoryId: string;
+let emptyCategoryId: string;
 /** Cars the delete routes may delete (never the ones other routes use). */
 const disposable: string[] = [];
 
@@ -63,6 +67,16 @@ beforeAll(async () => {
   const key = /\/uploads\/(.+)-\d+\.webp/.exec(imageUrl)![1];
   const cats = await t.pool.query<{ id: string }>(`insert into categories (name, details, image_key) values ('Fuzz Motors', 'x', $1) returning id`, [key]);
   categoryId = cats.rows[0]!.id;
+
+  const adminUp = await as(t.app, people.admin, { method: 'POST', url: '/api/images', ...multipartFile('image', 'brand.png', 'image/png', validPng) });
+  expect(adminUp.statusCode, adminUp.body).toBe(200);
+  adminImageUrl = adminUp.json().data.url;
+  const adminKey = /\/uploads\/(.+)-\d+\.webp/.exec(adminImageUrl)![1];
+  const more = await t.pool.query<{ id: string }>(
+    `insert into categories (name, details, image_key) values ('Fuzz Renamed Motors', 'x', $1), ('Fuzz Empty Motors', 'x', $1) returning id`,
+    [adminKey],
+  );
+  [editableCategoryId, emptyCategoryId] = more.rows.map((r) => r.id) as [string, string];
 
   productId = await insertCar(t, people.seller, categoryId, { name: 'Fuzz car' });
   soldProductId = await insertCar(t, people.seller, categoryId, { name: 'Sold fuzz car', paid: true });
@@ -525,7 +539,7 @@ function routes(): RouteCase[] {
     {
       method: 'POST',
       route: '/api/images',
-      who: whoArb(['seller', 'seller2']),
+      who: whoArb(['seller', 'seller2', 'admin']),
       request: imageUploadArb().map((payload) => ({ url: '/api/images', payload })),
     },
     jsonRoute(
@@ -677,6 +691,18 @@ function routes(): RouteCase[] {
     { ...publicGet('/api/reports'), who: whoArb(['admin']) },
     idRoute('DELETE', '/api/reports/:id', ['admin'], () => [productId, disposable[3]!]),
     idRoute('DELETE', '/api/reported-products/:id', ['admin'], () => [soldProductId, disposable[4]!, disposable[5]!]),
+    { ...publicGet('/api/admin/categories'), who: whoArb(['admin']) },
+    jsonRoute('/api/categories', ['admin'], categoryFields({ requiredKeys: ['name', 'details', 'image'] })),
+    {
+      method: 'PUT',
+      route: '/api/categories/:id',
+      who: whoArb(['admin']),
+      request: fc
+        .tuple(segmentArb(() => [editableCategoryId, emptyCategoryId]), bodyArb(categoryFields({ requiredKeys: [] })))
+        .map(([id, payload]) => ({ url: `/api/categories/${id}`, payload })),
+    },
+    // The category with cars is refused (409); the empty one goes on the first try.
+    idRoute('DELETE', '/api/categories/:id', ['admin'], () => [categoryId, emptyCategoryId]),
     // Authentication (better-auth behind /api/auth).
     jsonRoute(
       '/api/auth/sign-up/email',
@@ -713,6 +739,18 @@ function routes(): RouteCase[] {
     ),
     { ...publicGet('/api/auth/get-session'), who: fc.constantFrom<Who>('anon', 'buyer', 'seller') },
   ];
+}
+
+/** A category's fields: hostile text, the admin's own picture, a seller's picture, one from elsewhere. */
+function categoryFields(options: { requiredKeys: ('name' | 'details' | 'image')[] }) {
+  return fc.record(
+    {
+      name: orHostile(fc.oneof(textish, fc.constantFrom('Fuzz Motors', 'FUZZ MOTORS', ' fuzz motors '))),
+      details: orHostile(textish),
+      image: orHostile(fc.constantFrom(adminImageUrl, imageUrl, 'https://evil.example/x.png', adminImageUrl.replace(/-\d+\.webp$/, '-9999.webp'))),
+    },
+    options,
+  );
 }
 
 function decodeSafe(s: string) {
@@ -847,6 +885,10 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
     'GET /api/reports',
     'DELETE /api/reports/:id',
     'DELETE /api/reported-products/:id',
+    'GET /api/admin/categories',
+    'POST /api/categories',
+    'PUT /api/categories/:id',
+    'DELETE /api/categories/:id',
     'POST /api/auth/sign-up/email',
     'POST /api/auth/sign-in/email',
     'POST /api/auth/sign-in/social',
@@ -1019,6 +1061,25 @@ describe(`stored text comes back unchanged (seed ${SEED})`, () => {
         const order = await as(t.app, people.buyer2, { method: 'GET', url: `/api/orders/${id}` });
         expect(order.statusCode).toBe(200);
         expect({ phone: order.json().phone, location: order.json().location }).toEqual({ phone: text.phone.trim(), location: text.location.trim() });
+      }),
+      { numRuns: 30 },
+    );
+  }, 60_000);
+
+  it('a category’s name and details', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.record({ name: storedText(1, 60), details: storedText(1, 500) }), async (text) => {
+        const added = await as(t.app, people.admin, { method: 'POST', url: '/api/categories', payload: { ...text, image: adminImageUrl } });
+        if (added.statusCode === 409) {
+          // Only for a name taken already, whatever its case.
+          const taken = await t.pool.query('select 1 from categories where lower(name) = lower($1)', [text.name.trim()]);
+          expect(taken.rows, added.body).toHaveLength(1);
+          return;
+        }
+        expect(added.statusCode, `${JSON.stringify(text)} → ${added.body}`).toBe(200);
+        const list = (await as(t.app, undefined, { method: 'GET', url: '/api/categories' })).json() as Array<Record<string, unknown>>;
+        const category = list.find((c) => c._id === added.json().insertedId);
+        expect({ name: category?.name, details: category?.details }).toEqual({ name: text.name.trim(), details: text.details.trim() });
       }),
       { numRuns: 30 },
     );

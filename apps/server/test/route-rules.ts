@@ -6,15 +6,17 @@
  * HEAD routes are left out: Fastify answers HEAD through the GET route and its guard.
  */
 
+type Role = 'buyer' | 'seller' | 'admin';
+
 export type Access =
   /** Anyone, signed in or not. */
   | 'public'
   /** Any signed-in person: anonymous 401. */
   | 'signed-in'
   /** One role only: anonymous 401, every other role 403 (admins included: an admin is not a buyer). */
-  | 'buyer'
-  | 'seller'
-  | 'admin'
+  | Role
+  /** Any of these roles: anonymous 401, every other role 403. */
+  | readonly Role[]
   /** No session: the caller proves a capability (the test processor's client secret, as with Stripe). */
   | 'provider-capability'
   /** No session: the payment provider's signature over the exact bytes. */
@@ -74,7 +76,7 @@ export const routeRules: Record<string, RouteRule> = {
   'GET /api/addProductCategories': { access: 'public' },
   'GET /api/advertisement/products': { access: 'public' },
   'GET /api/category/:id': { access: 'signed-in' },
-  'POST /api/images': { access: 'seller' },
+  'POST /api/images': { access: ['seller', 'admin'], note: 'sellers’ car pictures, admins’ category pictures' },
   'POST /api/addProducts': { access: 'seller', note: 'the picture must be one this seller uploaded' },
   'GET /api/products': { access: 'seller', owner: [ownEmail('query')] },
   'PUT /api/product/:id': { access: 'seller', owner: [{ by: 'row', in: 'params', field: 'id', row: 'product' }] },
@@ -100,6 +102,10 @@ export const routeRules: Record<string, RouteRule> = {
   'GET /api/reports': { access: 'admin' },
   'DELETE /api/reports/:id': { access: 'admin' },
   'DELETE /api/reported-products/:id': { access: 'admin' },
+  'GET /api/admin/categories': { access: 'admin' },
+  'POST /api/categories': { access: 'admin', note: 'the picture must be one this admin uploaded' },
+  'PUT /api/categories/:id': { access: 'admin', note: 'a new picture must be one this admin uploaded' },
+  'DELETE /api/categories/:id': { access: 'admin', note: 'refused (409) while any car uses the category' },
 
   // Payments: amounts from the database, payments read back from the provider.
   'POST /api/create-payment-intent': { access: 'buyer', owner: [{ by: 'row', in: 'body', field: 'bookingId', row: 'booking' }] },
@@ -112,6 +118,12 @@ export const routeRules: Record<string, RouteRule> = {
   'POST /api/test-processor/confirm': { access: 'provider-capability', note: 'PAYMENTS=test only; the client secret is the capability' },
   'POST /api/stripe/webhook': { access: 'webhook', note: 'PAYMENTS=stripe only; Stripe-Signature over the raw body' },
 };
+
+/** The roles a rule lets through, or null for the rules that are not about roles. */
+export function rolesOf(access: Access): readonly Role[] | null {
+  if (typeof access !== 'string') return access;
+  return access === 'buyer' || access === 'seller' || access === 'admin' ? [access] : null;
+}
 
 /** Write routes whose body or query could carry forged fields (authorization-matrix.test.ts probes each). */
 export const isWriteMethod = (method: string) => method === 'POST' || method === 'PUT' || method === 'DELETE' || method === 'PATCH';

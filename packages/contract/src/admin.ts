@@ -50,3 +50,40 @@ export const reportedItem = z.object({
   paid: z.boolean(),
 });
 export type ReportedItem = z.infer<typeof reportedItem>;
+
+/** Bounds of a brand category's text (migration 0006 holds the same in the database). */
+export const categoryLimits = { name: 60, details: 500 } as const;
+
+const categoryName = z
+  .string({ error: 'Name is Required' })
+  .trim()
+  .min(1, 'Name is Required')
+  .max(categoryLimits.name, `Name must be at most ${categoryLimits.name} characters`);
+const categoryDetails = z
+  .string({ error: 'Details is Required' })
+  .trim()
+  .min(1, 'Details is Required')
+  .max(categoryLimits.details, `Details must be at most ${categoryLimits.details} characters`);
+/** The URL `POST /images` answered to the admin (the picture must be their own upload). */
+const categoryPicture = z.string({ error: 'Picture is Required' }).min(1, 'Picture is Required').max(300, 'Picture must be a picture you uploaded here');
+
+/** `POST /categories`: an admin adds a brand category. */
+export const categoryBody = z.object({ name: categoryName, details: categoryDetails, image: categoryPicture }).strict();
+export type CategoryBody = z.infer<typeof categoryBody>;
+
+/** `PUT /categories/{id}`: any of the fields; those left out stay as they are. */
+export const categoryChanges = z
+  .object({ name: categoryName.optional(), details: categoryDetails.optional(), image: categoryPicture.optional() })
+  .strict()
+  .refine((c) => c.name !== undefined || c.details !== undefined || c.image !== undefined, 'Send at least one of name, details and image');
+export type CategoryChanges = z.infer<typeof categoryChanges>;
+
+/** A row of the admin's Categories screen: the home page's category plus how many cars (sold ones too) use it. */
+export const managedCategory = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  details: z.string(),
+  image: z.string(),
+  cars: z.number().int(),
+});
+export type ManagedCategory = z.infer<typeof managedCategory>;

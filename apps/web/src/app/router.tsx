@@ -57,6 +57,7 @@ export const router = createBrowserRouter([
               { path: 'allseller', lazy: lazyPage(() => import('../features/admin/all-sellers-page.tsx')) },
               { path: 'allbuyer', lazy: lazyPage(() => import('../features/admin/all-buyers-page.tsx')) },
               { path: 'reporteditems', lazy: lazyPage(() => import('../features/admin/reported-items-page.tsx')) },
+              { path: 'categories', lazy: lazyPage(() => import('../features/admin/categories-page.tsx')) },
             ],
           },
           {

@@ -1,7 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteResult, idParam, insertResult, reportBody, reportedItem, updateResult, userIdParam, userSummary, verifySellerQuery } from '@second-gear/contract';
+import {
+  categoryBody,
+  categoryChanges,
+  deleteResult,
+  errorBody,
+  idParam,
+  insertResult,
+  managedCategory,
+  reportBody,
+  reportedItem,
+  updateResult,
+  userIdParam,
+  userSummary,
+  verifySellerQuery,
+} from '@second-gear/contract';
 import { actorOf, requireRole } from '../../auth/guards.ts';
+import { addCategory, deleteCategory, listManagedCategories, updateCategory } from './categories.ts';
 import { deleteReportedProduct, deleteUser, dismissReports, listReported, listUsers, reportProduct, verifySeller } from './service.ts';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,5 +81,72 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reported-products/:id',
     { onRequest: admin, schema: { tags: ['reports'], summary: 'Delete a reported car', params: idParam, response: { 200: deleteResult } } },
     async (req) => deleteReportedProduct(app.pg, req.params.id),
+  );
+
+  // Brand categories. Every write drops the catalog's cached reads (its cars carry the category's name).
+  const refused = { 400: errorBody, 401: errorBody, 403: errorBody };
+
+  app.get(
+    '/admin/categories',
+    {
+      onRequest: admin,
+      schema: { tags: ['categories'], summary: 'Categories with their number of cars', response: { 200: z.array(managedCategory), 401: errorBody, 403: errorBody } },
+    },
+    async () => listManagedCategories(app.pg),
+  );
+
+  app.post(
+    '/categories',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['categories'],
+        summary: 'Add a brand category (the picture must be one this admin uploaded)',
+        body: categoryBody,
+        response: { 200: insertResult, ...refused, 409: errorBody },
+      },
+    },
+    async (req) => {
+      const result = await addCategory(app.pg, actorOf(req), req.body);
+      app.catalogReads.clear();
+      return result;
+    },
+  );
+
+  app.put(
+    '/categories/:id',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['categories'],
+        summary: 'Change a category’s name, details or picture',
+        params: idParam,
+        body: categoryChanges,
+        response: { 200: updateResult, ...refused, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (req) => {
+      const result = await updateCategory(app.pg, actorOf(req), req.params.id, req.body);
+      app.catalogReads.clear();
+      return result;
+    },
+  );
+
+  app.delete(
+    '/categories/:id',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['categories'],
+        summary: 'Delete a category no car uses (409 while any car, sold ones too, is in it)',
+        params: idParam,
+        response: { 200: deleteResult, ...refused, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (req) => {
+      const result = await deleteCategory(app.pg, req.params.id);
+      app.catalogReads.clear();
+      return result;
+    },
   );
 };

@@ -85,8 +85,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/images',
     {
-      onRequest: requireRole('seller'),
-      schema: { tags: ['catalog'], summary: 'Upload a car picture (multipart field "image")', response: { 200: imageUploadAnswer } },
+      // Sellers upload car pictures; admins upload the pictures of brand categories.
+      onRequest: requireRole('seller', 'admin'),
+      schema: { tags: ['catalog'], summary: 'Upload a car or category picture (multipart field "image")', response: { 200: imageUploadAnswer } },
     },
     async (req) => {
       const bytes = await readUploadedImage(req);

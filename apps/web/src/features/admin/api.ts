@@ -1,4 +1,14 @@
-import type { DeleteResult, InsertResult, ReportBody, ReportedItem, UpdateResult, UserSummary } from '@second-gear/contract';
+import type {
+  CategoryBody,
+  CategoryChanges,
+  DeleteResult,
+  InsertResult,
+  ManagedCategory,
+  ReportBody,
+  ReportedItem,
+  UpdateResult,
+  UserSummary,
+} from '@second-gear/contract';
 import { api } from '../../app/api.ts';
 import { retryUnlessRefused } from '../catalog/api.ts';
 
@@ -52,4 +62,29 @@ export function dismissReports(productId: string): Promise<DeleteResult> {
 /** `DELETE /reported-products/{productId}`: remove a reported car (refused for a sold one). */
 export function deleteReportedProduct(productId: string): Promise<DeleteResult> {
   return api<DeleteResult>(`/reported-products/${encodeURIComponent(productId)}`, { method: 'DELETE' });
+}
+
+/** `categoryLimits` of the contract, copied for the same reason as `reportReasons`. */
+export const categoryLimits = { name: 60, details: 500 } as const;
+
+/** `GET /admin/categories`: every category with its number of cars. */
+export const managedCategoriesQuery = {
+  queryKey: [...adminKey, 'categories'],
+  queryFn: () => api<ManagedCategory[]>('/admin/categories'),
+  retry: retryUnlessRefused,
+} as const;
+
+/** `POST /categories`: the picture is a URL `POST /images` answered to this admin. */
+export function addCategory(body: CategoryBody): Promise<InsertResult> {
+  return api<InsertResult>('/categories', { method: 'POST', json: body });
+}
+
+/** `PUT /categories/{id}`: only the fields sent change. */
+export function updateCategory(id: string, changes: CategoryChanges): Promise<UpdateResult> {
+  return api<UpdateResult>(`/categories/${encodeURIComponent(id)}`, { method: 'PUT', json: changes });
+}
+
+/** `DELETE /categories/{id}`: refused (409, with the number of cars) while any car uses it. */
+export function deleteCategory(id: string): Promise<DeleteResult> {
+  return api<DeleteResult>(`/categories/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,8 +6,10 @@ import toast from 'react-hot-toast';
 import type { AddProductBody } from '@second-gear/contract';
 import { FileField, SelectField, TextAreaField, TextField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { UploadProgress } from '../../ui/upload-progress.tsx';
+import { useFilePreview } from '../../ui/use-file-preview.ts';
 import { advertisedProductsQuery, categoryKey } from './api.ts';
-import { addProduct, addProductCategoriesQuery, conditions, imageTypes, maxImageBytes, myProductsKey, uploadImage } from './seller-api.ts';
+import { addProduct, addProductCategoriesQuery, conditions, imageProblem, imageTypes, myProductsKey, uploadImage } from './seller-api.ts';
 
 interface AddProductValues {
   productName: string;
@@ -37,13 +39,6 @@ const defaultValues: AddProductValues = {
 
 const accept = imageTypes.join(',');
 
-/** The client-side check of a chosen picture (the server checks the content again). */
-function imageProblem(file: File): string | undefined {
-  if (!(imageTypes as readonly string[]).includes(file.type)) return 'The image must be a JPEG, PNG, WebP or AVIF picture.';
-  if (file.size > maxImageBytes) return 'The image must be 10 MB or smaller.';
-  return undefined;
-}
-
 /** Prices are parsed to integers (specification section 9). */
 function parsePrice(value: string): number {
   return Number.parseInt(value, 10);
@@ -71,7 +66,6 @@ export default function AddProductPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const categories = useQuery(addProductCategoriesQuery);
-  const progressId = useId();
   const {
     register,
     handleSubmit,
@@ -79,21 +73,7 @@ export default function AddProductPage() {
     formState: { errors, isSubmitting },
   } = useForm<AddProductValues>({ defaultValues });
 
-  // The preview's object URL: replaced (and the old one revoked) on every change, revoked on unmount.
-  const [preview, setPreview] = useState<string | null>(null);
-  const previewUrl = useRef<string | null>(null);
-  useEffect(
-    () => () => {
-      if (previewUrl.current) URL.revokeObjectURL(previewUrl.current);
-      previewUrl.current = null;
-    },
-    [],
-  );
-  const showPreview = (file: File | undefined) => {
-    if (previewUrl.current) URL.revokeObjectURL(previewUrl.current);
-    previewUrl.current = file && !imageProblem(file) ? URL.createObjectURL(file) : null;
-    setPreview(previewUrl.current);
-  };
+  const [preview, showPreview] = useFilePreview();
 
   // Upload progress (0..1) while the picture is sent; null otherwise.
   const [progress, setProgress] = useState<number | null>(null);
@@ -109,7 +89,8 @@ export default function AddProductPage() {
   });
   const onImageChange = async (event: ChangeEvent<HTMLInputElement>) => {
     await imageField.onChange(event);
-    showPreview(event.target.files?.[0]);
+    const file = event.target.files?.[0];
+    showPreview(file && !imageProblem(file) ? file : undefined);
     // Check the chosen file at once, not only on submit.
     await trigger('image');
   };
@@ -268,16 +249,7 @@ export default function AddProductPage() {
               </p>
             )}
           </div>
-          {progress !== null ? (
-            <div className="flex max-w-xs flex-col gap-1">
-              <label htmlFor={progressId} className="text-sm font-medium">
-                Uploading image
-              </label>
-              <progress id={progressId} className="progress progress-primary w-full" value={Math.round(progress * 100)} max={100}>
-                {Math.round(progress * 100)}%
-              </progress>
-            </div>
-          ) : null}
+          {progress !== null ? <UploadProgress progress={progress} /> : null}
         </div>
         <div className="md:col-span-2">
           <button type="submit" className="btn btn-primary w-full md:w-auto" disabled={isSubmitting}>

@@ -10,7 +10,8 @@ import type {
 import { api, ApiError } from '../../app/api.ts';
 import { retryUnlessRefused } from './api.ts';
 
-// The seller's calls: only the seller screens (lazy chunks) import this module, so the home page stays light.
+// The seller's calls and the picture upload (which the admin's Categories screen shares): only lazy
+// chunks import this module, so the home page stays light.
 // Plain copies of the contract's constants: importing a value from '@second-gear/contract' would pull zod into the bundle.
 /** `maxImageBytes` of the contract: 10 MB. */
 export const maxImageBytes = 10 * 1024 * 1024;
@@ -18,6 +19,13 @@ export const maxImageBytes = 10 * 1024 * 1024;
 export const conditions = ['Excellent', 'Good', 'Fair'] as const;
 /** The picture types `POST /images` takes (CONTRACT.md, Images). */
 export const imageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+
+/** The client-side check of a chosen picture (the server checks the content again). */
+export function imageProblem(file: File): string | undefined {
+  if (!(imageTypes as readonly string[]).includes(file.type)) return 'The image must be a JPEG, PNG, WebP or AVIF picture.';
+  if (file.size > maxImageBytes) return 'The image must be 10 MB or smaller.';
+  return undefined;
+}
 
 export const addProductCategoriesQuery = {
   queryKey: ['add-product-categories'],

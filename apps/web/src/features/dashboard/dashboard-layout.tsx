@@ -15,6 +15,7 @@ const adminMenu: MenuEntry[] = [
   { to: '/dashboard/allseller', label: 'All Sellers' },
   { to: '/dashboard/allbuyer', label: 'All Buyers' },
   { to: '/dashboard/reporteditems', label: 'Reported Items' },
+  { to: '/dashboard/categories', label: 'Categories' },
 ];
 const sellerMenu: MenuEntry[] = [
   { to: '/dashboard/addProduct', label: 'Add A Product' },

@@ -1,0 +1,124 @@
+import { useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import type { ManagedCategory } from '@second-gear/contract';
+import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
+import { DataTable, EmptyState, HeadingWithCount, RowImage } from '../../ui/data-table.tsx';
+import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
+import { advertisedProductsQuery, categoriesQuery, categoryKey } from '../catalog/api.ts';
+import { addProductCategoriesQuery } from '../catalog/seller-api.ts';
+import { addCategory, deleteCategory, managedCategoriesQuery, updateCategory } from './api.ts';
+import { CategoryForm, type CategoryFields } from './category-form.tsx';
+import { EditCategoryDialog } from './edit-category-dialog.tsx';
+
+const columns = [
+  { label: 'Picture', hidden: true },
+  { label: 'Name' },
+  { label: 'Details' },
+  { label: 'Cars' },
+  { label: 'Actions', hidden: true },
+];
+
+/** Categories (admins): the brand categories of the home page, added, edited and deleted here. */
+export default function CategoriesPage() {
+  const queryClient = useQueryClient();
+  const categories = useQuery(managedCategoriesQuery);
+  const [editing, setEditing] = useState<ManagedCategory | null>(null);
+  const addHeadingId = useId();
+
+  // Categories show on the home page, in the Add A Product form and on every car (its category's name).
+  const refresh = () =>
+    Promise.all([
+      categories.refetch(),
+      queryClient.invalidateQueries({ queryKey: categoriesQuery.queryKey }),
+      queryClient.invalidateQueries({ queryKey: addProductCategoriesQuery.queryKey }),
+      queryClient.invalidateQueries({ queryKey: categoryKey }),
+      queryClient.invalidateQueries({ queryKey: advertisedProductsQuery.queryKey }),
+    ]);
+
+  const add = async ({ name, details, image }: CategoryFields) => {
+    // The form asks for a picture before it calls this, so this only stands for the type.
+    if (!image) throw new Error('Picture is Required');
+    await addCategory({ name, details, image });
+    toast.success(`${name} is Added Successfully`);
+    await refresh();
+  };
+
+  const save = (category: ManagedCategory) => async (fields: CategoryFields) => {
+    await updateCategory(category._id, { name: fields.name, details: fields.details, ...(fields.image ? { image: fields.image } : {}) });
+    toast.success(`${fields.name} is Updated Successfully`);
+    setEditing(null);
+    await refresh();
+  };
+
+  const remove = useDeleteAction({
+    mutationFn: (category: ManagedCategory) => deleteCategory(category._id),
+    idOf: (category) => category._id,
+    nameOf: (category) => category.name,
+    deletedMessage: (category) => `Category ${category.name} Deleted Successfully`,
+    afterDelete: refresh,
+    // Refused while cars use it: the count shown may have been old.
+    afterError: refresh,
+  });
+
+  if (categories.isError && !categories.data) throw categories.error;
+
+  const list = categories.data;
+
+  return (
+    <section className="mx-auto max-w-6xl" aria-labelledby="categories-heading" aria-busy={categories.isPending || undefined}>
+      <title>Categories · Second Gear</title>
+      <HeadingWithCount id="categories-heading" title="Categories" count={list?.length} loadsInPlace testId="categories-count" />
+
+      <section className="mb-8 rounded-box border border-base-200 bg-base-100 p-6 shadow-sm" aria-labelledby={addHeadingId}>
+        <h2 id={addHeadingId} className="mb-4 text-xl font-semibold">
+          Add A Category
+        </h2>
+        <CategoryForm labelledBy={addHeadingId} submitLabel="Add Category" onSave={add} />
+      </section>
+
+      {list && list.length === 0 ? (
+        <EmptyState message="No categories yet. Add the first one above: the home page lists them and sellers choose one for each car." />
+      ) : (
+        <DataTable
+          className="table [&_tbody_td]:align-top [&_tbody_th]:align-top"
+          columns={columns}
+          loadingLabel="Loading categories"
+          leading="picture"
+          rows={list?.map((category) => (
+            <tr key={category._id}>
+              <td className="w-20">
+                <RowImage src={category.image} />
+              </td>
+              <th scope="row" className="min-w-28 font-semibold [overflow-wrap:anywhere]">
+                {category.name}
+              </th>
+              <td className="min-w-48 text-sm [overflow-wrap:anywhere]">{category.details}</td>
+              <td>
+                <span className="badge badge-ghost whitespace-nowrap">{category.cars === 1 ? '1 car' : `${category.cars} cars`}</span>
+              </td>
+              <td>
+                <div className="flex flex-nowrap justify-end gap-2">
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline"
+                    disabled={remove.isDeleting(category)}
+                    onClick={() => setEditing(category)}
+                  >
+                    Edit
+                  </button>
+                  <DeleteButton action={remove} item={category}>
+                    Delete
+                  </DeleteButton>
+                </div>
+              </td>
+            </tr>
+          ))}
+        />
+      )}
+
+      {editing ? <EditCategoryDialog key={editing._id} category={editing} onSave={save(editing)} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDelete {...remove.dialog} />
+    </section>
+  );
+}
