@@ -73,7 +73,7 @@ export interface Config {
   testPaymentsBanner: boolean;
   /** Set: pictures in this S3-compatible bucket; unset: files in `DATA_DIR/uploads`. */
   s3?: { bucket: string; endpoint?: string; region: string; accessKeyId: string; secretAccessKey: string };
-  /** Set: Google sign-in with these OAuth credentials; unset: the built-in test identity provider (never in production). */
+  /** Set: Google sign-in with these OAuth credentials; unset: the built-in test identity provider where it may run (auth/google.ts). */
   google?: { clientId: string; clientSecret: string };
 }
 
