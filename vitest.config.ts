@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 // Tests that start real app processes and PostgreSQL servers, and kill them. They run one file at a
 // time: two of them sharing two cores would measure the machine, not the product.
-const processTests = ['apps/server/test/launcher.test.ts', 'apps/server/test/crash.test.ts', 'apps/server/test/scale-out.test.ts'];
+const processTests = [
+  'apps/server/test/launcher.test.ts',
+  'apps/server/test/crash.test.ts',
+  'apps/server/test/scale-out.test.ts',
+  'apps/server/test/production.test.ts',
+];
 
 export default defineConfig({
   test: {

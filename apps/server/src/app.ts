@@ -25,6 +25,7 @@ import { bookingRoutes } from './modules/bookings/routes.ts';
 import { ReadCache } from './modules/catalog/read-cache.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { siteRoutes } from './modules/site/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 
@@ -147,6 +148,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments }
           }
         },
       );
+      await api.register(siteRoutes);
       await api.register(userRoutes);
       await api.register(catalogRoutes);
       await api.register(bookingRoutes);

@@ -1,18 +1,35 @@
 import { describe, expect, it } from 'vitest';
+import { testIdentityProviderRefusal, usesTestIdentityProvider } from './auth/google.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 const secret = 'x'.repeat(40);
+
+/** The least a production start needs; each test below takes one piece away or adds one. */
+const production = { NODE_ENV: 'production', AUTH_SECRET: secret, PUBLIC_URL: 'https://cars.example.com', PAYMENTS: 'test', ALLOW_TEST_PAYMENTS: 'on' };
+const without = (name: keyof typeof production) => Object.fromEntries(Object.entries(production).filter(([k]) => k !== name));
+
+/** The one line a refused start prints, or undefined when the configuration is accepted. */
+function refusal(env: Record<string, string>): string | undefined {
+  try {
+    loadConfig(env);
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    expect(err.message).not.toContain('\n');
+    return err.message;
+  }
+}
 
 describe('HOST and TRUST_PROXY', () => {
   it('listens on loopback only while the built-in test identity provider is on', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret }).host).toBe('0.0.0.0');
+    expect(loadConfig(production).host).toBe('0.0.0.0');
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
   it('believes no proxy unless told which', () => {
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret }).trustProxy).toBe(false);
+    expect(loadConfig(production).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
     const hops = loadConfig({ TRUST_PROXY: '1' }).trustProxy as (address: string, hop: number) => boolean;
     expect([hops('10.0.0.1', 0), hops('203.0.113.9', 1)]).toEqual([true, false]);
@@ -25,6 +42,102 @@ describe('trusted origins', () => {
   it('adds the loopback twin of the default origin outside production, and nothing else', () => {
     expect(loadConfig({ PORT: '3100' }).trustedOrigins).toEqual(['http://localhost:3100', 'http://127.0.0.1:3100']);
     expect(loadConfig({ PUBLIC_URL: 'http://localhost:3100/' }).trustedOrigins).toEqual(['http://localhost:3100']);
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, PUBLIC_URL: 'https://cars.example.com' }).trustedOrigins).toEqual(['https://cars.example.com']);
+    expect(loadConfig(production).trustedOrigins).toEqual(['https://cars.example.com']);
+  });
+});
+
+describe('production mode (NODE_ENV=production)', () => {
+  it('starts with AUTH_SECRET, PUBLIC_URL and an explicit PAYMENTS', () => {
+    expect(refusal(production)).toBeUndefined();
+    expect(refusal({ ...without('ALLOW_TEST_PAYMENTS'), PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toBeUndefined();
+  });
+
+  it('requires AUTH_SECRET', () => {
+    expect(refusal(without('AUTH_SECRET'))).toMatch(/^Invalid configuration: AUTH_SECRET /);
+  });
+
+  it('requires PUBLIC_URL (links, cookies and OAuth redirects would name localhost)', () => {
+    expect(refusal(without('PUBLIC_URL'))).toMatch(/^Invalid configuration: PUBLIC_URL is required when NODE_ENV=production/);
+  });
+
+  it('requires PAYMENTS to be named: unset does not mean the test processor', () => {
+    expect(refusal(without('PAYMENTS'))).toMatch(/^Invalid configuration: PAYMENTS is required when NODE_ENV=production/);
+  });
+
+  it('takes PAYMENTS=test only with ALLOW_TEST_PAYMENTS=on, and nothing else counts as on', () => {
+    expect(refusal(without('ALLOW_TEST_PAYMENTS'))).toMatch(/^Invalid configuration: ALLOW_TEST_PAYMENTS=on is required for PAYMENTS=test when NODE_ENV=production/);
+    for (const value of ['off', 'true', '1', 'yes', 'ON']) {
+      expect(refusal({ ...production, ALLOW_TEST_PAYMENTS: value }), value).toMatch(/^Invalid configuration: ALLOW_TEST_PAYMENTS[ =]/);
+    }
+  });
+
+  it('shows the test-payments banner only in production with the opt-in, never in development or test', () => {
+    expect(loadConfig(production).testPaymentsBanner).toBe(true);
+    expect(loadConfig({}).testPaymentsBanner).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', PAYMENTS: 'test' }).testPaymentsBanner).toBe(false);
+    expect(loadConfig({ ...without('ALLOW_TEST_PAYMENTS'), PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_1', STRIPE_PUBLISHABLE_KEY: 'pk_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).testPaymentsBanner).toBe(false);
+  });
+
+  it('seeds no demo data unless DEMO_DATA=on, even with the embedded database', () => {
+    expect(loadConfig(production).demoData).toBe('off');
+    expect(loadConfig({ ...production, DEMO_DATA: 'off' }).demoData).toBe('off');
+  });
+
+  it('gives demo accounts random passwords when DEMO_DATA=on', () => {
+    expect(loadConfig({ ...production, DEMO_DATA: 'on' }).demoData).toBe('random-passwords');
+    expect(loadConfig({ ...production, DATABASE_URL: 'postgres://db.example/sg', DEMO_DATA: 'on' }).demoData).toBe('random-passwords');
+  });
+});
+
+describe('outside production', () => {
+  it('keeps the contract defaults: test payments, and demo data with demo1234 on the embedded database only', () => {
+    expect(loadConfig({}).payments).toEqual({ provider: 'test' });
+    expect(loadConfig({}).demoData).toBe('contract-passwords');
+    expect(loadConfig({ NODE_ENV: 'test' }).demoData).toBe('contract-passwords');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/sg' }).demoData).toBe('off');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/sg', DEMO_DATA: 'on' }).demoData).toBe('contract-passwords');
+  });
+});
+
+describe('the built-in test identity provider (signs anyone in as any email)', () => {
+  it('is on in development and test when it is reachable from loopback only', () => {
+    expect(usesTestIdentityProvider(loadConfig({}))).toBe(true);
+    expect(usesTestIdentityProvider(loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:3100', HOST: '127.0.0.1' }))).toBe(true);
+    expect(usesTestIdentityProvider(loadConfig({ PUBLIC_URL: 'http://127.1.2.3:3000', HOST: 'localhost' }))).toBe(true);
+    expect(usesTestIdentityProvider(loadConfig({ PUBLIC_URL: 'http://[::1]:3000', HOST: '::1' }))).toBe(true);
+    expect(testIdentityProviderRefusal(loadConfig({}))).toBeUndefined();
+  });
+
+  it('is never on in production, nor with Google credentials', () => {
+    expect(usesTestIdentityProvider(loadConfig({ ...production, PUBLIC_URL: 'http://localhost:3000', HOST: '127.0.0.1' }))).toBe(false);
+    expect(usesTestIdentityProvider(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }))).toBe(false);
+  });
+
+  it('refuses to mount behind a proxy (TRUST_PROXY), and says why', () => {
+    const config = loadConfig({ TRUST_PROXY: '1' });
+    expect(usesTestIdentityProvider(config)).toBe(false);
+    expect(testIdentityProviderRefusal(config)).toMatch(/TRUST_PROXY/);
+  });
+
+  it('refuses to mount when PUBLIC_URL is not a loopback address', () => {
+    for (const url of ['https://cars.example.com', 'http://192.168.1.20:3000', 'http://localhost.example.com:3000', 'http://128.0.0.1:3000']) {
+      const config = loadConfig({ PUBLIC_URL: url, HOST: '127.0.0.1' });
+      expect(usesTestIdentityProvider(config), url).toBe(false);
+      expect(testIdentityProviderRefusal(config), url).toMatch(/PUBLIC_URL/);
+    }
+  });
+
+  it('refuses to mount when HOST is not a loopback address', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'example.com']) {
+      const config = loadConfig({ HOST: host });
+      expect(usesTestIdentityProvider(config), host).toBe(false);
+      expect(testIdentityProviderRefusal(config), host).toMatch(/HOST/);
+    }
+  });
+
+  it('decides the default HOST: loopback while it is on, every interface once it is off', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ TRUST_PROXY: '1' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ PUBLIC_URL: 'https://cars.example.com' }).host).toBe('0.0.0.0');
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { usesTestIdentityProvider } from './auth/google.ts';
 
 const flag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -20,7 +21,10 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO_DATA: flag.optional(),
-  PAYMENTS: z.enum(['test', 'stripe']).default('test'),
+  // No default here: outside production it is `test`, in production it must be named (below).
+  PAYMENTS: z.enum(['test', 'stripe']).optional(),
+  // Only the exact word: a production start takes the test processor on purpose or not at all.
+  ALLOW_TEST_PAYMENTS: z.enum(['on', 'off'], 'must be on or off').optional(),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
@@ -52,15 +56,24 @@ export interface Config {
   trustedOrigins: string[];
   /** Unset means: read or generate `DATA_DIR/auth-secret` (never in production). */
   authSecret: string | undefined;
-  demoData: boolean;
+  /**
+   * Whether to seed the demo catalog and accounts, and with which passwords: the contract's
+   * `demo1234` outside production, a random one per account (printed once) in production.
+   */
+  demoData: 'off' | 'contract-passwords' | 'random-passwords';
   logLevel: string;
   /** How long a checked session may be answered from memory (auth/session-cache.ts); 0: never. */
   sessionCacheMs: number;
   /** `PAYMENTS`: the built-in test-mode card processor, or Stripe with its keys. */
   payments: { provider: 'test' } | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
+  /**
+   * Production with `PAYMENTS=test ALLOW_TEST_PAYMENTS=on`: every page of the web app says that
+   * payments are not real (GET /api/site). Developers know; visitors of a deployed site may not.
+   */
+  testPaymentsBanner: boolean;
   /** Set: pictures in this S3-compatible bucket; unset: files in `DATA_DIR/uploads`. */
   s3?: { bucket: string; endpoint?: string; region: string; accessKeyId: string; secretAccessKey: string };
-  /** Set: Google sign-in with these OAuth credentials; unset: the built-in test identity provider (never in production). */
+  /** Set: Google sign-in with these OAuth credentials; unset: the built-in test identity provider where it may run (auth/google.ts). */
   google?: { clientId: string; clientSecret: string };
 }
 
@@ -74,9 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
-    throw new ConfigError('Invalid configuration: AUTH_SECRET is required when NODE_ENV=production');
-  }
+  const production = e.NODE_ENV === 'production';
+  if (production) refuseUnsafeProduction(e);
   if (e.PAYMENTS === 'stripe') {
     // A key pasted into the wrong variable would otherwise fail only at the first payment.
     const prefixes = { STRIPE_SECRET_KEY: /^(sk|rk)_/, STRIPE_PUBLISHABLE_KEY: /^pk_/, STRIPE_WEBHOOK_SECRET: /^whsec_/ } as const;
@@ -98,25 +110,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const google = e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET! } : undefined;
+  const trustProxy = trustProxyOf(e.TRUST_PROXY);
+  const seedsDemoData = e.DEMO_DATA ?? (!production && !e.DATABASE_URL);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    // The built-in test identity provider signs anyone in as any email: while it is on (no Google
-    // credentials, not production), listen on loopback only unless HOST says otherwise.
-    host: e.HOST ?? (e.NODE_ENV === 'production' || e.GOOGLE_CLIENT_ID ? '0.0.0.0' : '127.0.0.1'),
-    trustProxy: trustProxyOf(e.TRUST_PROXY),
+    // The built-in test identity provider signs anyone in as any email: while it would be on,
+    // listen on loopback only unless HOST says otherwise (and then it is off, see auth/google.ts).
+    host: e.HOST ?? (usesTestIdentityProvider({ env: e.NODE_ENV, google, trustProxy, publicUrl, host: LOOPBACK }) ? LOOPBACK : '0.0.0.0'),
+    trustProxy,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl,
-    trustedOrigins: e.PUBLIC_URL || e.NODE_ENV === 'production' ? [publicUrl] : [publicUrl, `http://127.0.0.1:${e.PORT}`],
+    trustedOrigins: e.PUBLIC_URL || production ? [publicUrl] : [publicUrl, `http://127.0.0.1:${e.PORT}`],
     authSecret: e.AUTH_SECRET,
-    demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
+    demoData: !seedsDemoData ? 'off' : production ? 'random-passwords' : 'contract-passwords',
     logLevel: e.LOG_LEVEL,
     sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     payments:
       e.PAYMENTS === 'stripe'
         ? { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY!, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
         : { provider: 'test' },
+    testPaymentsBanner: production && e.PAYMENTS === 'test',
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -126,8 +142,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
         }
       : undefined,
-    google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET! } : undefined,
+    google,
   };
+}
+
+const LOOPBACK = '127.0.0.1';
+
+/**
+ * What a production start must say out loud: the secret and public origin it runs with, and which
+ * payments it takes; the test processor (anyone "pays" with 4242 4242 4242 4242 and the car is
+ * sold) only when asked for by name.
+ */
+function refuseUnsafeProduction(e: z.infer<typeof envSchema>): void {
+  const refuse = (line: string) => {
+    throw new ConfigError(`Invalid configuration: ${line}`);
+  };
+  if (!e.AUTH_SECRET) refuse('AUTH_SECRET is required when NODE_ENV=production');
+  if (!e.PUBLIC_URL) refuse('PUBLIC_URL is required when NODE_ENV=production (the origin people use: links, cookies, OAuth redirects)');
+  if (!e.PAYMENTS) refuse('PAYMENTS is required when NODE_ENV=production (stripe, or test with ALLOW_TEST_PAYMENTS=on)');
+  if (e.PAYMENTS === 'test' && e.ALLOW_TEST_PAYMENTS !== 'on') {
+    refuse('ALLOW_TEST_PAYMENTS=on is required for PAYMENTS=test when NODE_ENV=production (no real money is taken, yet cars are sold)');
+  }
 }
 
 function trustProxyOf(value: string | undefined): Config['trustProxy'] {

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { buildApp, defaultWebDist } from './app.ts';
 import { createAuth } from './auth/auth.ts';
-import { googleOAuth } from './auth/google.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { googleOAuth, testIdentityProviderRefusal } from './auth/google.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DatabaseStartError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
 import { migrate } from './db/migrate.ts';
 import { checkServerVersion, createPool } from './db/pool.ts';
 import { DataDirInUseError, lockDataDir } from './db/process-lock.ts';
-import { seedDemoData } from './db/seed.ts';
+import { DEMO_PASSWORD, seedDemoData, type SeededAccount } from './db/seed.ts';
 import { createImageStorage } from './images/storage.ts';
 import { readOrCreateSecret } from './secret-file.ts';
 
@@ -15,6 +15,8 @@ const say = (msg: string) => console.log(`[second-gear] ${msg}`);
 
 async function main() {
   const config = loadConfig();
+  const refusal = testIdentityProviderRefusal(config);
+  if (refusal) say(`the built-in Google test identity provider is off: ${refusal}; CONTINUE WITH GOOGLE answers "not available" until GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set`);
   let unlock = () => {};
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
@@ -37,8 +39,9 @@ async function main() {
     const secret = config.authSecret ?? readOrCreateSecret(path.join(config.dataDir, 'auth-secret'));
     const auth = createAuth({ pool, secret, publicUrl: config.publicUrl, trustedOrigins: config.trustedOrigins, google: googleOAuth(config) });
     const images = createImageStorage(config);
-    if (config.demoData && (await seedDemoData({ pool, auth, images }))) {
-      say('demo data added (accounts: admin@demo.test, seller@demo.test, seller2@demo.test, buyer@demo.test; password demo1234)');
+    if (config.demoData !== 'off') {
+      const created = await seedDemoData({ pool, auth, images, passwords: config.demoData });
+      if (created) say(demoDataAdded(created, config.demoData));
     }
     const app = await buildApp({ config, pool, auth, images, webDist: defaultWebDist });
     await app.listen({ port: config.port, host: config.host });
@@ -60,6 +63,13 @@ async function main() {
     await stopDatabase();
     throw err;
   }
+}
+
+/** The console line of a seeding; random passwords are shown here once and kept nowhere else. */
+function demoDataAdded(accounts: SeededAccount[], passwords: Exclude<Config['demoData'], 'off'>): string {
+  if (!accounts.length) return 'demo data added, without demo accounts (each demo email had an account already)';
+  if (passwords === 'contract-passwords') return `demo data added (accounts: ${accounts.map((a) => a.email).join(', ')}; password ${DEMO_PASSWORD})`;
+  return `demo data added; demo accounts with their passwords, shown this once: ${accounts.map((a) => `${a.email} (${a.role}) ${a.password}`).join(', ')}`;
 }
 
 main().catch((err: unknown) => {

@@ -255,6 +255,7 @@ const one = async (sql: string, params: unknown[]) => (await t.pool.query(sql, p
 const specs: Record<string, Spec> = {
   'GET /api/openapi.json': { call: () => get('/api/openapi.json') },
   'GET /api/health': { call: () => get('/api/health') },
+  'GET /api/site': { call: () => get('/api/site') },
 
   'GET /api/auth/*': {
     call: () => get('/api/auth/get-session'),

@@ -524,6 +524,7 @@ function routes(): RouteCase[] {
     publicGet('/api/addProductCategories'),
     publicGet('/api/advertisement/products'),
     publicGet('/api/health'),
+    publicGet('/api/site'),
     {
       method: 'GET',
       route: '/api/category/:id',
@@ -855,6 +856,7 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
     'GET /api/addProductCategories',
     'GET /api/advertisement/products',
     'GET /api/health',
+    'GET /api/site',
     'GET /api/category/:id',
     'POST /api/images',
     'POST /api/addProducts',

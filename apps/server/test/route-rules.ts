@@ -52,6 +52,7 @@ export const routeRules: Record<string, RouteRule> = {
   // The shell.
   'GET /api/openapi.json': { access: 'public' },
   'GET /api/health': { access: 'public' },
+  'GET /api/site': { access: 'public', note: 'the test-payments banner flag' },
 
   // Accounts and sign-in.
   'GET /api/auth/*': { access: 'auth', note: 'better-auth: get-session answers only the caller’s own session' },

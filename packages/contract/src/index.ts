@@ -5,3 +5,4 @@ export * from './bookings.ts';
 export * from './wishlist.ts';
 export * from './payments.ts';
 export * from './admin.ts';
+export * from './site.ts';

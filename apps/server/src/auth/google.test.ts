@@ -243,10 +243,17 @@ describe('Google sign-in through the built-in test identity provider', () => {
   });
 });
 
-describe('Google sign-in in production without GOOGLE_CLIENT_ID', () => {
+// Production never mounts the test identity provider; outside production it refuses to whenever
+// others could reach it (a proxy in front, a public PUBLIC_URL or HOST).
+describe.each([
+  ['in production', { NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex'), PAYMENTS: 'test', ALLOW_TEST_PAYMENTS: 'on' }],
+  ['behind a proxy (TRUST_PROXY) outside production', { TRUST_PROXY: '1' }],
+  ['on every interface (HOST=0.0.0.0) outside production', { HOST: '0.0.0.0' }],
+  ['with a public PUBLIC_URL outside production', { PUBLIC_URL: 'https://cars.example.com' }],
+])('Google sign-in without GOOGLE_CLIENT_ID %s', (_name, env) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex') } });
+    t = await createTestApp({ env });
   });
   afterAll(() => t.close());
 
@@ -264,7 +271,7 @@ describe('Google sign-in in production without GOOGLE_CLIENT_ID', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/social',
-      headers: { origin: t.origin },
+      headers: { origin: t.app.config.publicUrl },
       payload: { provider: 'google', callbackURL: DONE, disableRedirect: true },
     });
     expect(res.statusCode).toBe(503);
@@ -274,7 +281,15 @@ describe('Google sign-in in production without GOOGLE_CLIENT_ID', () => {
 
 describe('Google sign-in with GOOGLE_CLIENT_ID', () => {
   it("uses Google's discovery document, and no test identity provider", () => {
-    const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(32),
+      PUBLIC_URL: 'https://cars.example.com',
+      PAYMENTS: 'test',
+      ALLOW_TEST_PAYMENTS: 'on',
+      GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
     expect(googleOAuth(config)).toEqual({
       kind: 'google',
       clientId: 'id.apps.googleusercontent.com',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
+import { isLoopbackHost } from '../loopback.ts';
 import { readOrCreateSecret } from '../secret-file.ts';
 
 /** better-auth's provider id; the callback is `${PUBLIC_URL}/api/auth/callback/google`. */
@@ -18,9 +19,29 @@ export interface GoogleOAuth {
   discoveryUrl: string;
 }
 
-/** Whether the built-in test identity provider runs: without Google credentials, and never in production. */
-export function usesTestIdentityProvider(config: Pick<Config, 'env' | 'google'>): boolean {
-  return !config.google && config.env !== 'production';
+type TestIdpConfig = Pick<Config, 'env' | 'google' | 'trustProxy' | 'publicUrl' | 'host'>;
+
+/**
+ * Whether the built-in test identity provider runs: without Google credentials, never in
+ * production, and only while nobody but this machine can reach it. The one decision behind the
+ * mount, CONTINUE WITH GOOGLE (googleOAuth) and the default HOST.
+ */
+export function usesTestIdentityProvider(config: TestIdpConfig): boolean {
+  return !config.google && config.env !== 'production' && !testIdentityProviderRefusal(config);
+}
+
+/**
+ * Why the test identity provider refuses to mount although nothing else replaces it (development or
+ * test, no Google credentials): it signs anyone in as any email they type, so it only serves a
+ * browser on this machine. Undefined when it mounts, or when production or Google rule it out anyway.
+ */
+export function testIdentityProviderRefusal(config: TestIdpConfig): string | undefined {
+  if (config.google || config.env === 'production') return undefined;
+  // Behind a proxy, requests from anywhere arrive from the proxy's (perhaps loopback) address.
+  if (config.trustProxy !== false) return 'TRUST_PROXY is set (a proxy in front serves it to others)';
+  if (!isLoopbackHost(new URL(config.publicUrl).hostname)) return `PUBLIC_URL ${config.publicUrl} is not a loopback address`;
+  if (!isLoopbackHost(config.host)) return `HOST ${config.host} is not a loopback address`;
+  return undefined;
 }
 
 export function googleCallbackUrl(publicUrl: string): string {
@@ -34,9 +55,9 @@ export function testIdpClientSecret(config: Pick<Config, 'dataDir'>): string {
 
 /**
  * Real Google with GOOGLE_CLIENT_ID/SECRET; otherwise the built-in test identity provider in
- * development and test; in production without credentials, none (the button answers an error).
+ * development and test on loopback; otherwise none (the button answers "not available").
  */
-export function googleOAuth(config: Pick<Config, 'env' | 'google' | 'publicUrl' | 'dataDir'>): GoogleOAuth | undefined {
+export function googleOAuth(config: TestIdpConfig & Pick<Config, 'dataDir'>): GoogleOAuth | undefined {
   if (config.google) {
     return { kind: 'google', clientId: config.google.clientId, clientSecret: config.google.clientSecret, discoveryUrl: GOOGLE_DISCOVERY_URL };
   }

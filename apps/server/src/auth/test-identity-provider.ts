@@ -9,7 +9,8 @@ import { googleCallbackUrl, TEST_IDP_CLIENT_ID, TEST_IDP_PATH, testIdpClientSecr
  * The contract's "Google sign-in without Google": a real OpenID Connect provider (oidc-provider)
  * that stands in for Google in development and test. Its sign-in page asks for an Email and a Name
  * and signs that person in, with `email_verified: true`. It is never mounted when
- * NODE_ENV=production, nor when real Google credentials are configured.
+ * NODE_ENV=production, nor when real Google credentials are configured, nor where anyone but this
+ * machine could reach it (usesTestIdentityProvider).
  *
  * Everything it keeps (keys, interactions, codes, the people who signed in) lives in this process's
  * memory, except the client secret, which better-auth shares through DATA_DIR.

@@ -1,12 +1,15 @@
-import type { Pool } from 'pg';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Pool, PoolClient } from 'pg';
 import type { Auth } from '../auth/auth.ts';
+import type { Config } from '../config.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import { writeImageFiles, type StoredImage } from '../images/store.ts';
 import { demoCars, demoCategories } from './demo/catalog.ts';
 import { brandPicture, carPicture } from './demo/pictures.ts';
 
 const SEED_LOCK = 7_450_114;
-const PASSWORD = 'demo1234';
+/** The contract's password of every demo account, outside production. */
+export const DEMO_PASSWORD = 'demo1234';
 
 export const demoAccounts = [
   { email: 'admin@demo.test', name: 'Ada Admin', role: 'admin', verified: false },
@@ -15,21 +18,47 @@ export const demoAccounts = [
   { email: 'buyer@demo.test', name: 'Bella Buyer', role: 'buyer', verified: false },
 ] as const;
 
+/** A demo account this seeding created, with the password it was given. */
+export interface SeededAccount {
+  email: string;
+  role: string;
+  password: string;
+}
+
 /**
  * Adds the demo accounts, brand categories and cars of the contract on a database that has no
- * categories yet. Pictures are drawn by code and stored like uploads. The catalog is written in one
- * transaction, so a crash mid-seed leaves no half catalog and the next start seeds again.
- * Returns whether anything was added.
+ * categories yet. Pictures are drawn by code and stored like uploads. Accounts and catalog are
+ * written in one transaction, so a crash mid-seed leaves nothing half made and the next start seeds
+ * again; and an account that exists when the seeding starts is someone's own: its role is left as it
+ * is and no demo car is put under its name (else signing up as admin@demo.test before the first
+ * start, or on a database whose demo data was turned on later, would make that person an admin).
+ * Returns the accounts it created, or undefined when the database had categories already.
  */
-export async function seedDemoData({ pool, auth, images }: { pool: Pool; auth: Auth; images: ImageStorage }): Promise<boolean> {
+export async function seedDemoData({
+  pool,
+  auth,
+  images,
+  passwords,
+}: {
+  pool: Pool;
+  auth: Auth;
+  images: ImageStorage;
+  passwords: Exclude<Config['demoData'], 'off'>;
+}): Promise<SeededAccount[] | undefined> {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [SEED_LOCK]);
     const { rows } = await client.query('select 1 from categories limit 1');
-    if (rows.length) return false;
+    if (rows.length) return undefined;
 
-    const userIds = new Map<string, string>();
-    for (const account of demoAccounts) userIds.set(account.email, await ensureAccount(pool, auth, account));
+    // In production nobody may know a demo password in advance: each is random and shown once.
+    const hasher = (await auth.$context).password;
+    const credentials = await Promise.all(
+      demoAccounts.map(async (account) => {
+        const password = passwords === 'random-passwords' ? randomBytes(12).toString('base64url') : DEMO_PASSWORD;
+        return { account, password, hash: await hasher.hash(password) };
+      }),
+    );
 
     const svg = (s: string) => Buffer.from(s);
     const brandImages = await Promise.all(demoCategories.map((c) => writeImageFiles(images, svg(brandPicture(c)))));
@@ -40,8 +69,13 @@ export async function seedDemoData({ pool, auth, images }: { pool: Pool; auth: A
     }
 
     await client.query('begin');
-    for (const account of demoAccounts) {
-      await client.query('update users set role = $2, verified = $3 where id = $1', [userIds.get(account.email), account.role, account.verified]);
+    const created: SeededAccount[] = [];
+    const userIds = new Map<string, string>();
+    for (const { account, password, hash } of credentials) {
+      const id = await createAccount(client, account, hash);
+      if (!id) continue;
+      userIds.set(account.email, id);
+      created.push({ email: account.email, role: account.role, password });
     }
     for (const image of [...brandImages, ...carImages]) {
       await client.query('insert into images (key, widths) values ($1, $2)', [image.key, image.widths]);
@@ -56,6 +90,7 @@ export async function seedDemoData({ pool, auth, images }: { pool: Pool; auth: A
     }
     for (const [i, car] of demoCars.entries()) {
       const seller = demoAccounts.find((a) => a.email === car.seller)!;
+      if (!userIds.has(seller.email)) continue;
       await client.query(
         `insert into products (category_id, seller_id, seller_name, seller_email, product_name, condition, description,
            original_price, resale_price, year_of_purchase, mobile, location, image_key, advertised, posting_time)
@@ -80,7 +115,7 @@ export async function seedDemoData({ pool, auth, images }: { pool: Pool; auth: A
       );
     }
     await client.query('commit');
-    return true;
+    return created;
   } catch (err) {
     await client.query('rollback').catch(() => {});
     throw err;
@@ -90,12 +125,18 @@ export async function seedDemoData({ pool, auth, images }: { pool: Pool; auth: A
   }
 }
 
-/** Signs the account up through better-auth (so its password is hashed as any other), unless it exists. */
-async function ensureAccount(pool: Pool, auth: Auth, account: (typeof demoAccounts)[number]): Promise<string> {
-  const existing = await pool.query<{ id: string }>('select id from users where email = $1', [account.email]);
-  if (existing.rows[0]) return existing.rows[0].id;
-  const { user } = await auth.api.signUpEmail({
-    body: { name: account.name, email: account.email, password: PASSWORD, role: account.role === 'seller' ? 'Seller' : 'Buyer' },
-  });
-  return user.id;
+/**
+ * Inserts the account as better-auth's email sign-up would (a user and its `credential` account
+ * holding the hash better-auth made), inside the seeding's transaction, with its demo role.
+ * Returns its id, or undefined when an account with this email exists already.
+ */
+async function createAccount(client: PoolClient, account: (typeof demoAccounts)[number], passwordHash: string): Promise<string | undefined> {
+  const id = randomUUID();
+  const { rowCount } = await client.query(
+    'insert into users (id, name, email, role, verified) values ($1, $2, $3, $4, $5) on conflict (email) do nothing',
+    [id, account.name, account.email, account.role, account.verified],
+  );
+  if (!rowCount) return undefined;
+  await client.query(`insert into accounts (id, account_id, provider_id, user_id, password) values ($1, $2, 'credential', $2, $3)`, [randomUUID(), id, passwordHash]);
+  return id;
 }

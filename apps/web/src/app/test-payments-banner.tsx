@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SiteInfo } from '@second-gear/contract';
+import { api } from './api.ts';
+
+/** What the server says about itself; it does not change while it runs. */
+const siteQuery = queryOptions({ queryKey: ['site'], queryFn: () => api<SiteInfo>('/site'), staleTime: Infinity });
+
+/**
+ * On every page of a production site that runs the built-in test card processor (operator's
+ * ALLOW_TEST_PAYMENTS=on): payments are not real. Sticky at the bottom of the page, after
+ * everything else, so its arrival moves nothing already on screen and it never covers the footer's
+ * last line. Development does not show it: developers know.
+ */
+export function TestPaymentsBanner() {
+  const site = useQuery(siteQuery);
+  if (!site.data?.testPaymentsBanner) return null;
+  return (
+    <aside aria-label="Test payments" className="sticky bottom-0 z-40 bg-warning px-4 py-2 text-center text-sm font-semibold text-warning-content shadow-lg">
+      Test payments only: no card is charged and no money changes hands on this site.
+    </aside>
+  );
+}

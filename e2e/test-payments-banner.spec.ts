@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support.ts';
+
+/**
+ * A production start that takes test payments on purpose (PAYMENTS=test ALLOW_TEST_PAYMENTS=on)
+ * shows a banner on every page. This spec runs its own production server on an empty embedded
+ * database (the shared e2e server runs NODE_ENV=test, where the banner never shows).
+ */
+const root = path.resolve(import.meta.dirname, '..');
+let origin: string;
+let dataDir: string;
+let server: ChildProcess | undefined;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-e2e-banner-'));
+  fs.chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  const env = { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, DATA_DIR: dataDir, AUTH_SECRET: 'e2e-'.repeat(10), PAYMENTS: 'test', ALLOW_TEST_PAYMENTS: 'on', LOG_LEVEL: 'warn' };
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' });
+  for (let i = 0; i < 1200; i++) {
+    if (server.exitCode !== null) throw new Error(`the production server exited with code ${server.exitCode}`);
+    if (await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the production server did not start');
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const banner = (page: Page) => page.getByRole('complementary', { name: 'Test payments' });
+
+test('every page of a production site with test payments says they are not real, at the bottom, covering nothing', async ({ page }) => {
+  for (const url of ['/', '/login', '/blog']) {
+    await page.goto(`${origin}${url}`);
+    await expect(banner(page)).toHaveText(/no card is charged/);
+  }
+  // In view at the bottom edge of the window while the page scrolls...
+  const viewport = page.viewportSize()!;
+  const inView = (await banner(page).boundingBox())!;
+  expect(Math.round(inView.y + inView.height)).toBe(viewport.height);
+  // ...and after the footer at the end of the page, so its last line stays readable.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const footer = (await page.locator('footer').boundingBox())!;
+  await expect.poll(async () => (await banner(page).boundingBox())!.y).toBeGreaterThanOrEqual(Math.floor(footer.y + footer.height));
+  await expectNoAxeViolations(page, 'a page with the test-payments banner');
+});
+
+test('the development and test server shows no banner', async ({ page }) => {
+  const site = page.waitForResponse((res) => res.url().endsWith('/api/site'));
+  await page.goto('/login');
+  expect(await (await site).json()).toEqual({ testPaymentsBanner: false });
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await expect(banner(page)).toHaveCount(0);
+});
