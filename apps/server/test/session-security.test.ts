@@ -5,15 +5,18 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, defaultWebDist } from '../src/app.ts';
 import { createAuth } from '../src/auth/auth.ts';
-import { MAX_FAILURES } from '../src/auth/sign-in-limiter.ts';
+import { SIGN_IN_PER_ACCOUNT } from '../src/auth/rate-limits.ts';
 import { loadConfig } from '../src/config.ts';
 import { as, createTestApp, makeAdmin, ORIGIN, sessionCookie, signUp, type Person, type TestApp } from './harness.ts';
+import { nextLoopbackAddress, rawRequest, type RawAnswer } from './raw-http.ts';
 
 /**
  * Sessions, cookies, the failed-sign-in limit and security headers (issue 9). The authorization
  * matrix (authorization-matrix.test.ts) covers who may call what; this file covers the session
  * that says who is calling.
  */
+
+const MAX_FAILURES = SIGN_IN_PER_ACCOUNT.max;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -164,30 +167,110 @@ describe('origins in development', () => {
 });
 
 describe('the failed-sign-in limit', () => {
+  // Each test signs in from an address of its own, so that the per-address count is its own too.
+  const attempt = (from: string, email: string, password = 'secret123') =>
+    t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: from, headers: { origin: ORIGIN }, payload: { email, password } });
+
   it(`answers 429 after ${MAX_FAILURES} failures, even to the right password, and only for that account`, async () => {
     expect(MAX_FAILURES).toBe(5);
     const victim = await signUp(t.app, 'Buyer');
     const bystander = await signUp(t.app, 'Buyer');
-    for (let i = 0; i < MAX_FAILURES; i++) expect((await signIn(t.app, victim.email, `wrong-${i}`)).statusCode).toBe(401);
+    const from = nextLoopbackAddress();
+    for (let i = 0; i < MAX_FAILURES; i++) expect((await attempt(from, victim.email, `wrong-${i}`)).statusCode).toBe(401);
 
-    const blocked = await signIn(t.app, victim.email, 'wrong-again');
+    const blocked = await attempt(from, victim.email, 'wrong-again');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests', message: expect.stringMatching(/Too many failed sign-in attempts/) });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // The right password does not get through while blocked, and no session is given.
-    const right = await signIn(t.app, victim.email.toUpperCase());
+    const right = await attempt(from, victim.email.toUpperCase());
     expect(right.statusCode).toBe(429);
     expect(setCookies(right).some((c) => c.startsWith(`${SESSION}=`) && !/Max-Age=0/i.test(c))).toBe(false);
     // Someone else signs in as usual.
-    expect((await signIn(t.app, bystander.email)).statusCode).toBe(200);
+    expect((await attempt(from, bystander.email)).statusCode).toBe(200);
   });
 
   it('forgets the failures after a successful sign-in', async () => {
     const buyer = await signUp(t.app, 'Buyer');
-    for (let i = 0; i < MAX_FAILURES - 1; i++) expect((await signIn(t.app, buyer.email, 'wrong')).statusCode).toBe(401);
-    expect((await signIn(t.app, buyer.email)).statusCode).toBe(200);
-    for (let i = 0; i < MAX_FAILURES - 1; i++) expect((await signIn(t.app, buyer.email, 'wrong')).statusCode).toBe(401);
-    expect((await signIn(t.app, buyer.email)).statusCode).toBe(200);
+    const from = nextLoopbackAddress();
+    for (let i = 0; i < MAX_FAILURES - 1; i++) expect((await attempt(from, buyer.email, 'wrong')).statusCode).toBe(401);
+    expect((await attempt(from, buyer.email)).statusCode).toBe(200);
+    for (let i = 0; i < MAX_FAILURES - 1; i++) expect((await attempt(from, buyer.email, 'wrong')).statusCode).toBe(401);
+    expect((await attempt(from, buyer.email)).statusCode).toBe(200);
+  });
+});
+
+describe('the failed-sign-in limit whatever the request target looks like', () => {
+  // Over a real socket: app.inject and fetch would normalise these targets before the server saw them.
+  let live: TestApp;
+  beforeAll(async () => {
+    live = await createTestApp({ listen: true });
+  });
+  afterAll(() => live.close());
+
+  /** Request targets that are not in canonical form: refused with a 400 before anything reads them. */
+  const nonCanonical = [
+    '/api/auth/x/../sign-in/email',
+    '/api/auth/./sign-in/email',
+    '/api/auth/%2e/sign-in/email',
+    '/api/auth/%2E%2E/auth/sign-in/email',
+    '/api/auth/x/%2e%2e/sign-in/email',
+    '/api/auth/x/.%2E/sign-in/email',
+    '/api/auth/sign-in%2femail',
+    '/api/auth/sign-in%2Femail',
+    '/api/auth/sign-in%5cemail',
+    '/api/auth/sign-in%5Cemail',
+    '/api/auth/sign-in\\email',
+    '/api/auth/x\\..\\sign-in/email',
+    '/api/auth//sign-in/email',
+    '/api/auth/sign-in//email',
+    '/api/auth/sign-in/email/.',
+    '/api/auth/sign-in/email/..',
+    '/api/auth/sign-in/email#x',
+  ];
+  /** Other shapes better-auth might route to sign-in: it counts them, or does not route them (404). */
+  const otherShapes = ['/api/auth/sign-in/email?x=1', '/api/auth/sign-in/email/', '/api/auth/SIGN-IN/email', '/api/auth/sign-in/EMAIL', '/api/auth/sign-in/%65mail'];
+
+  const signInAt = (target: string, email: string, password: string, localAddress: string) =>
+    rawRequest(live.origin, {
+      method: 'POST',
+      target,
+      localAddress,
+      headers: { origin: live.origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+  const givesSession = (res: RawAnswer) => [res.headers['set-cookie'] ?? []].flat().some((c) => c.startsWith(`${SESSION}=`) && !/Max-Age=0/i.test(c));
+
+  it('refuses every non-canonical /api/auth and /api/test-idp target with a 400 in the contract shape, even before any failure', async () => {
+    const person = await signUp(live.app, 'Buyer', { password: 'rightpass' });
+    const from = nextLoopbackAddress();
+    for (const target of nonCanonical) {
+      const res = await signInAt(target, person.email, 'rightpass', from);
+      expect(res.status, target).toBe(400);
+      expect(res.json(), target).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.any(String) });
+      expect(givesSession(res), target).toBe(false);
+    }
+    for (const target of ['/api/test-idp/x/../.well-known/openid-configuration', '/api/test-idp/%2e/jwks', '/api/auth/x/../get-session', '/api/auth/google/done/..']) {
+      expect((await rawRequest(live.origin, { target })).status, target).toBe(400);
+    }
+  });
+
+  it(`gives no session to the right password after ${MAX_FAILURES} failures, whatever the target`, async () => {
+    const person = await signUp(live.app, 'Buyer', { password: 'rightpass' });
+    const from = nextLoopbackAddress();
+    for (let i = 0; i < MAX_FAILURES; i++) expect((await signInAt('/api/auth/sign-in/email', person.email, `wrong-${i}`, from)).status).toBe(401);
+    for (const target of ['/api/auth/sign-in/email', ...nonCanonical, ...otherShapes]) {
+      const res = await signInAt(target, person.email, 'rightpass', from);
+      expect([400, 404, 429], `${target} → ${res.status}`).toContain(res.status);
+      expect(givesSession(res), target).toBe(false);
+    }
+  });
+
+  it('counts failures made through every target better-auth routes to sign-in', async () => {
+    const person = await signUp(live.app, 'Buyer', { password: 'rightpass' });
+    const from = nextLoopbackAddress();
+    for (let i = 0; i < MAX_FAILURES; i++) expect((await signInAt(`/api/auth/sign-in/email?attempt=${i}`, person.email, `wrong-${i}`, from)).status).toBe(401);
+    expect((await signInAt('/api/auth/sign-in/email', person.email, 'rightpass', from)).status).toBe(429);
   });
 });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Adapter, AdapterPayload, Configuration, JWK, default as Provider } from 'oidc-provider';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
+import { refuseNonCanonicalTarget } from './canonical-target.ts';
 import { googleCallbackUrl, TEST_IDP_CLIENT_ID, TEST_IDP_PATH, testIdpClientSecret, usesTestIdentityProvider } from './google.ts';
 
 /**
@@ -19,6 +20,8 @@ export async function testIdentityProvider(app: FastifyInstance): Promise<void> 
   if (!usesTestIdentityProvider(config)) return;
   const provider = createTestProvider(await loadOidcProvider(), config);
   const callback = provider.callback();
+  // oidc-provider (Koa) parses the address again: only targets every parser reads alike.
+  app.addHook('onRequest', refuseNonCanonicalTarget);
 
   // The provider's own endpoints (discovery, authorization, token, JWKS, userinfo). It reads
   // request bodies itself, so nothing here parses them.
