@@ -17,7 +17,7 @@ async function signInAtProvider(page: Page, person: { email: string; name: strin
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   // The provider's page is served by apps/server (auth/test-identity-provider.ts, dev and test only).
   await expectNoAxeViolations(page, 'test identity provider sign-in');
-  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Email', { exact: true }).fill(person.email);
   await page.getByLabel('Name').fill(person.name);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
