@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, defaultWebDist } from '../src/app.ts';
 import { createAuth } from '../src/auth/auth.ts';
-import { SIGN_IN_PER_ACCOUNT } from '../src/auth/rate-limits.ts';
+import { SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS, SIGN_UP_PER_ADDRESS } from '../src/auth/rate-limits.ts';
 import { loadConfig } from '../src/config.ts';
 import { as, createTestApp, makeAdmin, ORIGIN, sessionCookie, signUp, type Person, type TestApp } from './harness.ts';
 import { nextLoopbackAddress, rawRequest, type RawAnswer } from './raw-http.ts';
@@ -271,6 +271,93 @@ describe('the failed-sign-in limit whatever the request target looks like', () =
     const from = nextLoopbackAddress();
     for (let i = 0; i < MAX_FAILURES; i++) expect((await signInAt(`/api/auth/sign-in/email?attempt=${i}`, person.email, `wrong-${i}`, from)).status).toBe(401);
     expect((await signInAt('/api/auth/sign-in/email', person.email, 'rightpass', from)).status).toBe(429);
+  });
+});
+
+describe('limits per client address, across e-mails and processes', () => {
+  const attempt = (from: string, email: string, password = 'secret123') =>
+    t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: from, headers: { origin: ORIGIN }, payload: { email, password } });
+  const signUpFrom = (from: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      remoteAddress: from,
+      headers: { origin: ORIGIN },
+      payload: { name: 'Flood', email: `flood-${randomBytes(4).toString('hex')}@test.example`, password: 'secret123', role: 'Buyer' },
+    });
+  /** Failed sign-ins for as many different e-mails (password spraying). */
+  async function spray(from: string, count: number) {
+    for (let i = 0; i < count; i++) expect((await attempt(from, `sprayed-${i}-${randomBytes(3).toString('hex')}@test.example`, 'guess')).statusCode).toBe(401);
+  }
+
+  it(`answers 429 after ${SIGN_IN_PER_ADDRESS.max} failed sign-ins from one address, whatever the e-mails; another address is unaffected`, async () => {
+    expect(SIGN_IN_PER_ADDRESS).toEqual({ max: 20, minutes: 15 });
+    const person = await signUp(t.app, 'Buyer');
+    await spray('198.51.100.20', SIGN_IN_PER_ADDRESS.max);
+    const blocked = await attempt('198.51.100.20', person.email);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/Too many failed sign-in attempts/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // The person themselves, from elsewhere, signs in as usual.
+    expect((await attempt('198.51.100.21', person.email)).statusCode).toBe(200);
+  });
+
+  it('counts IPv6 clients by their /64 (and IPv4-mapped addresses as IPv4)', async () => {
+    const person = await signUp(t.app, 'Buyer');
+    await spray('2001:db8:aa:1::1', SIGN_IN_PER_ADDRESS.max / 2);
+    await spray('2001:db8:aa:1:ffff:ffff:ffff:fffe', SIGN_IN_PER_ADDRESS.max / 2);
+    expect((await attempt('2001:db8:aa:1::9', person.email)).statusCode).toBe(429);
+    expect((await attempt('2001:db8:aa:2::1', person.email)).statusCode).toBe(200);
+
+    await spray('::ffff:198.51.100.30', SIGN_IN_PER_ADDRESS.max);
+    expect((await attempt('198.51.100.30', person.email)).statusCode).toBe(429);
+  });
+
+  it(`answers 429 after ${SIGN_UP_PER_ADDRESS.max} sign-ups from one address in an hour; another address signs up`, async () => {
+    expect(SIGN_UP_PER_ADDRESS).toEqual({ max: 10, minutes: 60 });
+    for (let i = 0; i < SIGN_UP_PER_ADDRESS.max; i++) expect((await signUpFrom('198.51.100.40')).statusCode).toBe(200);
+    const flood = await signUpFrom('198.51.100.40');
+    expect(flood.statusCode).toBe(429);
+    expect(flood.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests', message: expect.stringMatching(/Too many accounts/) });
+    expect(Number(flood.headers['retry-after'])).toBeGreaterThan(0);
+    expect(setCookies(flood)).toEqual([]);
+    expect((await signUpFrom('198.51.100.41')).statusCode).toBe(200);
+  });
+
+  it('deletes counts whose window has ended', async () => {
+    await spray('198.51.100.50', 2);
+    const keys = (await t.pool.query<{ key: string }>(`select key from auth_rate_limits where key like '%198.51.100.50%'`)).rows.map((r) => r.key);
+    expect(keys).toHaveLength(3); // two e-mails from the address, and the address
+    await t.pool.query(`update auth_rate_limits set window_ends_at = now() - interval '1 second' where key = any($1)`, [keys]);
+    await spray('198.51.100.51', 1);
+    expect((await t.pool.query('select key from auth_rate_limits where key = any($1)', [keys])).rows).toEqual([]);
+  });
+
+  it('hashes a bounded number of passwords at once and answers the rest 503 with Retry-After', async () => {
+    // An app whose cap is tiny: one hash at a time, one waiting.
+    const auth = createAuth({ pool: t.pool, secret: randomBytes(32).toString('hex'), publicUrl: ORIGIN, passwordHashing: { concurrent: 1, queued: 1 } });
+    const app = await buildApp({ config: t.app.config, pool: t.pool, auth, images: t.app.images });
+    await app.ready();
+    try {
+      const person = await signUp(t.app, 'Buyer');
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: `203.0.113.${100 + i}`, headers: { origin: ORIGIN }, payload: { email: person.email, password: i % 2 ? 'secret123' : 'wrong' } }),
+        ),
+      );
+      const busy = answers.filter((r) => r.statusCode === 503);
+      expect(busy.length).toBeGreaterThan(0);
+      for (const res of busy) {
+        expect(res.json()).toMatchObject({ statusCode: 503, error: 'Service Unavailable', message: expect.stringMatching(/busy/) });
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      for (const res of answers.filter((r) => r.statusCode !== 503)) expect([200, 401]).toContain(res.statusCode);
+      // A refusal for being busy is not a failed sign-in: nothing is counted against those addresses.
+      const counted = await t.pool.query<{ n: number }>(`select coalesce(sum(hits), 0)::int as n from auth_rate_limits where key like 'sign-in:203.0.113.%' and key not like '%@%'`);
+      expect(counted.rows[0]!.n).toBe(answers.filter((r) => r.statusCode === 401).length);
+    } finally {
+      await app.close();
+    }
   });
 });
 
