@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { isIPv4 } from 'node:net';
 
 export interface RawAnswer {
   status: number;
@@ -19,7 +20,16 @@ export function rawRequest(
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: hostname, port, method: options.method ?? 'GET', path: options.target, headers: options.headers, localAddress: options.localAddress },
+      {
+        host: hostname,
+        port,
+        // `localhost` may resolve to ::1 first, which an IPv4 local address cannot reach.
+        family: options.localAddress && isIPv4(options.localAddress) ? 4 : undefined,
+        method: options.method ?? 'GET',
+        path: options.target,
+        headers: options.headers,
+        localAddress: options.localAddress,
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
