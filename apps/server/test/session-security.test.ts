@@ -7,7 +7,7 @@ import { buildApp, defaultWebDist } from '../src/app.ts';
 import { createAuth } from '../src/auth/auth.ts';
 import { SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS, SIGN_UP_PER_ADDRESS } from '../src/auth/rate-limits.ts';
 import { loadConfig } from '../src/config.ts';
-import { as, createTestApp, makeAdmin, ORIGIN, sessionCookie, signUp, type Person, type TestApp } from './harness.ts';
+import { appHasHeard, as, createTestApp, makeAdmin, ORIGIN, sessionCookie, signUp, type Person, type TestApp } from './harness.ts';
 import { nextLoopbackAddress, rawRequest, type RawAnswer } from './raw-http.ts';
 
 /**
@@ -99,6 +99,67 @@ describe('session ids', () => {
     for (const cookie of [`${SESSION}=${token}`, `${SESSION}=${token}.${signature!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`, `${SESSION}=nonsense`]) {
       expect((await ownOrders(buyer, cookie)).statusCode).toBe(401);
     }
+  });
+});
+
+describe('session lifetime, password changes and the session cache', () => {
+  it('leaves signed-in people in the session cache on an anonymous sign-out; a real one ends its session at once', async () => {
+    const buyer = await signUp(t.app, 'Buyer');
+    const key = cookieValue(buyer.cookie);
+    expect((await ownOrders(buyer, buyer.cookie)).statusCode).toBe(200);
+    expect(t.app.sessions.get(key)).toMatchObject({ email: buyer.email });
+
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { origin: ORIGIN } });
+    expect(anonymous.statusCode).toBe(200);
+    expect(t.app.sessions.get(key), 'still cached after an anonymous sign-out').toMatchObject({ email: buyer.email });
+
+    expect((await as(t.app, buyer, { method: 'POST', url: '/api/auth/sign-out' })).statusCode).toBe(200);
+    expect(t.app.sessions.get(key)).toBeUndefined();
+    expect((await ownOrders(buyer, buyer.cookie)).statusCode).toBe(401);
+  });
+
+  it('ends every other session of a person who changes their password, whatever the request asks', async () => {
+    const buyer = await signUp(t.app, 'Buyer');
+    const otherDevice = sessionCookie((await signIn(t.app, buyer.email)).headers['set-cookie']);
+    for (const cookie of [buyer.cookie, otherDevice]) expect((await ownOrders(buyer, cookie)).statusCode).toBe(200);
+
+    const res = await as(t.app, buyer, {
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: 'secret123', newPassword: 'another-secret-456', revokeOtherSessions: false },
+    });
+    expect(res.statusCode).toBe(200);
+    // This device carries on with a new session; every older cookie is dead, here and on the other device.
+    const fresh = sessionCookie(res.headers['set-cookie']);
+    expect(await sessionEmail(fresh)).toBe(buyer.email);
+    for (const cookie of [buyer.cookie, otherDevice]) {
+      expect((await ownOrders(buyer, cookie)).statusCode).toBe(401);
+      expect(await sessionEmail(cookie)).toBeNull();
+    }
+    expect((await signIn(t.app, buyer.email, 'another-secret-456')).statusCode).toBe(200);
+  });
+
+  it('ends a session 30 days after it began, however often it is used', async () => {
+    const buyer = await signUp(t.app, 'Buyer');
+    const lifetime = (id: string) =>
+      t.pool.query<{ capped: boolean; left_hours: number }>(
+        `select expires_at <= created_at + interval '30 days' as capped, (extract(epoch from expires_at - now()) / 3600)::float8 as left_hours from sessions where user_id = $1`,
+        [id],
+      );
+    // Used on its 29th day, when better-auth extends it by 7 days: extended only to its 30th day.
+    await t.pool.query(`update sessions set created_at = now() - interval '29 days 12 hours', expires_at = now() + interval '1 hour' where user_id = $1`, [buyer.id]);
+    await appHasHeard(t);
+    expect(await sessionEmail(buyer.cookie)).toBe(buyer.email);
+    const { rows } = await lifetime(buyer.id);
+    expect(rows[0]!.capped).toBe(true);
+    expect(rows[0]!.left_hours).toBeGreaterThan(11);
+    expect(rows[0]!.left_hours).toBeLessThanOrEqual(12);
+
+    // Older than 30 days: refused, whatever its expiry said.
+    await t.pool.query(`update sessions set created_at = now() - interval '31 days' where user_id = $1`, [buyer.id]);
+    await appHasHeard(t);
+    expect(await sessionEmail(buyer.cookie)).toBeNull();
+    expect((await ownOrders(buyer, buyer.cookie)).statusCode).toBe(401);
   });
 });
 
