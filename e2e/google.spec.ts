@@ -17,7 +17,7 @@ async function signInAtProvider(page: Page, person: { email: string; name: strin
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   // The provider's page is served by apps/server (auth/test-identity-provider.ts, dev and test only).
   await expectNoAxeViolations(page, 'test identity provider sign-in');
-  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Email', { exact: true }).fill(person.email);
   await page.getByLabel('Name').fill(person.name);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
@@ -83,7 +83,7 @@ test.describe('CONTINUE WITH GOOGLE', () => {
     expect(await sessionUser(page)).toMatchObject({ email: person.email, name: person.name, role: 'buyer' });
   });
 
-  test('links Google to an existing email-and-password account with the same email', async ({ page }) => {
+  test('links Google to an existing email-and-password account with the same email, ending its unverified password', async ({ page }) => {
     const seller = await newApiActor('Seller');
     await seller.api.dispose();
 
@@ -96,13 +96,16 @@ test.describe('CONTINUE WITH GOOGLE', () => {
     await page.goto('/dashboard');
     await expectMenuEntries(page, ['Add A Product', 'My Products']);
 
-    // The password still works for the same account.
+    // Nobody had verified the address the password was registered with, so the verified Google
+    // owner ends that password (decision 009); Google signs in to the same account again.
     await navbar(page).getByRole('button', { name: 'Sign Out' }).click();
     await page.goto('/login');
     await page.getByLabel('Email').fill(seller.email);
     await page.getByLabel('Password').fill(seller.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(page.getByText('User Logged In Successful')).toBeVisible();
+    await expect(page.getByText('User Logged In Failed')).toBeVisible();
+    await googleInPopup(page, { email: seller.email, name: 'Not The Seller' });
+    await expect(page.getByText('Login Successful')).toBeVisible();
     expect(await sessionUser(page)).toMatchObject({ email: seller.email, role: 'seller' });
   });
 
@@ -121,6 +124,37 @@ test.describe('CONTINUE WITH GOOGLE', () => {
     await expect(page.getByText('Login Successful')).toBeVisible();
     await expect(navbar(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
     expect(await sessionUser(page)).toMatchObject({ email: person.email, role: 'buyer' });
+  });
+
+  test('the completion page only ever returns to a page of this site', async ({ page, baseURL }) => {
+    // Were the page to leave for another site, this answers instead of the network.
+    await page.route((url) => url.hostname === 'evil.example', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>evil</h1>' }));
+    const origin = new URL(baseURL!).origin;
+    for (const to of ['/%09/evil.example', '/%0a/evil.example', 'https://evil.example', '//evil.example', '/%5Cevil.example', '/\\evil.example', '/.//evil.example', 'javascript:alert(1)']) {
+      await page.goto(`/api/auth/google/done?mode=redirect&to=${to}`);
+      await page.waitForURL((url) => url.pathname !== '/api/auth/google/done', { waitUntil: 'commit' });
+      await page.waitForLoadState();
+      expect(new URL(page.url()).origin, to).toBe(origin);
+      await expect(page.getByRole('heading', { name: 'evil' }), to).toHaveCount(0);
+    }
+    // A path of this site is kept, with its query.
+    await page.goto(`/api/auth/google/done?mode=redirect&to=${encodeURIComponent('/dashboard/myorders?tab=1')}`);
+    await expect(page).toHaveURL(`${origin}/dashboard/myorders?tab=1`);
+  });
+
+  test('an identity whose email Google has not verified is refused and ends on the login page', async ({ page }) => {
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    const person = googlePerson('unverified');
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'CONTINUE WITH GOOGLE' }).click();
+    await expect(page).toHaveURL(/\/api\/test-idp\/interaction\//);
+    await page.getByLabel('Email verified').uncheck();
+    await signInAtProvider(page, person);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('alert')).toHaveText('Google has not verified this email address, so it cannot be used to sign in here.');
+    await expect(navbar(page).getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
   });
 
   test('a popup closed by the person shows nothing and is only logged', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, request as playwrightRequest, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { nextLoopbackAddress, rawRequest } from '../apps/server/test/raw-http.ts';
 
 /** The rule sets every screen is held to: WCAG 2.0 and 2.1, levels A and AA, and axe's best practices. */
 export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -89,13 +90,23 @@ export async function logInThroughUi(page: Page, email: string, password: string
   await expect(navbar(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
 }
 
-/** Creates an account through the server's sign-up endpoint (setup only, not the journey under test). */
+/**
+ * Creates an account through the server's sign-up endpoint (setup only, not the journey under test)
+ * and signs `request` in as it. Sign-ups are limited per client address, so each comes from a
+ * loopback address of its own (127.x.y.z); the sign-in, which a success leaves uncounted, comes
+ * from the request context, so that its cookie jar (a page's, when it is `page.request`) holds the session.
+ */
 export async function createUserViaApi(request: APIRequestContext, user: NewUser, baseURL: string): Promise<void> {
-  const response = await request.post('/api/auth/sign-up/email', {
-    headers: { Origin: baseURL },
-    data: { name: user.name, email: user.email, password: user.password, image: user.photoURL, role: user.role },
+  const signUp = await rawRequest(baseURL, {
+    method: 'POST',
+    target: '/api/auth/sign-up/email',
+    localAddress: nextLoopbackAddress(),
+    headers: { origin: baseURL, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: user.name, email: user.email, password: user.password, image: user.photoURL, role: user.role }),
   });
-  expect(response.status(), await response.text()).toBe(200);
+  expect(signUp.status, signUp.body).toBe(200);
+  const signIn = await request.post('/api/auth/sign-in/email', { headers: { Origin: baseURL }, data: { email: user.email, password: user.password } });
+  expect(signIn.status(), await signIn.text()).toBe(200);
 }
 
 /** The main navigation bar. */

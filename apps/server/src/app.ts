@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Auth } from './auth/auth.ts';
 import { type AuthChangesListener, listenForAuthChanges } from './auth/auth-changes.ts';
 import { authRoutes } from './auth/routes.ts';
-import { SessionCache } from './auth/session-cache.ts';
+import { cookieValue, SessionCache } from './auth/session-cache.ts';
 import { testIdentityProvider } from './auth/test-identity-provider.ts';
 import type { Config } from './config.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
@@ -192,8 +192,10 @@ export async function buildApp({ config, pool, auth, images, webDist, payments }
 
 /**
  * Signed-in requests are answered from the session cache while this process hears every session and
- * user change (auth-changes.ts). Sign-in, sign-out and the rest of better-auth's writes drop it here
- * before their answer leaves, so the same browser's next request never sees the old state.
+ * user change (auth-changes.ts). A better-auth write made with a session cookie (sign-out, a password
+ * change) drops that cookie's user here before its answer leaves, so the same browser's next request
+ * never sees the old state. A write without one (an anonymous sign-out, a sign-up) changes nobody
+ * the cache holds, so it drops nothing: it used to empty the whole cache.
  */
 async function cacheSessions(app: FastifyInstance, config: Config, pool: Pool, auth: Auth) {
   const sessions = new SessionCache(config.sessionCacheMs);
@@ -203,7 +205,10 @@ async function cacheSessions(app: FastifyInstance, config: Config, pool: Pool, a
   const listener = listenForAuthChanges(pool.options, sessions, app.log);
   app.decorate('authChanges', listener);
   app.addHook('onSend', (req, reply, payload, done) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400 && req.url.startsWith('/api/auth/')) sessions.clear();
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400 && req.url.startsWith('/api/auth/')) {
+      const key = cookieValue(req.headers.cookie, app.sessionCookieName);
+      if (key) sessions.dropUserOf(key);
+    }
     done(null, payload);
   });
   app.addHook('onClose', () => listener.stop());

@@ -14,6 +14,7 @@ import { loadConfig } from '../src/config.ts';
 import { createPool } from '../src/db/pool.ts';
 import { diskStorage, type ImageStorage } from '../src/images/storage.ts';
 import { withDatabase } from './global-setup.ts';
+import { nextLoopbackAddress } from './raw-http.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -118,7 +119,9 @@ export async function signUp(
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
-    headers: { origin: ORIGIN },
+    // Each sign-up from an address of its own: sign-ups are limited per client address.
+    remoteAddress: nextLoopbackAddress(),
+    headers: { origin: app.config.publicUrl },
     payload: { name, email, password: overrides.password ?? 'secret123', role, image: overrides.image },
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);

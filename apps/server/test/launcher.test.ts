@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { nextLoopbackAddress, rawRequest } from './raw-http.ts';
 
 /** The real `main.ts` in child processes: the launcher, lock, crash recovery and shutdown. */
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -52,9 +53,12 @@ function freePort(): Promise<number> {
 
 const postmasterPid = () => Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
 
+/** Each sign-up from a loopback address of its own: sign-ups are limited per client address. */
 function signUp(url: string, email: string) {
-  return fetch(`${url}/api/auth/sign-up/email`, {
+  return rawRequest(url, {
     method: 'POST',
+    target: '/api/auth/sign-up/email',
+    localAddress: nextLoopbackAddress(),
     headers: { 'content-type': 'application/json', origin: url },
     body: JSON.stringify({ name: 'Burst', email, password: 'secret123', role: 'Buyer' }),
   });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { nextLoopbackAddress, rawRequest } from './raw-http.ts';
 
 /**
  * The real `main.ts` in child processes, and plain HTTP calls to it, for the crash and scale-out
@@ -155,14 +156,17 @@ export async function call(origin: string, who: Session | undefined, method: str
   return { status: res.status, body: parsed };
 }
 
+/** Signs a buyer or seller up, from a loopback address of its own (sign-ups are limited per client address). */
 export async function signUp(origin: string, email: string, role: 'Buyer' | 'Seller' = 'Buyer'): Promise<Session> {
-  const res = await fetch(`${origin}/api/auth/sign-up/email`, {
+  const res = await rawRequest(origin, {
     method: 'POST',
+    target: '/api/auth/sign-up/email',
+    localAddress: nextLoopbackAddress(),
     headers: { 'content-type': 'application/json', origin },
     body: JSON.stringify({ name: email.split('@')[0], email, password: 'secret123', role }),
   });
-  if (res.status !== 200) throw new Error(`sign-up of ${email} failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('second-gear.session_token='));
+  if (res.status !== 200) throw new Error(`sign-up of ${email} failed: ${res.status} ${res.body}`);
+  const cookie = (res.headers['set-cookie'] ?? []).find((c) => c.startsWith('second-gear.session_token='));
   if (!cookie) throw new Error('no session cookie in the sign-up answer');
   return { email, cookie: cookie.split(';')[0]! };
 }

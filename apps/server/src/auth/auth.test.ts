@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FAILURES } from './sign-in-limiter.ts';
+import { SIGN_IN_PER_ACCOUNT } from './rate-limits.ts';
 import { as, createTestApp, ORIGIN, sessionCookie, signUp, type TestApp } from '../../test/harness.ts';
+import { nextLoopbackAddress } from '../../test/raw-http.ts';
+
+const MAX_FAILURES = SIGN_IN_PER_ACCOUNT.max;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,8 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+// Sign-ups are limited per client address: each from an address of its own.
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, headers: { origin: ORIGIN, ...headers } });
+  t.app.inject({ method: 'POST', url, payload, headers: { origin: ORIGIN, ...headers }, ...(url.endsWith('/sign-up/email') ? { remoteAddress: nextLoopbackAddress() } : {}) });
 
 const count = async (sql: string, params: unknown[]) => (await t.pool.query(sql, params)).rows[0].n as number;
 
@@ -132,9 +136,9 @@ describe('sign-in and sign-out', () => {
     expect(blocked.headers['retry-after']).toBeDefined();
 
     // The window passes: signing in works again and clears the count.
-    await t.pool.query(`update sign_in_failures set window_started_at = now() - interval '16 minutes'`);
+    await t.pool.query(`update auth_rate_limits set window_ends_at = now() - interval '1 minute' where key like $1`, [`sign-in:${person.email}|%`]);
     expect((await post('/api/auth/sign-in/email', { email: person.email, password: 'rightpass' })).statusCode).toBe(200);
-    expect(await count('select count(*)::int as n from sign_in_failures where key like $1', [`${person.email}|%`])).toBe(0);
+    expect(await count('select count(*)::int as n from auth_rate_limits where key like $1', [`sign-in:${person.email}|%`])).toBe(0);
   });
 
   it('does not count successful sign-ins', async () => {

@@ -4,7 +4,10 @@ import { genericOAuth } from 'better-auth/plugins';
 import type { Pool } from 'pg';
 import { z } from 'zod';
 import { minPasswordLength, signUpRole } from '@second-gear/contract';
+import { authHooks } from './auth-limits.ts';
 import { GOOGLE_PROVIDER_ID, type GoogleOAuth } from './google.ts';
+import { endUnverifiedPassword, onlyVerifiedGoogleEmails } from './google-linking.ts';
+import { boundedPasswordHashing, HASHING } from './password-hashing.ts';
 
 /** What better-auth does not bound itself: the database refuses longer values, which must be a 400, not a 500. */
 const userProfile = z.object({
@@ -23,6 +26,8 @@ export interface AuthOptions {
   trustedOrigins?: string[];
   /** The OpenID Connect provider behind CONTINUE WITH GOOGLE (see googleOAuth); none: the button answers an error. */
   google?: GoogleOAuth;
+  /** Password hashes at once and waiting in this process (default HASHING; tests make it small). */
+  passwordHashing?: typeof HASHING;
 }
 
 /**
@@ -31,7 +36,7 @@ export interface AuthOptions {
  * The user record of the specification *is* better-auth's user row (role and verification are
  * additional fields), so an account and its role are written in the same transaction.
  */
-export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUrl], google }: AuthOptions) {
+export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUrl], google, passwordHashing = HASHING }: AuthOptions) {
   return betterAuth({
     appName: 'Second Gear',
     baseURL: publicUrl,
@@ -41,10 +46,17 @@ export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUr
     trustedOrigins,
     telemetry: { enabled: false },
     logger: google?.kind === 'test-idp' ? { log: quietBeforeListening } : undefined,
-    // Failed sign-ins are limited by our own database-backed limiter (sign-in-limiter.ts), which
-    // works across app processes; better-auth's in-memory limiter would not.
+    // Sign-in and sign-up are limited by our own hooks, counted in PostgreSQL (auth-limits.ts), which
+    // hold across app processes; better-auth's in-memory limiter would not.
     rateLimit: { enabled: false },
-    emailAndPassword: { enabled: true, minPasswordLength, maxPasswordLength: 128, autoSignIn: true },
+    hooks: authHooks(pool),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      password: boundedPasswordHashing(passwordHashing),
+    },
     // Paths the product does not offer: profile and e-mail changes would bypass the role rules.
     disabledPaths: ['/update-user', '/change-email', '/delete-user', '/link-social', '/unlink-account'],
     advanced: {
@@ -62,6 +74,8 @@ export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUr
         role: { type: 'string', required: false, input: true, defaultValue: 'buyer' },
         verified: { type: 'boolean', required: false, input: false, defaultValue: false },
       },
+      // Google identities are used only with a verified email (google-linking.ts).
+      validateUserInfo: onlyVerifiedGoogleEmails,
     },
     session: {
       modelName: 'sessions',
@@ -88,11 +102,13 @@ export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUr
         createdAt: 'created_at',
         updatedAt: 'updated_at',
       },
-      // A Google account whose verified email is already a Second Gear account signs in to that
-      // account (one user, two linked accounts) instead of failing or creating a second user.
-      // Accounts made with email and password have no email verification here, hence
-      // requireLocalEmailVerified: false.
-      accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID], requireLocalEmailVerified: false },
+      // A Google identity whose email Google verified and which is already a Second Gear account
+      // signs in to that account (one user, two linked accounts) instead of failing or creating a
+      // second user. Google is not a "trusted provider": better-auth itself then refuses to link an
+      // identity whose email is not verified. Accounts made with a password have no verified email
+      // here, hence requireLocalEmailVerified: false; linking into one ends its password and
+      // sessions (databaseHooks.account below, decision 009).
+      accountLinking: { enabled: true, requireLocalEmailVerified: false },
     },
     verification: {
       modelName: 'verifications',
@@ -123,6 +139,13 @@ export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUr
         ]
       : [],
     databaseHooks: {
+      account: {
+        create: {
+          after: async (account) => {
+            if (account.providerId === GOOGLE_PROVIDER_ID) await endUnverifiedPassword(pool, account.userId);
+          },
+        },
+      },
       user: {
         create: {
           // The role comes from the sign-up form as 'Buyer' or 'Seller'; anything else (an attempt

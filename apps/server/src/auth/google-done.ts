@@ -29,9 +29,7 @@ export const googleDoneScript = `(function () {
   var query = new URLSearchParams(window.location.search);
   var error = query.get('error');
   var result = { type: CHANNEL, id: query.get('id') || '', ok: !error, error: error || undefined };
-  var to = query.get('to') || '/';
-  // Only a path of this site: never another origin ("//host", "/\\\\host").
-  if (!/^\\/(?![\\/\\\\])/.test(to)) to = '/';
+  var to = sameOriginTarget(query.get('to'));
   var opener = null;
   try { opener = window.opener && window.opener !== window ? window.opener : null; } catch (e) { opener = null; }
   var mode = query.get('mode') || (opener ? 'popup' : 'redirect');
@@ -50,6 +48,18 @@ export const googleDoneScript = `(function () {
     setTimeout(function () { finish(); }, 1000);
   } else {
     finish();
+  }
+
+  // Only a page of this site. The target is read as the browser will read it (new URL drops tabs
+  // and newlines and reads a backslash as a slash, so "/%09/evil.example" is "//evil.example"), then
+  // checked by origin; the absolute address is used, so that a path such as "//evil.example" (from
+  // "/.//evil.example") is never read again as protocol-relative.
+  function sameOriginTarget(value) {
+    try {
+      var target = new URL(value || '/', window.location.origin);
+      if (target.origin === window.location.origin) return target.href;
+    } catch (e) {}
+    return '/';
   }
 
   function finish() {

@@ -65,7 +65,14 @@ async function begin(browser: Browser): Promise<URL> {
 }
 
 /** From the authorization URL to the provider's sign-in form, then submits it; stops at the callback. */
-async function signInAtProvider(browser: Browser, authorizationUrl: URL, person: { email: string; name: string }): Promise<URL> {
+interface ProviderPerson {
+  email: string;
+  name: string;
+  /** The provider page's `Email verified` box (checked unless false). */
+  emailVerified?: boolean;
+}
+
+async function signInAtProvider(browser: Browser, authorizationUrl: URL, person: ProviderPerson): Promise<URL> {
   const toForm = await browser.follow(await browser.fetch(authorizationUrl.href), (l) => l.pathname.startsWith(`${TEST_IDP_PATH}/interaction/`));
   expect(toForm.location, 'redirected to the sign-in page').toBeDefined();
   const form = await browser.fetch(toForm.location!.href);
@@ -74,10 +81,14 @@ async function signInAtProvider(browser: Browser, authorizationUrl: URL, person:
   expect(html).toContain('<label for="email">Email</label>');
   expect(html).toContain('<label for="name">Name</label>');
   expect(html).toContain('>Sign in</button>');
+  expect(html).toMatch(/<input id="email_verified" name="email_verified" type="checkbox" value="true" checked> Email verified<\/label>/);
+  // As a browser posts the form: the hidden "false", then "true" only when the box is checked.
+  const fields = new URLSearchParams({ email: person.email, name: person.name, email_verified: 'false' });
+  if (person.emailVerified !== false) fields.append('email_verified', 'true');
   const submitted = await browser.fetch(`${toForm.location!.pathname}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: browser.origin },
-    body: new URLSearchParams(person).toString(),
+    body: fields.toString(),
   });
   const toCallback = await browser.follow(submitted, (l) => l.pathname === '/api/auth/callback/google');
   expect(toCallback.location, 'redirected to the callback').toBeDefined();
@@ -91,7 +102,7 @@ async function finish(browser: Browser, callback: URL): Promise<URL> {
   return new URL(res.headers.get('location')!, browser.origin);
 }
 
-async function googleSignIn(t: TestApp, person: { email: string; name: string }): Promise<{ browser: Browser; done: URL }> {
+async function googleSignIn(t: TestApp, person: ProviderPerson): Promise<{ browser: Browser; done: URL }> {
   const browser = new Browser(t.origin);
   const callback = await signInAtProvider(browser, await begin(browser), person);
   const done = await finish(browser, callback);
@@ -99,6 +110,36 @@ async function googleSignIn(t: TestApp, person: { email: string; name: string })
 }
 
 const unique = (tag: string) => `${tag}-${randomBytes(4).toString('hex')}@test.example`;
+
+const cookieOf = (res: Response) => {
+  const found = res.headers.getSetCookie().find((c) => c.startsWith('second-gear.session_token='));
+  if (!found) throw new Error('no session cookie');
+  return found.split(';')[0]!;
+};
+
+async function passwordSignUp(t: TestApp, email: string, role: 'Buyer' | 'Seller', password = 'secret123') {
+  const res = await fetch(`${t.origin}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: t.origin },
+    body: JSON.stringify({ name: role === 'Seller' ? 'Sam Seller' : 'Bea Buyer', email, password, role }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return { cookie: cookieOf(res) };
+}
+
+function passwordSignIn(t: TestApp, email: string, password: string) {
+  return fetch(`${t.origin}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: t.origin },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+/** The email of the session behind this cookie, or null. */
+async function sessionOf(t: TestApp, cookie: string): Promise<string | null> {
+  const res = await fetch(`${t.origin}/api/auth/get-session`, { headers: { cookie } });
+  return ((await res.json()) as { user?: { email: string } } | null)?.user?.email ?? null;
+}
 
 describe('Google sign-in through the built-in test identity provider', () => {
   let t: TestApp;
@@ -139,20 +180,76 @@ describe('Google sign-in through the built-in test identity provider', () => {
 
   it('links Google to an existing email-and-password account with the same email instead of duplicating it', async () => {
     const email = unique('linked');
-    const signUp = await fetch(`${t.origin}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: t.origin },
-      body: JSON.stringify({ name: 'Sam Seller', email, password: 'secret123', role: 'Seller' }),
-    });
-    expect(signUp.status).toBe(200);
+    await passwordSignUp(t, email, 'Seller');
     const { browser, done } = await googleSignIn(t, { email: email.toUpperCase(), name: 'Someone Else' });
     expect(done.searchParams.get('error')).toBeNull();
     expect(browser.hasSession()).toBe(true);
-    const users = await t.pool.query('select id, name, role from users where email = $1', [email]);
+    const users = await t.pool.query('select id, name, role, email_verified from users where email = $1', [email]);
     expect(users.rows).toHaveLength(1);
-    expect(users.rows[0]).toMatchObject({ name: 'Sam Seller', role: 'seller' });
+    expect(users.rows[0]).toMatchObject({ name: 'Sam Seller', role: 'seller', email_verified: true });
+    // Nobody had verified the address the password was registered with: that password ends (decision 009).
     const accounts = await t.pool.query('select provider_id from accounts where user_id = $1 order by provider_id', [users.rows[0].id]);
-    expect(accounts.rows.map((r) => r.provider_id)).toEqual(['credential', 'google']);
+    expect(accounts.rows.map((r) => r.provider_id)).toEqual(['google']);
+  });
+
+  it("ends a squatter's password and sessions when the verified owner of the address signs in with Google", async () => {
+    const email = unique('victim');
+    const squatter = await passwordSignUp(t, email, 'Seller', 'squatters-pass');
+    const squatterSecond = await passwordSignIn(t, email, 'squatters-pass');
+    expect(squatterSecond.status).toBe(200);
+    expect(await sessionOf(t, squatter.cookie)).toBe(email);
+
+    const { browser, done } = await googleSignIn(t, { email, name: 'Vicky Victim' });
+    expect(done.searchParams.get('error')).toBeNull();
+    const owner = (await (await browser.fetch('/api/auth/get-session')).json()) as { user: { email: string } };
+    expect(owner.user.email).toBe(email);
+
+    // The squatter is out: the password no longer signs in, and neither of their cookies works.
+    const again = await passwordSignIn(t, email, 'squatters-pass');
+    expect(again.status).toBe(401);
+    expect(again.headers.getSetCookie().some((c) => c.startsWith('second-gear.session_token=') && !/Max-Age=0/i.test(c))).toBe(false);
+    for (const cookie of [squatter.cookie, cookieOf(squatterSecond)]) {
+      expect(await sessionOf(t, cookie)).toBeNull();
+      const guarded = await fetch(`${t.origin}/api/orders?email=${encodeURIComponent(email)}`, { headers: { cookie } });
+      expect(guarded.status).toBe(401);
+    }
+    // ...and stays out after a promotion of the account (`npm run admin -- promote`).
+    await t.pool.query(`update users set role = 'admin' where email = $1`, [email]);
+    expect((await passwordSignIn(t, email, 'squatters-pass')).status).toBe(401);
+    const { rows } = await t.pool.query('select u.email_verified, count(s.*)::int as sessions from users u left join sessions s on s.user_id = u.id where u.email = $1 group by u.id', [email]);
+    expect(rows).toEqual([{ email_verified: true, sessions: 1 }]);
+  });
+
+  it('does not link an identity whose email Google has not verified to an existing account, and gives it no session', async () => {
+    const email = unique('unverified');
+    const holder = await passwordSignUp(t, email, 'Buyer', 'holders-pass');
+    const { browser, done } = await googleSignIn(t, { email, name: 'Not Verified', emailVerified: false });
+    expect(done.pathname).toBe('/api/auth/google/done');
+    // better-auth's own rule refuses first: an unverified identity is never linked to an existing account.
+    expect(done.searchParams.get('error')).toBe('account_not_linked');
+    expect(browser.hasSession()).toBe(false);
+    const accounts = await t.pool.query('select a.provider_id, u.email_verified from accounts a join users u on u.id = a.user_id where u.email = $1', [email]);
+    expect(accounts.rows).toEqual([{ provider_id: 'credential', email_verified: false }]);
+    // Nothing changed for the account: its password and session still work.
+    expect(await sessionOf(t, holder.cookie)).toBe(email);
+    expect((await passwordSignIn(t, email, 'holders-pass')).status).toBe(200);
+  });
+
+  it('refuses an identity whose email Google has not verified for a new address, and creates nothing', async () => {
+    const email = unique('unverified-new');
+    const { browser, done } = await googleSignIn(t, { email, name: 'Not Verified', emailVerified: false });
+    expect(done.searchParams.get('error')).toBe('email_not_verified');
+    expect(done.searchParams.get('error_description')).toMatch(/not verified/);
+    expect(browser.hasSession()).toBe(false);
+    expect((await t.pool.query('select 1 from users where email = $1', [email])).rowCount).toBe(0);
+  });
+
+  it('refuses a returning Google identity once its email is reported unverified', async () => {
+    const email = unique('was-verified');
+    await googleSignIn(t, { email, name: 'Once Verified' });
+    const { browser, done } = await googleSignIn(t, { email, name: 'Once Verified', emailVerified: false });
+    expect(done.searchParams.get('error')).toBe('email_not_verified');
+    expect(browser.hasSession()).toBe(false);
   });
 
   it('refuses a callback whose state is not the one this browser started with', async () => {

@@ -3,18 +3,18 @@ import { z } from 'zod';
 import { AppError, errorBody } from '../errors.ts';
 import { GOOGLE_PROVIDER_ID } from './google.ts';
 import { googleDonePage, googleDoneScript } from './google-done.ts';
-import { SignInLimiter } from './sign-in-limiter.ts';
+import { refuseNonCanonicalTarget } from './canonical-target.ts';
+import { withClientAddress } from './client-address.ts';
 
-const signInBody = z.object({ email: z.string() }).loose();
 const socialBody = z.object({ provider: z.string() }).loose();
 
 /**
- * Mounts better-auth's handler under /api/auth. Requests are handed over as web Requests; its
- * answers come back with every Set-Cookie header intact. Failed e-mail sign-ins are counted and
- * refused with a 429 once there are too many.
+ * Mounts better-auth's handler under /api/auth. Requests are handed over as web Requests, with
+ * their client address for the limits better-auth's hooks apply (auth-limits.ts); its answers come
+ * back with every Set-Cookie header intact. A target not in canonical form is refused first.
  */
 export async function authRoutes(app: FastifyInstance) {
-  const limiter = new SignInLimiter(app.pg);
+  app.addHook('onRequest', refuseNonCanonicalTarget);
   const googleReady = (app.auth.options.plugins ?? []).some((plugin) => plugin.id === 'generic-oauth');
 
   // Where the Google sign-in ends, in the popup or in the page itself (see google-done.ts).
@@ -30,30 +30,14 @@ export async function authRoutes(app: FastifyInstance) {
     url: '/api/auth/*',
     schema: { hide: true },
     async handler(req, reply) {
-      const path = req.url.split('?')[0];
-      if (req.method === 'POST' && path === '/api/auth/sign-in/social') {
+      // One URL, decided on and handed over: what is checked here is what better-auth routes.
+      const url = new URL(req.url, app.config.publicUrl);
+      if (req.method === 'POST' && url.pathname === '/api/auth/sign-in/social') {
         const provider = socialBody.safeParse(req.body).data?.provider;
         if (provider !== GOOGLE_PROVIDER_ID) return reply.status(400).send(errorBody(400, 'Only Google sign-in is offered'));
         if (!googleReady) return reply.status(503).send(errorBody(503, 'Google sign-in is not available on this server'));
       }
-      const signIn = req.method === 'POST' && path === '/api/auth/sign-in/email';
-      const email = signIn ? signInBody.safeParse(req.body).data?.email : undefined;
-      if (email !== undefined) {
-        const minutes = await limiter.minutesBlocked(email, req.ip);
-        if (minutes > 0) {
-          return reply
-            .status(429)
-            .header('retry-after', String(minutes * 60))
-            .send(errorBody(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`));
-        }
-      }
-
-      const res = await app.auth.handler(toWebRequest(req, app.config.publicUrl));
-
-      if (email !== undefined) {
-        if (res.status === 401) await limiter.recordFailure(email, req.ip);
-        else if (res.ok) await limiter.clear(email, req.ip);
-      }
+      const res = await withClientAddress(req.ip, () => app.auth.handler(toWebRequest(req, url)));
       reply.status(res.status);
       // better-auth refuses with `{ code, message }`: answered in the contract's shape (its code kept).
       const refusal = res.status >= 400 && /^application\/json/.test(res.headers.get('content-type') ?? '');
@@ -79,7 +63,7 @@ function contractError(status: number, text: string) {
   return { ...errorBody(status, message), ...(typeof found.code === 'string' ? { code: found.code } : {}) };
 }
 
-function toWebRequest(req: FastifyRequest, publicUrl: string): Request {
+function toWebRequest(req: FastifyRequest, url: URL): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -99,5 +83,5 @@ function toWebRequest(req: FastifyRequest, publicUrl: string): Request {
     }
     headers.delete('content-length');
   }
-  return new Request(new URL(req.url, publicUrl), { method: req.method, headers, body });
+  return new Request(url, { method: req.method, headers, body });
 }

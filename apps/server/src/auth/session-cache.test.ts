@@ -39,6 +39,21 @@ describe('SessionCache', () => {
     expect(c.get('other')?.id).toBe('u2');
   });
 
+  it('drops the user behind a cookie it knows, nobody for a cookie it does not, and stops fills under way either way', () => {
+    const { c } = cache();
+    c.set('phone', { actor: actor('u1'), expiresAt: 1e12 }, c.ticket());
+    c.set('laptop', { actor: actor('u1'), expiresAt: 1e12 }, c.ticket());
+    c.set('other', { actor: actor('u2'), expiresAt: 1e12 }, c.ticket());
+    const underWay = c.ticket();
+    c.dropUserOf('unknown');
+    expect(c.size).toBe(3);
+    c.set('late', { actor: actor('u3'), expiresAt: 1e12 }, underWay);
+    expect(c.get('late')).toBeUndefined();
+    c.dropUserOf('phone');
+    expect(c.get('laptop')).toBeUndefined();
+    expect(c.get('other')?.id).toBe('u2');
+  });
+
   it('does not store an answer read before a change it heard of while reading', () => {
     const { c } = cache();
     const ticket = c.ticket();

@@ -90,6 +90,16 @@ export class SessionCache {
     this.keysOfUser.delete(userId);
   }
 
+  /**
+   * The session behind this cookie was written to (signed out, its password changed): drop its
+   * user's entries, if this cache knows the cookie. Lookups under way do not store what they read.
+   */
+  dropUserOf(key: string) {
+    this.generation++;
+    const entry = this.entries.get(key);
+    if (entry) this.dropUser(entry.actor.id);
+  }
+
   clear() {
     this.generation++;
     this.entries.clear();

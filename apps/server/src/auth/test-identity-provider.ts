@@ -3,14 +3,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Adapter, AdapterPayload, Configuration, JWK, default as Provider } from 'oidc-provider';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
+import { refuseNonCanonicalTarget } from './canonical-target.ts';
 import { googleCallbackUrl, TEST_IDP_CLIENT_ID, TEST_IDP_PATH, testIdpClientSecret, usesTestIdentityProvider } from './google.ts';
 
 /**
  * The contract's "Google sign-in without Google": a real OpenID Connect provider (oidc-provider)
  * that stands in for Google in development and test. Its sign-in page asks for an Email and a Name
- * and signs that person in, with `email_verified: true`. It is never mounted when
- * NODE_ENV=production, nor when real Google credentials are configured, nor where anyone but this
- * machine could reach it (usesTestIdentityProvider).
+ * and signs that person in, with `email_verified: true` unless its `Email verified` box is
+ * unchecked (to try what the product does with an address Google has not verified). It is never
+ * mounted when NODE_ENV=production, nor when real Google credentials are configured, nor where
+ * anyone but this machine could reach it (usesTestIdentityProvider).
  *
  * Everything it keeps (keys, interactions, codes, the people who signed in) lives in this process's
  * memory, except the client secret, which better-auth shares through DATA_DIR.
@@ -20,6 +22,8 @@ export async function testIdentityProvider(app: FastifyInstance): Promise<void> 
   if (!usesTestIdentityProvider(config)) return;
   const provider = createTestProvider(await loadOidcProvider(), config);
   const callback = provider.callback();
+  // oidc-provider (Koa) parses the address again: only targets every parser reads alike.
+  app.addHook('onRequest', refuseNonCanonicalTarget);
 
   // The provider's own endpoints (discovery, authorization, token, JWKS, userinfo). It reads
   // request bodies itself, so nothing here parses them.
@@ -51,7 +55,7 @@ export async function testIdentityProvider(app: FastifyInstance): Promise<void> 
     scope.get(`${TEST_IDP_PATH}/interaction/:uid`, { schema: { hide: true } }, async (req, reply) => {
       const details = await currentInteraction(provider, req, reply);
       if (!details) return;
-      return page(reply, 200, signInForm(details.uid));
+      return page(reply, 200, signInForm(details.uid, ''));
     });
 
     scope.post(`${TEST_IDP_PATH}/interaction/:uid/login`, { schema: { hide: true } }, async (req, reply) => {
@@ -60,9 +64,10 @@ export async function testIdentityProvider(app: FastifyInstance): Promise<void> 
       const form = signInFields.safeParse(req.body);
       if (!form.success) {
         const values = (req.body ?? {}) as Record<string, unknown>;
-        return page(reply, 400, signInForm(details.uid, form.error.issues[0]!.message, String(values.email ?? ''), String(values.name ?? '')));
+        const typed = { email: String(values.email ?? ''), name: String(values.name ?? ''), emailVerified: values.email_verified !== 'false' };
+        return page(reply, 400, signInForm(details.uid, form.error.issues[0]!.message, typed));
       }
-      const person = remember(form.data.email, form.data.name);
+      const person = remember(form.data.email, form.data.name, form.data.email_verified === 'true');
       const grant = new provider.Grant({ accountId: person.sub, clientId: String(details.params.client_id) });
       grant.addOIDCScope(String(details.params.scope ?? 'openid'));
       const grantId = await grant.save();
@@ -100,20 +105,24 @@ export async function testIdentityProvider(app: FastifyInstance): Promise<void> 
 const signInFields = z.object({
   email: z.email('Enter a valid email address').max(254).transform((e) => e.toLowerCase()),
   name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  // The form sends "false" (a hidden field) and then "true" when the box is checked; the last one is
+  // kept. A post without the field (a script) gets the page's default: verified.
+  email_verified: z.enum(['true', 'false']).default('true'),
 });
 
 interface Person {
   sub: string;
   email: string;
   name: string;
+  emailVerified: boolean;
 }
 
 /** Who signed in here, by subject; a person's subject is stable for their email, as Google's is. */
 const people = new Map<string, Person>();
 
-function remember(email: string, name: string): Person {
+function remember(email: string, name: string, emailVerified: boolean): Person {
   const sub = `test-${createHash('sha256').update(email).digest('hex').slice(0, 32)}`;
-  const person = { sub, email, name };
+  const person = { sub, email, name, emailVerified };
   people.set(sub, person);
   return person;
 }
@@ -168,7 +177,7 @@ function createTestProvider(OidcProvider: typeof Provider, config: Config): Prov
       if (!person) return undefined;
       return {
         accountId: sub,
-        claims: () => ({ sub, email: person.email, email_verified: true, name: person.name }),
+        claims: () => ({ sub, email: person.email, email_verified: person.emailVerified, name: person.name }),
       };
     },
     renderError: (ctx, out) => {
@@ -232,7 +241,7 @@ function message(text: string): string {
   return document('Test sign-in', `<h1>Test sign-in</h1><p role="alert">${escapeHtml(text)}</p>`);
 }
 
-function signInForm(uid: string, error = '', email = '', name = ''): string {
+function signInForm(uid: string, error: string, typed = { email: '', name: '', emailVerified: true }): string {
   const action = `${TEST_IDP_PATH}/interaction/${encodeURIComponent(uid)}`;
   return document(
     'Sign in · Test identity provider',
@@ -241,9 +250,11 @@ function signInForm(uid: string, error = '', email = '', name = ''): string {
 ${error ? `<p role="alert" class="error">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${escapeHtml(action)}/login">
   <label for="email">Email</label>
-  <input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="${escapeHtml(email)}">
+  <input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="${escapeHtml(typed.email)}">
   <label for="name">Name</label>
-  <input id="name" name="name" type="text" autocomplete="name" required maxlength="100" value="${escapeHtml(name)}">
+  <input id="name" name="name" type="text" autocomplete="name" required maxlength="100" value="${escapeHtml(typed.name)}">
+  <input type="hidden" name="email_verified" value="false">
+  <label class="check"><input id="email_verified" name="email_verified" type="checkbox" value="true"${typed.emailVerified ? ' checked' : ''}> Email verified</label>
   <button type="submit">Sign in</button>
 </form>
 <form method="post" action="${escapeHtml(action)}/abort"><button type="submit" class="secondary">Cancel</button></form>`,
@@ -261,6 +272,7 @@ function document(title: string, body: string): string {
 body{font-family:system-ui,sans-serif;max-width:22rem;margin:2rem auto;padding:0 1rem;color:#1f2937}
 h1{font-size:1.5rem}form{display:flex;flex-direction:column;gap:.5rem;margin-top:1rem}
 input{padding:.5rem;border:1px solid #9ca3af;border-radius:.375rem;font:inherit}
+.check{display:flex;gap:.5rem;align-items:center}.check input{margin:0}
 button{padding:.6rem;border:0;border-radius:.375rem;background:#2563eb;color:#fff;font:inherit;cursor:pointer}
 button.secondary{background:#e5e7eb;color:#1f2937}.note{color:#4b5563;font-size:.875rem}
 .error{color:#b91c1c;background:#fef2f2;border:1px solid #fecaca;border-radius:.375rem;padding:.5rem}

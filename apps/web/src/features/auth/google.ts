@@ -76,6 +76,7 @@ const callbackErrors: Record<string, [GoogleErrorCode, string?]> = {
   account_not_linked: ['internal-error', 'An account with this email already exists and could not be linked to Google. Log in with your email and password.'],
   unable_to_link_account: ['internal-error', 'An account with this email already exists and could not be linked to Google. Log in with your email and password.'],
   email_not_found: ['internal-error', 'Google did not share an email address for this account.'],
+  email_not_verified: ['internal-error', 'Google has not verified this email address, so it cannot be used to sign in here.'],
   email_doesn_t_match: ['internal-error', 'The Google account’s email does not match this account.'],
   unable_to_get_user_info: ['internal-error', 'Google’s answer could not be verified. Please try again.'],
   unable_to_create_user: ['internal-error', 'Your account could not be created. Please try again.'],

@@ -1,0 +1,72 @@
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import type { Pool } from 'pg';
+import { clientAddress } from './client-address.ts';
+import { RateLimits, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS, SIGN_UP_PER_ADDRESS } from './rate-limits.ts';
+
+/**
+ * better-auth's `hooks`: the limits on e-mail sign-in and sign-up, and a password change that ends
+ * every other session. They run inside better-auth's dispatch and go by `ctx.path`, the path of the
+ * endpoint better-auth actually runs, so no spelling of the request's address (`/x/../sign-in`,
+ * `%2e`, a query string) reaches an endpoint without them (issue 13, hole 1).
+ *
+ * Only requests from an HTTP client are limited: routes.ts runs them with their client address
+ * (client-address.ts); better-auth called by the server itself has none.
+ */
+export function authHooks(pool: Pool) {
+  const limits = new RateLimits(pool);
+
+  const before = createAuthMiddleware(async (ctx) => {
+    if (ctx.path === '/change-password') {
+      // The point of changing a password is usually that someone else may know the old one.
+      return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
+    }
+    const address = clientAddress();
+    if (address === undefined) return;
+    if (ctx.path === '/sign-in/email') {
+      const keys = signInKeys(ctx.body, address);
+      if (!keys) return;
+      const minutes = await limits.take([
+        { key: keys.account, limit: SIGN_IN_PER_ACCOUNT },
+        { key: keys.address, limit: SIGN_IN_PER_ADDRESS },
+      ]);
+      if (minutes > 0) throw tooMany(`Too many failed sign-in attempts. Try again in ${inMinutes(minutes)}.`, minutes);
+    } else if (ctx.path === '/sign-up/email') {
+      const minutes = await limits.take([{ key: `sign-up:${address}`, limit: SIGN_UP_PER_ADDRESS }]);
+      if (minutes > 0) throw tooMany(`Too many accounts created from your network. Try again in ${inMinutes(minutes)}.`, minutes);
+    }
+  });
+
+  // A sign-in was counted before it ran; only a refused password (401) stays counted.
+  const after = createAuthMiddleware(async (ctx) => {
+    const address = clientAddress();
+    if (ctx.path !== '/sign-in/email' || address === undefined) return;
+    const keys = signInKeys(ctx.body, address);
+    if (!keys) return;
+    const returned = ctx.context.returned;
+    if (!isAPIError(returned)) {
+      // A success clears this account's failures from this address, not the address's own count:
+      // signing in to one's own account between guesses must not reset a spraying attacker.
+      await limits.forget([keys.account]);
+      await limits.giveBack([keys.address]);
+    } else if (returned.statusCode !== 401) {
+      await limits.giveBack([keys.account, keys.address]);
+    }
+  });
+
+  return { before, after };
+}
+
+/** The counters of one e-mail sign-in, or none when there is no e-mail to sign in with (better-auth answers 400). */
+function signInKeys(body: unknown, address: string) {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  if (typeof email !== 'string') return undefined;
+  return { account: `sign-in:${email.trim().toLowerCase()}|${address}`, address: `sign-in:${address}` };
+}
+
+function tooMany(message: string, minutes: number) {
+  return new APIError('TOO_MANY_REQUESTS', { message, code: 'TOO_MANY_REQUESTS' }, { 'retry-after': String(minutes * 60) });
+}
+
+function inMinutes(minutes: number) {
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
