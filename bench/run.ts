@@ -133,6 +133,9 @@ async function startApp(databaseUrl: string, dataDir: string) {
     HOME: process.env.HOME,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
+    // Buyers arrive through a proxy on loopback, each from an address of their own, so that the
+    // sign-up limit per address (10 an hour) counts them as separate people.
+    TRUST_PROXY: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: origin,
     DATA_DIR: dataDir,
@@ -174,7 +177,7 @@ async function startBare(capturedFile: string) {
 async function signUpBuyer(origin: string, n: number): Promise<string> {
   const res = await fetch(`${origin}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
+    headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': `10.0.${n >> 8}.${n & 255}` },
     body: JSON.stringify({ name: `Bench Buyer ${n}`, email: `buyer${n}-${randomBytes(3).toString('hex')}@bench.test`, password: 'bench-password-1', role: 'Buyer' }),
   });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
