@@ -17,6 +17,7 @@ import { createPaymentProvider } from './payments/create-provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { errorBody, refuseUnstorableText, registerErrorHandler } from './errors.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { refuseCrossSiteWrites } from './http/same-origin.ts';
 import { servedImages } from './images/serve.ts';
 import type { ImageStorage } from './images/storage.ts';
 import { UPLOADS_PREFIX } from './images/store.ts';
@@ -95,6 +96,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments }
   await cacheSessions(app, config, pool, auth);
   app.decorateRequest('actor', null);
   registerErrorHandler(app);
+  refuseCrossSiteWrites(app, config.trustedOrigins, config.publicUrl);
   refuseUnstorableText(app);
 
   const http = config.publicUrl.startsWith('http://');
