@@ -20,6 +20,7 @@ import { actorOf, requireRole, requireUser } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
 import { imageUrls, storeImage } from '../../images/store.ts';
 import { readUploadedImage } from '../../images/upload.ts';
+import { countUpload } from '../../images/upload-limit.ts';
 import {
   addProduct,
   addProductCategories,
@@ -89,6 +90,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['catalog'], summary: 'Upload a car picture (multipart field "image")', response: { 200: imageUploadAnswer } },
     },
     async (req) => {
+      // Counted before the body is read, so a seller over the limit costs no decoding at all.
+      await countUpload(app.pg, actorOf(req).id);
       const bytes = await readUploadedImage(req);
       let stored;
       try {
