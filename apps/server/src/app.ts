@@ -18,6 +18,7 @@ import type { PaymentProvider } from './payments/provider.ts';
 import { errorBody, refuseUnstorableText, registerErrorHandler } from './errors.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { refuseCrossSiteWrites } from './http/same-origin.ts';
+import { HTTP_TIMEOUTS, type HttpTimeouts, timeoutOptions } from './http/timeouts.ts';
 import { servedImages } from './images/serve.ts';
 import type { ImageStorage } from './images/storage.ts';
 import { UPLOADS_PREFIX } from './images/store.ts';
@@ -55,11 +56,13 @@ export interface AppDeps {
   webDist?: string;
   /** Card payments; default: the provider `PAYMENTS` names (tests pass their own). */
   payments?: PaymentProvider;
+  /** Default HTTP_TIMEOUTS; tests shorten them. */
+  httpTimeouts?: HttpTimeouts;
 }
 
 export const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
-export async function buildApp({ config, pool, auth, images, webDist, payments }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, pool, auth, images, webDist, payments, httpTimeouts = HTTP_TIMEOUTS }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -67,6 +70,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments }
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...timeoutOptions(httpTimeouts),
     // Requests still open when shutdown begins get this long to finish.
     forceCloseConnections: 'idle',
     // The router's own refusals (a malformed %-escape, a path segment over 100 characters) in the
