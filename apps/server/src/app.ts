@@ -88,15 +88,9 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
   app.decorate('auth', auth);
   app.decorate('config', config);
   app.decorate('images', images);
-  const catalogReads = new ReadCache<Buffer>();
-  app.decorate('catalogReads', catalogReads);
-  // Any successful write may have changed what the catalog shows (a new or advertised car, a sale,
-  // a deletion, a seller's verification): drop it before the answer leaves, so the writer's next
-  // read is fresh.
-  app.addHook('onSend', (req, reply, payload, done) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) catalogReads.clear();
-    done(null, payload);
-  });
+  // Cleared by the writes that change what the catalog shows (a new, advertised or deleted car, a
+  // sale, a seller verified or deleted), before their answer leaves, so the writer's next read is fresh.
+  app.decorate('catalogReads', new ReadCache<Buffer>());
   await cacheSessions(app, config, pool, auth);
   app.decorateRequest('actor', null);
   registerErrorHandler(app);

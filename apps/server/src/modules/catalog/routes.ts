@@ -116,7 +116,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: { tags: ['catalog'], summary: 'List a car for sale', body: addProductBody, response: { 200: insertResult } },
     },
-    async (req) => addProduct(app.pg, actorOf(req), req.body),
+    async (req) => {
+      const result = await addProduct(app.pg, actorOf(req), req.body);
+      app.catalogReads.clear();
+      return result;
+    },
   );
 
   app.get(
@@ -134,7 +138,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole('seller'),
       schema: { tags: ['catalog'], summary: 'Make Advertise: show the car on the home page', params: idParam, response: { 200: updateResult } },
     },
-    async (req) => advertise(app.pg, actorOf(req), req.params.id),
+    async (req) => {
+      const result = await advertise(app.pg, actorOf(req), req.params.id);
+      if (result.modifiedCount) app.catalogReads.clear();
+      return result;
+    },
   );
 
   app.delete(
@@ -143,6 +151,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole('seller'),
       schema: { tags: ['catalog'], summary: 'Delete an unsold car of the seller', params: idParam, response: { 200: deleteResult } },
     },
-    async (req) => deleteProduct(app.pg, actorOf(req), req.params.id),
+    async (req) => {
+      const result = await deleteProduct(app.pg, actorOf(req), req.params.id);
+      if (result.deletedCount) app.catalogReads.clear();
+      return result;
+    },
   );
 };
