@@ -16,7 +16,7 @@ import {
   serverSetProductFields,
   updateResult,
 } from '@second-gear/contract';
-import { actorOf, requireRole, requireUser } from '../../auth/guards.ts';
+import { actorOf, loadActor, requireRole, requireUser } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
 import { imageUrls, storeImage } from '../../images/store.ts';
 import { readUploadedImage } from '../../images/upload.ts';
@@ -30,6 +30,7 @@ import {
   listAdvertised,
   listCategories,
   sellerProducts,
+  withoutSellerContact,
 } from './service.ts';
 
 /** A catalog answer checked against its response schema, serialised and encoded once per cache fill (read-cache.ts). */
@@ -57,8 +58,23 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/advertisement/products',
-    { schema: { tags: ['catalog'], summary: 'Advertised cars that are not sold, newest first', response: { 200: z.array(product) } } },
-    async (_req, reply) => sendCached(reply, await app.catalogReads.get('advertised', async () => jsonBytes(z.array(product), await listAdvertised(app.pg)))),
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Advertised cars that are not sold, newest first',
+        description: 'The seller’s `email` and `mobile` are sent to signed-in callers only; anonymous callers get them empty.',
+        response: { 200: z.array(product) },
+      },
+    },
+    async (req, reply) => {
+      const signedIn = (await loadActor(req)) !== null;
+      // Two answers, cached apart; the answer depends on the cookie, so no shared cache may mix them.
+      const json = await app.catalogReads.get(signedIn ? 'advertised' : 'advertised anonymous', async () => {
+        const cars = await listAdvertised(app.pg);
+        return jsonBytes(z.array(product), signedIn ? cars : cars.map(withoutSellerContact));
+      });
+      return sendCached(reply.header('vary', 'cookie'), json);
+    },
   );
 
   app.get(
