@@ -19,6 +19,7 @@ import { errorBody, refuseUnstorableText, registerErrorHandler } from './errors.
 import { registerSecurityHeaders } from './security-headers.ts';
 import { refuseCrossSiteWrites } from './http/same-origin.ts';
 import { HTTP_TIMEOUTS, type HttpTimeouts, timeoutOptions } from './http/timeouts.ts';
+import { logSerializers } from './http/request-log.ts';
 import { servedImages } from './images/serve.ts';
 import type { ImageStorage } from './images/storage.ts';
 import { UPLOADS_PREFIX } from './images/store.ts';
@@ -58,15 +59,19 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** Default HTTP_TIMEOUTS; tests shorten them. */
   httpTimeouts?: HttpTimeouts;
+  /** Where log lines go; default standard output (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
-export async function buildApp({ config, pool, auth, images, webDist, payments, httpTimeouts = HTTP_TIMEOUTS }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, pool, auth, images, webDist, payments, httpTimeouts = HTTP_TIMEOUTS, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: logSerializers,
+      ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
