@@ -32,7 +32,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-const logged = () => lines.map((l) => JSON.parse(l) as Record<string, any>);
+interface LogLine {
+  level: number;
+  msg: string;
+  req?: { method: string; url: string };
+  res?: { statusCode: number };
+  err?: { message: string };
+}
+const logged = () => lines.map((l) => JSON.parse(l) as LogLine);
 
 describe('request logs', () => {
   it('keep method, path and status, and drop query strings and e-mails in paths', async () => {
@@ -59,9 +66,9 @@ describe('request logs', () => {
     for (const secret of [EMAIL, encodeURIComponent(EMAIL), 'victim.person', CODE, STATE]) expect(all).not.toContain(secret);
 
     const incoming = logged().filter((l) => l.msg === 'incoming request');
-    expect(incoming.map((l) => [l.req.method, l.req.url])).toEqual(calls.map((c) => ['GET', c.path]));
+    expect(incoming.map((l) => [l.req!.method, l.req!.url])).toEqual(calls.map((c) => ['GET', c.path]));
     const completed = logged().filter((l) => l.msg === 'request completed');
-    expect(completed.map((l) => l.res.statusCode).filter((s) => s === 401)).toHaveLength(4);
+    expect(completed.map((l) => l.res!.statusCode).filter((s) => s === 401)).toHaveLength(4);
   });
 
   it('keeps them out of error logs as well (a request that fails with a 500)', async () => {
@@ -75,7 +82,7 @@ describe('request logs', () => {
     }
     const failed = logged().find((l) => l.level === 50);
     expect(failed, lines.join('\n')).toMatchObject({ msg: 'request failed', err: { message: expect.stringContaining('products') } });
-    expect(logged().find((l) => l.msg === 'incoming request')?.req.url).toBe('/api/advertisement/products');
+    expect(logged().find((l) => l.msg === 'incoming request')?.req?.url).toBe('/api/advertisement/products');
     expect(lines.join('\n')).not.toContain(EMAIL);
     expect(lines.join('\n')).not.toContain(CODE);
   });
