@@ -17,6 +17,9 @@ import { createPaymentProvider } from './payments/create-provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { errorBody, refuseUnstorableText, registerErrorHandler } from './errors.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { refuseCrossSiteWrites } from './http/same-origin.ts';
+import { HTTP_TIMEOUTS, type HttpTimeouts, timeoutOptions } from './http/timeouts.ts';
+import { logSerializers } from './http/request-log.ts';
 import { servedImages } from './images/serve.ts';
 import type { ImageStorage } from './images/storage.ts';
 import { UPLOADS_PREFIX } from './images/store.ts';
@@ -55,18 +58,25 @@ export interface AppDeps {
   webDist?: string;
   /** Card payments; default: the provider `PAYMENTS` names (tests pass their own). */
   payments?: PaymentProvider;
+  /** Default HTTP_TIMEOUTS; tests shorten them. */
+  httpTimeouts?: HttpTimeouts;
+  /** Where log lines go; default standard output (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
-export async function buildApp({ config, pool, auth, images, webDist, payments }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, pool, auth, images, webDist, payments, httpTimeouts = HTTP_TIMEOUTS, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: logSerializers,
+      ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...timeoutOptions(httpTimeouts),
     // Requests still open when shutdown begins get this long to finish.
     forceCloseConnections: 'idle',
     // The router's own refusals (a malformed %-escape, a path segment over 100 characters) in the
@@ -84,18 +94,13 @@ export async function buildApp({ config, pool, auth, images, webDist, payments }
   app.decorate('auth', auth);
   app.decorate('config', config);
   app.decorate('images', images);
-  const catalogReads = new ReadCache<Buffer>();
-  app.decorate('catalogReads', catalogReads);
-  // Any successful write may have changed what the catalog shows (a new or advertised car, a sale,
-  // a deletion, a seller's verification): drop it before the answer leaves, so the writer's next
-  // read is fresh.
-  app.addHook('onSend', (req, reply, payload, done) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) catalogReads.clear();
-    done(null, payload);
-  });
+  // Cleared by the writes that change what the catalog shows (a new, advertised or deleted car, a
+  // sale, a seller verified or deleted), before their answer leaves, so the writer's next read is fresh.
+  app.decorate('catalogReads', new ReadCache<Buffer>());
   await cacheSessions(app, config, pool, auth);
   app.decorateRequest('actor', null);
   registerErrorHandler(app);
+  refuseCrossSiteWrites(app, config.trustedOrigins, config.publicUrl);
   refuseUnstorableText(app);
 
   const http = config.publicUrl.startsWith('http://');

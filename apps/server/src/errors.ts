@@ -19,6 +19,8 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
+    /** Sent as `Retry-After` (a 429: when the caller may try again). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.statusCode = statusOf[code];
@@ -46,7 +48,10 @@ export function errorBody(statusCode: number, message: string) {
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
-    if (err instanceof AppError) return reply.status(err.statusCode).send(errorBody(err.statusCode, err.message));
+    if (err instanceof AppError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
+      return reply.status(err.statusCode).send(errorBody(err.statusCode, err.message));
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0]!;
       const where = first.instancePath ? `${first.instancePath.slice(1).replaceAll('/', '.')}: ` : '';

@@ -45,7 +45,7 @@ export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUr
     database: pool,
     trustedOrigins,
     telemetry: { enabled: false },
-    logger: google?.kind === 'test-idp' ? { log: quietBeforeListening } : undefined,
+    logger: { log: authLog(google?.kind === 'test-idp') },
     // Sign-in and sign-up are limited by our own hooks, counted in PostgreSQL (auth-limits.ts), which
     // hold across app processes; better-auth's in-memory limiter would not.
     rateLimit: { enabled: false },
@@ -170,14 +170,21 @@ export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUr
 export type Auth = ReturnType<typeof createAuth>;
 
 /**
- * The built-in test identity provider is served by this very server, so its discovery document
- * cannot be fetched while the server is not listening yet (demo data is seeded before). better-auth
- * then retries discovery on the first Google sign-in; these two lines are expected, not errors.
+ * better-auth's log lines, with only the name and message of the errors it attaches: the objects
+ * carry parts of the request (a failed OAuth callback attaches its `state`), which stay out of logs.
+ *
+ * `quietDiscovery`: the built-in test identity provider is served by this very server, so its
+ * discovery document cannot be fetched while the server is not listening yet (demo data is seeded
+ * before). better-auth then retries discovery on the first Google sign-in; those two lines are
+ * expected, not errors.
  */
-function quietBeforeListening(level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) {
-  if (/^(Discovery fetch failed for "google"|Provider "google": discovery left no usable)/.test(message)) return;
-  const line = `[Better Auth]: ${message}`;
-  if (level === 'error') console.error(line, ...args);
-  else if (level === 'warn') console.warn(line, ...args);
-  else if (level !== 'debug') console.log(line, ...args);
+function authLog(quietDiscovery: boolean) {
+  return (level: 'debug' | 'info' | 'warn' | 'error' | 'success', message: string, ...args: unknown[]) => {
+    if (quietDiscovery && /^(Discovery fetch failed for "google"|Provider "google": discovery left no usable)/.test(message)) return;
+    const reasons = args.filter((a): a is Error => a instanceof Error).map((e) => `${e.name}: ${e.message}`);
+    const line = [`[Better Auth]: ${message}`, ...reasons].join(' — ');
+    if (level === 'error') console.error(line);
+    else if (level === 'warn') console.warn(line);
+    else if (level !== 'debug') console.log(line);
+  };
 }

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { maxImageBytes } from '@second-gear/contract';
 import { AppError } from '../errors.ts';
+import { MAX_IMAGE_PIXELS } from './store.ts';
 
 /** Formats accepted from uploads, as sharp names them after reading the bytes (AVIF reads as heif). */
 const accepted = new Set(['jpeg', 'png', 'webp', 'heif']);
@@ -9,7 +10,8 @@ const notAnImage = 'The file is not a picture. Upload a JPEG, PNG, WebP or AVIF 
 
 /**
  * Reads the single `image` field of a multipart upload into memory (bounded by the size limit)
- * and checks by content, not by name or declared type, that it is a picture we accept.
+ * and checks by content, not by name or declared type, that it is a picture we accept, of at most
+ * MAX_IMAGE_PIXELS: a few hundred KB of PNG can declare 20000 × 20000 pixels.
  */
 export async function readUploadedImage(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', 'Send the picture as multipart/form-data in the field "image".');
@@ -29,12 +31,20 @@ export async function readUploadedImage(req: FastifyRequest): Promise<Buffer> {
     }
     throw new AppError('BAD_REQUEST', 'The upload was interrupted. Please try again.');
   }
-  let format: string | undefined;
+  let meta: Metadata;
   try {
-    ({ format } = await sharp(bytes).metadata());
+    // Only the header is read here, so no limit: the refusal below can name the picture's size.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new AppError('UNSUPPORTED_MEDIA', notAnImage);
   }
-  if (!format || !accepted.has(format)) throw new AppError('UNSUPPORTED_MEDIA', notAnImage);
+  if (!meta.format || !accepted.has(meta.format)) throw new AppError('UNSUPPORTED_MEDIA', notAnImage);
+  const { width = 0, height = 0 } = meta;
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw new AppError(
+      'TOO_LARGE',
+      `The picture is ${width} × ${height} pixels (${Math.ceil((width * height) / 1e6)} megapixels); the most we take is ${MAX_IMAGE_PIXELS / 1e6} megapixels. Save it smaller (for example 4000 × 3000) and upload it again.`,
+    );
+  }
   return bytes;
 }

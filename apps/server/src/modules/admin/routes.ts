@@ -41,6 +41,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await verifySeller(app.pg, req.query.id, req.query.email);
       // The seller's own next request sees the badge without waiting for the database's notice.
       app.sessions.dropUser(req.query.id);
+      // Their cars carry the badge.
+      if (result.modifiedCount) app.catalogReads.clear();
       return result;
     },
   );
@@ -52,6 +54,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await deleteUser(app.pg, actorOf(req), req.params.id);
       // Refused at once in this process; other processes hear it from the database (auth-changes.ts).
       app.sessions.dropUser(req.params.id);
+      // A seller's unsold cars went with them.
+      if (result.deletedCount) app.catalogReads.clear();
       return result;
     },
   );
@@ -80,7 +84,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/reported-products/:id',
     { onRequest: admin, schema: { tags: ['reports'], summary: 'Delete a reported car', params: idParam, response: { 200: deleteResult } } },
-    async (req) => deleteReportedProduct(app.pg, req.params.id),
+    async (req) => {
+      const result = await deleteReportedProduct(app.pg, req.params.id);
+      if (result.deletedCount) app.catalogReads.clear();
+      return result;
+    },
   );
 
   // Brand categories. Every write drops the catalog's cached reads (its cars carry the category's name).

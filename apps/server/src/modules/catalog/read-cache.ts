@@ -1,9 +1,9 @@
 /**
  * The catalog's busiest reads (the home page's advertised grid, the first pages of each category)
  * are the same for everyone who may see them, so their checked JSON is kept for a moment instead
- * of being queried and serialised for every visitor. Any successful write through this process
- * drops everything at once (app.ts), so people see their own changes immediately; a write through
- * another app process shows here within `ttlMs`.
+ * of being queried and serialised for every visitor. The writes that change what they show drop
+ * everything at once (their routes call `clear()`), so people see their own changes immediately; a
+ * write through another app process shows here within `ttlMs`.
  */
 export const CATALOG_READ_TTL_MS = 1000;
 
@@ -36,6 +36,11 @@ export class ReadCache<T> {
       if (this.entries.get(key) === entry) this.entries.delete(key);
     });
     return entry.value;
+  }
+
+  /** Entries held, fresh or not (for tests: what a request did to the cache). */
+  get size() {
+    return this.entries.size;
   }
 
   /** A load already under way when this is called only answers the requests that were waiting for it. */

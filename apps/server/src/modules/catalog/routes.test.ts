@@ -72,3 +72,44 @@ describe('GET /advertisement/products', () => {
     expect(first.imageSrcSet).toMatch(/-480\.webp 480w, .*-800\.webp 800w$/);
   });
 });
+
+describe('seller contact details on the advertised grid', () => {
+  const phone = '+1 503 555 0199';
+  let contactSeller: Person;
+
+  beforeAll(async () => {
+    contactSeller = await signUp(t.app, 'Seller', { email: `private-${Date.now()}@seller.example` });
+    const picture = await sharp({ create: { width: 500, height: 300, channels: 3, background: '#225577' } }).png().toBuffer();
+    const image = await storeImage(t.pool, t.app.images, picture, contactSeller.id);
+    await t.pool.query(
+      `insert into products (category_id, seller_id, seller_name, seller_email, product_name, condition, description, original_price,
+         resale_price, year_of_purchase, mobile, location, image_key, advertised)
+       values ($1, $2, $3, $4, 'Contact test car', 'Good', 'A car', 20000, 15000, '2019', $5, 'Town', $6, true)`,
+      [categoryId, contactSeller.id, contactSeller.name, contactSeller.email, phone, image.key],
+    );
+    // Written behind the app's back: not to wait out the grid's one-second cache.
+    t.app.catalogReads.clear();
+  });
+
+  const grid = (who?: Person) => as(t.app, who, { method: 'GET', url: '/api/advertisement/products' });
+  const car = (res: { json(): unknown }) => (res.json() as { productName: string; email: string; mobile: string }[]).find((p) => p.productName === 'Contact test car')!;
+
+  it('sends no seller e-mail or phone number to anonymous visitors, anywhere in the answer', async () => {
+    const res = await grid();
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(contactSeller.email);
+    expect(res.body).not.toContain(phone);
+    expect(res.body).not.toMatch(/@/);
+    expect(car(res)).toMatchObject({ email: '', mobile: '', sellerName: contactSeller.name });
+    for (const p of res.json()) expect(product.parse(p)).toMatchObject({ email: '', mobile: '' });
+    expect(res.headers.vary).toMatch(/cookie/i);
+  });
+
+  it('sends them to signed-in people, and each kind of caller keeps getting its own answer from the cache', async () => {
+    const buyer = await signUp(t.app, 'Buyer');
+    for (let round = 0; round < 2; round++) {
+      expect(car(await grid(buyer))).toMatchObject({ email: contactSeller.email, mobile: phone });
+      expect(car(await grid())).toMatchObject({ email: '', mobile: '' });
+    }
+  });
+});

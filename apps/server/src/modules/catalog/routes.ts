@@ -16,10 +16,11 @@ import {
   serverSetProductFields,
   updateResult,
 } from '@second-gear/contract';
-import { actorOf, requireRole, requireUser } from '../../auth/guards.ts';
+import { actorOf, loadActor, requireRole, requireUser } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
 import { imageUrls, storeImage } from '../../images/store.ts';
 import { readUploadedImage } from '../../images/upload.ts';
+import { countUpload } from '../../images/upload-limit.ts';
 import {
   addProduct,
   addProductCategories,
@@ -29,6 +30,7 @@ import {
   listAdvertised,
   listCategories,
   sellerProducts,
+  withoutSellerContact,
 } from './service.ts';
 
 /** A catalog answer checked against its response schema, serialised and encoded once per cache fill (read-cache.ts). */
@@ -56,8 +58,23 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/advertisement/products',
-    { schema: { tags: ['catalog'], summary: 'Advertised cars that are not sold, newest first', response: { 200: z.array(product) } } },
-    async (_req, reply) => sendCached(reply, await app.catalogReads.get('advertised', async () => jsonBytes(z.array(product), await listAdvertised(app.pg)))),
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Advertised cars that are not sold, newest first',
+        description: 'The seller’s `email` and `mobile` are sent to signed-in callers only; anonymous callers get them empty.',
+        response: { 200: z.array(product) },
+      },
+    },
+    async (req, reply) => {
+      const signedIn = (await loadActor(req)) !== null;
+      // Two answers, cached apart; the answer depends on the cookie, so no shared cache may mix them.
+      const json = await app.catalogReads.get(signedIn ? 'advertised' : 'advertised anonymous', async () => {
+        const cars = await listAdvertised(app.pg);
+        return jsonBytes(z.array(product), signedIn ? cars : cars.map(withoutSellerContact));
+      });
+      return sendCached(reply.header('vary', 'cookie'), json);
+    },
   );
 
   app.get(
@@ -90,6 +107,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['catalog'], summary: 'Upload a car or category picture (multipart field "image")', response: { 200: imageUploadAnswer } },
     },
     async (req) => {
+      // Counted before the body is read, so a seller over the limit costs no decoding at all.
+      await countUpload(app.pg, actorOf(req).id);
       const bytes = await readUploadedImage(req);
       let stored;
       try {
@@ -114,7 +133,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: { tags: ['catalog'], summary: 'List a car for sale', body: addProductBody, response: { 200: insertResult } },
     },
-    async (req) => addProduct(app.pg, actorOf(req), req.body),
+    async (req) => {
+      const result = await addProduct(app.pg, actorOf(req), req.body);
+      app.catalogReads.clear();
+      return result;
+    },
   );
 
   app.get(
@@ -132,7 +155,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole('seller'),
       schema: { tags: ['catalog'], summary: 'Make Advertise: show the car on the home page', params: idParam, response: { 200: updateResult } },
     },
-    async (req) => advertise(app.pg, actorOf(req), req.params.id),
+    async (req) => {
+      const result = await advertise(app.pg, actorOf(req), req.params.id);
+      if (result.modifiedCount) app.catalogReads.clear();
+      return result;
+    },
   );
 
   app.delete(
@@ -141,6 +168,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole('seller'),
       schema: { tags: ['catalog'], summary: 'Delete an unsold car of the seller', params: idParam, response: { 200: deleteResult } },
     },
-    async (req) => deleteProduct(app.pg, actorOf(req), req.params.id),
+    async (req) => {
+      const result = await deleteProduct(app.pg, actorOf(req), req.params.id);
+      if (result.deletedCount) app.catalogReads.clear();
+      return result;
+    },
   );
 };

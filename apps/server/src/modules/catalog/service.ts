@@ -101,6 +101,14 @@ export async function listAdvertised(pool: Pool): Promise<Product[]> {
   return rows.map(toProduct);
 }
 
+/**
+ * A car as an anonymous visitor sees it: the seller's login e-mail and phone number are for
+ * signed-in people only (the fields stay, empty, so the specification's product shape holds).
+ */
+export function withoutSellerContact(p: Product): Product {
+  return { ...p, email: '', mobile: '' };
+}
+
 export async function addProductCategories(pool: Pool): Promise<AddProductCategory[]> {
   const { rows } = await pool.query<{ id: string; name: string }>('select id, name from categories order by name limit 200');
   return rows.map((r) => ({ _id: r.id, name: r.name }));

@@ -19,7 +19,7 @@ import { testProcessorRoutes } from './test-processor-routes.ts';
 /** The specification's four payment calls, plus the provider's own route (test card form or Stripe's webhook). */
 export function paymentRoutes(provider: PaymentProvider): FastifyPluginAsyncZod {
   return async (app) => {
-    const deps: PaymentDeps = { pool: app.pg, provider, log: app.log };
+    const deps: PaymentDeps = { pool: app.pg, provider, log: app.log, onSale: () => app.catalogReads.clear() };
 
     app.post(
       '/create-payment-intent',

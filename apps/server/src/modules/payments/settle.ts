@@ -9,6 +9,8 @@ export interface PaymentDeps {
   pool: Pool;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
+  /** A car was sold just now (it leaves the catalog's lists). */
+  onSale: () => void;
 }
 
 /** A payment that went through but cannot buy the car any more: it is given back and the buyer told why. */
@@ -19,7 +21,8 @@ interface Refusal {
   productId: string | null;
 }
 
-type Outcome = { insertedId: string } | { refuse: Refusal };
+/** `sold`: this call recorded the sale, rather than finding it recorded before. */
+type Outcome = { insertedId: string; sold: boolean } | { refuse: Refusal };
 
 const ALREADY_SOLD = 'sold to someone else';
 
@@ -44,7 +47,10 @@ export async function settlePayment(deps: PaymentDeps, buyerId: string, ref: Pur
   if (intent.status !== 'succeeded') throw new AppError('CONFLICT', 'This payment has not gone through. Please pay with your card first.');
 
   const outcome = await inTransaction(deps.pool, (client) => record(client, buyerId, ref, intent));
-  if ('insertedId' in outcome) return { acknowledged: true, insertedId: outcome.insertedId };
+  if ('insertedId' in outcome) {
+    if (outcome.sold) deps.onSale();
+    return { acknowledged: true, insertedId: outcome.insertedId };
+  }
   await giveBack(deps, buyerId, ref, intent, outcome.refuse);
   throw new AppError('CONFLICT', outcome.refuse.message);
 }
@@ -64,7 +70,7 @@ async function record(client: PoolClient, buyerId: string, ref: PurchaseRef, int
     // Recorded before (a retry, the webhook, or a concurrent call that took the lock first): the same answer again.
     const forThis = purchase.id !== null && (ref.kind === 'order' ? recorded[0].booking_id : recorded[0].wishlist_entry_id) === purchase.id;
     if (!forThis) throw new AppError('CONFLICT', 'This payment is already recorded for another purchase.');
-    return { insertedId: recorded[0].id };
+    return { insertedId: recorded[0].id, sold: false };
   }
 
   const refusal = whyNotSellable(purchase, ref, intent);
@@ -99,7 +105,7 @@ async function record(client: PoolClient, buyerId: string, ref: PurchaseRef, int
   const { rowCount: sold } = await client.query(`update products set paid = true, sales_status = 'sold' where id = $1 and not paid`, [purchase.productId]);
   // All three hold under the locks above; anything else is a bug, and the transaction is rolled back.
   if (!rows[0] || !paid || sold !== 1) throw new Error(`payment ${intent.id} could not be recorded consistently`);
-  return { insertedId: rows[0].id };
+  return { insertedId: rows[0].id, sold: true };
 }
 
 

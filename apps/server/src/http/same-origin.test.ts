@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { insertCar, insertCategory } from '../../test/fixtures.ts';
+import { createTestApp, multipartFile, ORIGIN, signUp, type Person, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+let seller: Person;
+let buyer: Person;
+let categoryId: string;
+let png: Buffer;
+
+const count = async (table: string) => (await t.pool.query(`select count(*)::int as n from ${table}`)).rows[0].n as number;
+const storedFiles = () => {
+  const dir = path.join(t.dataDir, 'uploads');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
+};
+const upload = (headers: Record<string, string>): InjectOptions => {
+  const body = multipartFile('image', 'car.png', 'image/png', png);
+  return { method: 'POST', url: '/api/images', payload: body.payload, headers: { ...body.headers, ...headers } };
+};
+/** Like `as()`, but with only the headers given: no Origin unless the case names one. */
+const send = (who: Person | undefined, opts: InjectOptions) => t.app.inject({ ...opts, headers: { ...opts.headers, ...(who ? { cookie: who.cookie } : {}) } });
+const booking = (productId: string, headers: Record<string, string>): InjectOptions => ({ method: 'POST', url: '/api/bookings', payload: { productId }, headers });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [seller, buyer] = await Promise.all([signUp(t.app, 'Seller'), signUp(t.app, 'Buyer')]);
+  categoryId = await insertCategory(t);
+  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#808080' } }).png().toBuffer();
+});
+afterAll(() => t?.close());
+
+describe('writes from another site (CSRF)', () => {
+  const foreign: [string, Record<string, string>][] = [
+    ['an untrusted Origin', { origin: 'https://evil.example' }],
+    ['Origin: null (a sandboxed frame)', { origin: 'null' }],
+    ['a sibling origin of the same site', { origin: 'http://localhost:3001', 'sec-fetch-site': 'same-site' }],
+    ['Sec-Fetch-Site: cross-site without Origin', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site: same-site without Origin', { 'sec-fetch-site': 'same-site' }],
+  ];
+
+  it.each(foreign)('refuses a multipart picture upload with %s (403) and stores nothing', async (_what, headers) => {
+    const [rows, files] = [await count('images'), storedFiles()];
+    const res = await send(seller, upload(headers));
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: expect.stringMatching(/another site.*http:\/\/localhost:3000/) });
+    expect([await count('images'), storedFiles()]).toEqual([rows, files]);
+  });
+
+  it.each(foreign)('refuses a JSON booking with %s (403) and books nothing', async (_what, headers) => {
+    const car = await insertCar(t, seller, categoryId);
+    const res = await send(buyer, booking(car, headers));
+    expect(res.statusCode, res.body).toBe(403);
+    expect((await t.pool.query('select 1 from bookings where product_id = $1', [car])).rowCount).toBe(0);
+  });
+
+  it('refuses an anonymous cross-site write before anything else is checked', async () => {
+    const res = await send(undefined, { method: 'POST', url: '/api/auth/sign-out', headers: { origin: 'https://evil.example' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/another site/);
+  });
+});
+
+describe('writes that pass', () => {
+  it('takes a same-origin upload and booking (Origin and Sec-Fetch-Site: same-origin)', async () => {
+    const same = { origin: ORIGIN, 'sec-fetch-site': 'same-origin' };
+    expect((await send(seller, upload(same))).statusCode).toBe(200);
+    const car = await insertCar(t, seller, categoryId);
+    expect((await send(buyer, booking(car, same))).statusCode).toBe(200);
+  });
+
+  it('takes a write with neither header (curl, webhooks, other servers: no browser, no ambient cookies)', async () => {
+    const car = await insertCar(t, seller, categoryId);
+    const res = await send(buyer, booking(car, {}));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await send(seller, upload({}))).statusCode).toBe(200);
+  });
+
+  it('takes a user-initiated request (Sec-Fetch-Site: none) and leaves reads from other sites alone', async () => {
+    const car = await insertCar(t, seller, categoryId);
+    expect((await send(buyer, booking(car, { 'sec-fetch-site': 'none' }))).statusCode).toBe(200);
+    const read = await send(undefined, { method: 'GET', url: '/api/categories', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    expect(read.statusCode).toBe(200);
+  });
+});

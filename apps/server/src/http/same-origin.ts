@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors.ts';
+
+/** Methods that change nothing (RFC 9110); a CORS preflight (OPTIONS) is answered as before. */
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cross-site request forgery: a write the browser sends from another site's page is refused
+ * before any route sees it. SameSite=Lax cookies alone leave gaps (a multipart upload or a form
+ * post needs no CORS preflight, and a sibling subdomain counts as the same site), and better-auth's
+ * own Origin check covers only `/api/auth`.
+ *
+ * Browsers send `Origin` with every cross-origin write (`null` from sandboxed frames and some
+ * redirects), and `Sec-Fetch-Site` with every request. A request with neither did not come from a
+ * browser (curl, Stripe's webhook, another server) and carries no one's cookies by accident, so it
+ * passes.
+ */
+export function refuseCrossSiteWrites(app: FastifyInstance, trustedOrigins: readonly string[], publicUrl: string) {
+  const trusted = new Set(trustedOrigins);
+  const refusal = `This request came from a page of another site, so it was refused. Use Second Gear at ${publicUrl} to make changes.`;
+  // A callback hook, not an async one: it runs on every request (see refuseUnstorableText).
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (safeMethods.has(req.method)) return done();
+    const origin = req.headers.origin;
+    const site = req.headers['sec-fetch-site'];
+    if ((origin !== undefined && !trusted.has(origin)) || site === 'cross-site' || site === 'same-site') return done(new AppError('FORBIDDEN', refusal));
+    done();
+  });
+}

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCar, insertCategory } from '../../../test/fixtures.ts';
+import { as, createTestApp, makeAdmin, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+
+/**
+ * The catalog's one-second read cache (read-cache.ts) is dropped by the writes that change what it
+ * shows, and by nothing else: anyone could otherwise empty it at will and send every visitor down
+ * the uncached path. Each test fills it and looks at how many entries it holds, not at timings.
+ */
+let t: TestApp;
+let seller: Person;
+let buyer: Person;
+let admin: Person;
+let categoryId: string;
+
+const ids = (res: { json(): unknown }) => (res.json() as { _id: string }[]).map((p) => p._id);
+const grid = () => as(t.app, undefined, { method: 'GET', url: '/api/advertisement/products' });
+
+/** Loads the advertised grid and a category page into the cache; answers how many entries it holds. */
+async function fill() {
+  expect((await grid()).statusCode).toBe(200);
+  expect((await as(t.app, buyer, { method: 'GET', url: `/api/category/${categoryId}` })).statusCode).toBe(200);
+  expect(t.app.catalogReads.size).toBe(2);
+}
+
+async function pay(productId: string) {
+  const booking = (await as(t.app, buyer, { method: 'POST', url: '/api/bookings', payload: { productId } })).json().insertedId;
+  const intent = (await as(t.app, buyer, { method: 'POST', url: '/api/create-payment-intent', payload: { bookingId: booking } })).json();
+  const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' };
+  const confirmed = await as(t.app, undefined, {
+    method: 'POST',
+    url: '/api/test-processor/confirm',
+    payload: { clientSecret: intent.clientSecret, card, billingDetails: { name: 'Pat', email: 'pat@test.example' } },
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return { bookingId: booking as string, transactionId: confirmed.json().paymentIntent.id as string };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [seller, buyer] = await Promise.all([signUp(t.app, 'Seller'), signUp(t.app, 'Buyer')]);
+  admin = await makeAdmin(t);
+  categoryId = await insertCategory(t);
+});
+afterAll(() => t?.close());
+
+describe('writes that leave the catalog as it is keep its cache', () => {
+  it('keeps it through a booking, a wishlist entry, a report, a failed write and an anonymous sign-out', async () => {
+    const car = await insertCar(t, seller, categoryId, { advertised: true });
+    await fill();
+    expect((await as(t.app, buyer, { method: 'POST', url: '/api/bookings', payload: { productId: car } })).statusCode).toBe(200);
+    expect((await as(t.app, buyer, { method: 'PUT', url: `/api/wishlists?id=${car}&email=${encodeURIComponent(buyer.email)}` })).statusCode).toBe(200);
+    expect((await as(t.app, buyer, { method: 'POST', url: '/api/reports', payload: { productId: car, reason: 'Other' } })).statusCode).toBe(200);
+    expect((await as(t.app, seller, { method: 'PUT', url: `/api/product/${car}` })).json().modifiedCount).toBe(0);
+    expect((await as(t.app, buyer, { method: 'POST', url: '/api/bookings', payload: { productId: 'nope' } })).statusCode).toBe(400);
+    expect((await as(t.app, undefined, { method: 'POST', url: '/api/auth/sign-out', payload: {} })).statusCode).toBe(200);
+    expect(t.app.catalogReads.size).toBe(2);
+  });
+});
+
+describe('writes that change the catalog drop its cache, so the writer’s next read is fresh', () => {
+  it('adding a car', async () => {
+    const key = (await t.pool.query(`insert into images (key, widths, owner_id) values ('AAAAAAAAAAAAAAAAcachetest', '{480}', $1) returning key`, [seller.id])).rows[0].key;
+    await fill();
+    const res = await as(t.app, seller, {
+      method: 'POST',
+      url: '/api/addProducts',
+      payload: {
+        productName: 'Freshly listed',
+        categoryId,
+        condition: 'Good',
+        description: 'x',
+        originalPrice: 2,
+        resalePrice: 1,
+        yearsOfUse: '2019',
+        mobile: '1',
+        location: 'x',
+        image: `/uploads/${key}-480.webp`,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(t.app.catalogReads.size).toBe(0);
+    const page = (await as(t.app, buyer, { method: 'GET', url: `/api/category/${categoryId}` })).json();
+    expect(page.products.map((p: { _id: string }) => p._id)).toContain(res.json().insertedId);
+  });
+
+  it('advertising a car', async () => {
+    const car = await insertCar(t, seller, categoryId);
+    await fill();
+    expect((await as(t.app, seller, { method: 'PUT', url: `/api/product/${car}` })).json().modifiedCount).toBe(1);
+    expect(t.app.catalogReads.size).toBe(0);
+    expect(ids(await grid())).toContain(car);
+  });
+
+  it('deleting a car', async () => {
+    const car = await insertCar(t, seller, categoryId, { advertised: true });
+    await fill();
+    expect((await as(t.app, seller, { method: 'DELETE', url: `/api/products/${car}` })).json().deletedCount).toBe(1);
+    expect(t.app.catalogReads.size).toBe(0);
+    expect(ids(await grid())).not.toContain(car);
+  });
+
+  it('selling a car', async () => {
+    const car = await insertCar(t, seller, categoryId, { advertised: true });
+    const { bookingId, transactionId } = await pay(car);
+    await fill();
+    const paid = await as(t.app, buyer, { method: 'POST', url: '/api/payments', payload: { transactionId, bookingId, email: buyer.email } });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(t.app.catalogReads.size).toBe(0);
+    expect(ids(await grid())).not.toContain(car);
+
+    // Recording the same payment again sells nothing, and keeps the cache.
+    await fill();
+    expect((await as(t.app, buyer, { method: 'POST', url: '/api/payments', payload: { transactionId, bookingId, email: buyer.email } })).statusCode).toBe(200);
+    expect(t.app.catalogReads.size).toBe(2);
+  });
+
+  it('verifying a seller, deleting a seller and deleting a reported car (admin)', async () => {
+    const other = await signUp(t.app, 'Seller');
+    const theirs = await insertCar(t, other, categoryId, { advertised: true });
+    await fill();
+    const verify = await as(t.app, admin, { method: 'PUT', url: `/api/seller/verify?id=${other.id}&email=${encodeURIComponent(other.email)}` });
+    expect(verify.json().modifiedCount).toBe(1);
+    expect(t.app.catalogReads.size).toBe(0);
+    expect((await grid()).json().find((p: { _id: string }) => p._id === theirs).verification).toBe('verified');
+
+    const reported = await insertCar(t, seller, categoryId, { advertised: true });
+    await fill();
+    expect((await as(t.app, admin, { method: 'DELETE', url: `/api/reported-products/${reported}` })).json().deletedCount).toBe(1);
+    expect(t.app.catalogReads.size).toBe(0);
+    expect(ids(await grid())).not.toContain(reported);
+
+    await fill();
+    expect((await as(t.app, admin, { method: 'DELETE', url: `/api/users/${other.id}` })).json().deletedCount).toBe(1);
+    expect(t.app.catalogReads.size).toBe(0);
+    expect(ids(await grid())).not.toContain(theirs);
+  });
+});
