@@ -1,17 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runningUrlFile } from '../src/db/embedded-postgres.ts';
-import { call, freePort, ready, startApp, stopAllApps, stopApp, stopOrphanedPostgres, tempDir } from './processes.ts';
+import { buildServer, call, freePort, ready, startApp, stopAllApps, stopApp, stopOrphanedPostgres, tempDir } from './processes.ts';
 
 /**
- * The real main.ts started as an operator would start it, on the embedded database in a fresh
- * DATA_DIR: what a production start serves, what it refuses, and the test identity provider
+ * The compiled server started as an operator starts it (the README's `node apps/server/dist/main.js`),
+ * on the embedded database in a fresh DATA_DIR: what a production start serves, what it refuses, and the test identity provider
  * refusing to mount outside production when others could reach it.
  */
 const dataDir = tempDir('sg-production-');
 const production = { NODE_ENV: 'production', DATA_DIR: dataDir, AUTH_SECRET: randomBytes(32).toString('hex'), PAYMENTS: 'test', ALLOW_TEST_PAYMENTS: 'on' };
+
+beforeAll(buildServer);
 
 afterAll(async () => {
   await stopAllApps();
@@ -21,7 +23,7 @@ afterAll(async () => {
 
 describe('NODE_ENV=production with the embedded database', () => {
   it('serves with no demo account, no test identity provider, and the test-payments banner', async () => {
-    const app = startApp(await freePort(), production);
+    const app = startApp(await freePort(), production, { compiled: true });
     await ready(app);
     expect((await call(app.url, undefined, 'GET', '/api/health')).status).toBe(200);
     const db = new pg.Client({ connectionString: fs.readFileSync(runningUrlFile(dataDir), 'utf8') });
@@ -38,7 +40,7 @@ describe('NODE_ENV=production with the embedded database', () => {
   }, 180_000);
 
   it('refuses to start without PAYMENTS, in one line naming it', async () => {
-    const app = startApp(await freePort(), { ...production, PAYMENTS: '' });
+    const app = startApp(await freePort(), { ...production, PAYMENTS: '' }, { compiled: true });
     expect(await app.exited).toBe(1);
     expect(app.output().trim().split('\n')).toHaveLength(1);
     expect(app.output().trim()).toMatch(/^\[second-gear\] Invalid configuration: PAYMENTS is required when NODE_ENV=production/);
