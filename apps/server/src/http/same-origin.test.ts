@@ -36,7 +36,8 @@ afterAll(() => t?.close());
 describe('writes from another site (CSRF)', () => {
   const foreign: [string, Record<string, string>][] = [
     ['an untrusted Origin', { origin: 'https://evil.example' }],
-    ['Origin: null (a sandboxed frame)', { origin: 'null' }],
+    ['Origin: null', { origin: 'null' }],
+    ['Origin: null from a sandboxed frame', { origin: 'null', 'sec-fetch-site': 'cross-site' }],
     ['a sibling origin of the same site', { origin: 'http://localhost:3001', 'sec-fetch-site': 'same-site' }],
     ['Sec-Fetch-Site: cross-site without Origin', { 'sec-fetch-site': 'cross-site' }],
     ['Sec-Fetch-Site: same-site without Origin', { 'sec-fetch-site': 'same-site' }],
@@ -77,6 +78,12 @@ describe('writes that pass', () => {
     const res = await send(buyer, booking(car, {}));
     expect(res.statusCode, res.body).toBe(200);
     expect((await send(seller, upload({}))).statusCode).toBe(200);
+  });
+
+  it('takes an HTML form post of our own page (Origin: null under Referrer-Policy: no-referrer, Sec-Fetch-Site: same-origin)', async () => {
+    const car = await insertCar(t, seller, categoryId);
+    const res = await send(buyer, booking(car, { origin: 'null', 'sec-fetch-site': 'same-origin' }));
+    expect(res.statusCode, res.body).toBe(200);
   });
 
   it('takes a user-initiated request (Sec-Fetch-Site: none) and leaves reads from other sites alone', async () => {
