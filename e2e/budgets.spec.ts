@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, expect, request as playwrightRequest, test } from '@playwright/test';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import { freePort } from './own-server.ts';
 import { baseUrl, categoryByName, createUserViaApi, uniqueUser } from './support.ts';
 
 /**
@@ -46,18 +46,6 @@ test('the home page loads at most 150 kB of gzipped JavaScript', async ({ page }
 });
 
 /** A free TCP port on this machine for Chromium's remote debugging (Lighthouse connects to it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 interface Scores {
   performance: number;
   accessibility: number;

@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { startOwnServer, stopOwnServer } from './own-server.ts';
 
 /**
  * Issue 6: a payment survives a crash of the server in the middle of the flow. This spec runs its
@@ -12,24 +13,11 @@ import { expect, test } from '@playwright/test';
  */
 const port = Number(process.env.E2E_RESTART_PORT ?? 3989);
 const origin = `http://localhost:${port}`;
-const root = path.resolve(import.meta.dirname, '..');
 let dataDir: string;
 let server: ChildProcess | undefined;
 
 async function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', DEMO_DATA: 'on' },
-    stdio: 'ignore',
-  });
-  server = child;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    const up = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not start');
+  server = await startOwnServer(origin, { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', DEMO_DATA: 'on' });
 }
 
 function crashServer() {
@@ -51,11 +39,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await stopOwnServer(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,30 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { freePort, startOwnServer, stopOwnServer } from './own-server.ts';
 import { expectNoAxeViolations } from './support.ts';
 
 /**
  * A production start that takes test payments on purpose (PAYMENTS=test ALLOW_TEST_PAYMENTS=on)
- * shows a banner on every page. This spec runs its own production server on an empty embedded
- * database (the shared e2e server runs NODE_ENV=test, where the banner never shows).
+ * shows a banner on every page. This spec runs its own production server (compiled, as operators run it) on an
+ * empty embedded database (the shared e2e server runs NODE_ENV=test, where the banner never shows).
  */
-const root = path.resolve(import.meta.dirname, '..');
 let origin: string;
 let dataDir: string;
 let server: ChildProcess | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -34,22 +23,12 @@ test.beforeAll(async () => {
   fs.chmodSync(dataDir, 0o755);
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  const env = { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, DATA_DIR: dataDir, AUTH_SECRET: 'e2e-'.repeat(10), PAYMENTS: 'test', ALLOW_TEST_PAYMENTS: 'on', LOG_LEVEL: 'warn' };
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' });
-  for (let i = 0; i < 1200; i++) {
-    if (server.exitCode !== null) throw new Error(`the production server exited with code ${server.exitCode}`);
-    if (await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the production server did not start');
+  const env = { NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: origin, DATA_DIR: dataDir, AUTH_SECRET: 'e2e-'.repeat(10), PAYMENTS: 'test', ALLOW_TEST_PAYMENTS: 'on' };
+  server = await startOwnServer(origin, env, { compiled: true });
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await stopOwnServer(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
