@@ -1,0 +1,46 @@
+// First step of `npm test`: the browser journeys need Debian's Chromium (no browser download works
+// on the machines this project runs on) and a font for the demo pictures' brand names. When one is
+// missing, install them with apt if this user may (root, or sudo without a password); otherwise
+// stop at once with the one command to run, rather than after minutes of other tests.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const browser = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const font = '/usr/share/fonts/truetype/dejavu';
+const packages = ['chromium', 'fonts-dejavu-core'];
+const command = `sudo apt-get update && sudo apt-get install -y --no-install-recommends ${packages.join(' ')}`;
+
+if (fs.existsSync(browser) && fs.existsSync(font)) process.exit(0);
+if (process.env.CHROMIUM_PATH) fail(`CHROMIUM_PATH=${browser} does not exist.`);
+
+const asRoot = process.getuid?.() === 0;
+const sudo = asRoot ? [] : ['sudo', '-n'];
+if (!asRoot && !canSudo()) fail(`The browser tests need Chromium and a font. Install them with:\n  ${command}`);
+
+console.log(`[ensure-chromium] installing ${packages.join(', ')} with apt-get…`);
+try {
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run([...sudo, 'apt-get', 'update', '-qq'], env);
+  run([...sudo, 'apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...packages], env);
+} catch {
+  fail(`Installing Chromium failed (see above). Install it with:\n  ${command}`);
+}
+if (!fs.existsSync(browser)) fail(`apt-get installed chromium, but ${browser} is not there; set CHROMIUM_PATH to the browser.`);
+
+function run([file, ...args], env) {
+  execFileSync(file, args, { stdio: 'inherit', env });
+}
+
+function canSudo() {
+  try {
+    execFileSync('sudo', ['-n', 'true'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function fail(message) {
+  console.error(`[ensure-chromium] ${message}`);
+  process.exit(1);
+}
