@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCars, demoCategories } from '../src/db/demo/catalog.ts';
+import { demoCars, demoCategories } from '../demo/catalog.ts';
 import { demoAccounts } from '../src/db/seed.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres.ts';
 import { until } from './until.ts';
