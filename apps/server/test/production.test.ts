@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runningUrlFile } from '../src/db/embedded-postgres.ts';
-import { buildServer, call, freePort, ready, startApp, stopAllApps, stopApp, stopOrphanedPostgres, tempDir } from './processes.ts';
+import { freePort } from '../src/free-port.ts';
+import { buildServer, call, ready, startApp, stopAllApps, stopApp, stopOrphanedPostgres, tempDir } from './processes.ts';
 
 /**
  * The compiled server started as an operator starts it (the README's `node apps/server/dist/main.js`),
