@@ -21,14 +21,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon, { type Request, type Result } from 'autocannon';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/server/src/db/embedded-postgres.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { createPool } from '../apps/server/src/db/pool.ts';
+import { freePort } from '../apps/server/src/free-port.ts';
+import { withDatabase } from '../apps/server/test/database-url.ts';
 import type { CapturedAnswer } from './bare-server.ts';
 import { CATEGORIES, SELLERS, seedCars } from './seed.ts';
 
@@ -508,30 +510,11 @@ async function main() {
   console.log(`\n(also written to ${path.relative(process.cwd(), out)})`);
 }
 
-function withDatabase(url: string, database: string) {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 function positive(name: string, fallback: number) {
   const v = Number(process.env[name] ?? fallback);
   if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} must be a positive number`);
   return v;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 main()
   .then(() => cleanup())

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, expect, request as playwrightRequest, test } from '@playwright/test';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { freePort } from './own-server.ts';
+import { freePort } from '../apps/server/src/free-port.ts';
 import { baseUrl, categoryByName, createUserViaApi, uniqueUser } from './support.ts';
 
 /**

@@ -1,22 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * A server of a spec's own, beside the shared one Playwright starts: for journeys that must kill it
  * or run it in another configuration. Started and stopped by the spec, on loopback.
  */
 const root = path.resolve(import.meta.dirname, '..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts the server with `env` and resolves once `${origin}/api/health` answers. `compiled`: the
@@ -28,7 +18,7 @@ export async function startOwnServer(origin: string, env: Record<string, string>
   for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     if (await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)) return child;
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
   }
   child.kill('SIGKILL');
   throw new Error('the server did not start');

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { freePort, startOwnServer, stopOwnServer } from './own-server.ts';
+import { freePort } from '../apps/server/src/free-port.ts';
+import { startOwnServer, stopOwnServer } from './own-server.ts';
 import { expectNoAxeViolations } from './support.ts';
 
 /**

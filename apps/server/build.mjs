@@ -3,8 +3,10 @@
 //
 // One bundle per entry, with every npm package left as an import (they stay in node_modules,
 // native addons and all) except our own workspace contract, whose package points at TypeScript.
-// Both entries sit directly in dist/, where the code's own relative paths keep working:
-// `import.meta.dirname` + `migrations` (copied below) and `../../web/dist` (the web build).
+// Split into chunks: what `import()` loads on demand (the demo seeder and its content, only with
+// DEMO_DATA on) is a file of its own that a start without it never reads, and code both entries
+// share is one chunk. Entries and chunks all sit directly in dist/, where the code's own relative
+// paths keep working: `import.meta.dirname` + `migrations` (copied below) and `../../web/dist`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -17,6 +19,7 @@ await build({
   entryPoints: { main: path.join(here, 'src/main.ts'), admin: path.join(here, 'src/cli/admin.ts') },
   outdir: out,
   bundle: true,
+  splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node20.19',
@@ -32,4 +35,4 @@ await build({
   ],
 });
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
-console.log(`server compiled to ${path.relative(process.cwd(), out)}/ (main.js, admin.js, migrations/)`);
+console.log(`server compiled to ${path.relative(process.cwd(), out)}/ (main.js, admin.js, their chunks, migrations/)`);

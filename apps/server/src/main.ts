@@ -7,7 +7,7 @@ import { DatabaseStartError, startEmbeddedPostgres, type EmbeddedDatabase } from
 import { migrate } from './db/migrate.ts';
 import { checkServerVersion, createPool } from './db/pool.ts';
 import { DataDirInUseError, lockDataDir } from './db/process-lock.ts';
-import { DEMO_PASSWORD, seedDemoData, type SeededAccount } from './db/seed.ts';
+import type { SeededAccount } from './db/seed.ts';
 import { createImageStorage } from './images/storage.ts';
 import { readOrCreateSecret } from './secret-file.ts';
 
@@ -40,8 +40,11 @@ async function main() {
     const auth = createAuth({ pool, secret, publicUrl: config.publicUrl, trustedOrigins: config.trustedOrigins, google: googleOAuth(config) });
     const images = createImageStorage(config);
     if (config.demoData !== 'off') {
+      // Loaded here and only here: the seeder and the demo content it draws (apps/server/demo, a
+      // third of the server's code) stay out of a start without demo data, production's usual one.
+      const { DEMO_PASSWORD, seedDemoData } = await import('./db/seed.ts');
       const created = await seedDemoData({ pool, auth, images, passwords: config.demoData });
-      if (created) say(demoDataAdded(created, config.demoData));
+      if (created) say(demoDataAdded(created, config.demoData, DEMO_PASSWORD));
     }
     const app = await buildApp({ config, pool, auth, images, webDist: defaultWebDist });
     await app.listen({ port: config.port, host: config.host });
@@ -66,9 +69,9 @@ async function main() {
 }
 
 /** The console line of a seeding; random passwords are shown here once and kept nowhere else. */
-function demoDataAdded(accounts: SeededAccount[], passwords: Exclude<Config['demoData'], 'off'>): string {
+function demoDataAdded(accounts: SeededAccount[], passwords: Exclude<Config['demoData'], 'off'>, demoPassword: string): string {
   if (!accounts.length) return 'demo data added, without demo accounts (each demo email had an account already)';
-  if (passwords === 'contract-passwords') return `demo data added (accounts: ${accounts.map((a) => a.email).join(', ')}; password ${DEMO_PASSWORD})`;
+  if (passwords === 'contract-passwords') return `demo data added (accounts: ${accounts.map((a) => a.email).join(', ')}; password ${demoPassword})`;
   return `demo data added; demo accounts with their passwords, shown this once: ${accounts.map((a) => `${a.email} (${a.role}) ${a.password}`).join(', ')}`;
 }
 

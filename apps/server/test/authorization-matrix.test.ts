@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { FakeStripeApi } from '../src/payments/fake-stripe-api.ts';
+import { FakeStripeApi } from './payments/fake-stripe-api.ts';
 import { StripeProvider } from '../src/payments/stripe.ts';
 import { insertCar, insertCategory } from './fixtures.ts';
 import { as, createTestApp, makeAdmin, multipartFile, signUp, type Person, type TestApp } from './harness.ts';

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isAlive } from '../src/db/process-lock.ts';
+import { freePort } from '../src/free-port.ts';
 import {
   call,
-  freePort,
   GOOD_CARD,
-  isAlive,
   postmasterPid,
   ready,
   signUp,
-  sleep,
   startApp,
   stopAllApps,
   stopApp,

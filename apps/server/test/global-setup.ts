@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createPool } from '../src/db/pool.ts';
+import { withDatabase } from './database-url.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -51,10 +52,4 @@ export default async function setup(project: TestProject) {
     await embedded?.stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   };
-}
-
-export function withDatabase(url: string, database: string) {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,8 +11,9 @@ import { createAuth } from '../src/auth/auth.ts';
 import { googleOAuth } from '../src/auth/google.ts';
 import { loadConfig } from '../src/config.ts';
 import { createPool } from '../src/db/pool.ts';
+import { freePort } from '../src/free-port.ts';
 import { diskStorage, type ImageStorage } from '../src/images/storage.ts';
-import { withDatabase } from './global-setup.ts';
+import { withDatabase } from './database-url.ts';
 import { nextLoopbackAddress } from './raw-http.ts';
 
 export const ORIGIN = 'http://localhost:3000';
@@ -171,15 +171,4 @@ export function multipartFile(field: string, filename: string, contentType: stri
     payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

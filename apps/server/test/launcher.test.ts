@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/free-port.ts';
 import { nextLoopbackAddress, rawRequest } from './raw-http.ts';
 
 /** The real `main.ts` in child processes: the launcher, lock, crash recovery and shutdown. */
@@ -37,18 +38,9 @@ async function ready(app: Running) {
   for (let i = 0; i < 600; i++) {
     if (app.output().includes('is ready at')) return;
     if (app.child.exitCode !== null) throw new Error(`app exited: ${app.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
   }
   throw new Error(`app did not start: ${app.output()}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 const postmasterPid = () => Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
@@ -114,7 +106,7 @@ describe('starting and stopping the embedded database', () => {
         }
       }
     });
-    while (acknowledged.length < 10) await new Promise((r) => setTimeout(r, 20));
+    while (acknowledged.length < 10) await sleep(20);
     const pgPid = postmasterPid();
     app.child.kill('SIGKILL');
     process.kill(pgPid, 'SIGKILL');

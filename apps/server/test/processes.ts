@@ -1,8 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isAlive } from '../src/db/process-lock.ts';
 import { nextLoopbackAddress, rawRequest } from './raw-http.ts';
 
 /**
@@ -11,24 +12,11 @@ import { nextLoopbackAddress, rawRequest } from './raw-http.ts';
  */
 const root = path.resolve(import.meta.dirname, '../../..');
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** A temp directory PostgreSQL (run as the `postgres` user when we are root) can enter. */
 export function tempDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   fs.chmodSync(dir, 0o755);
   return dir;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export interface AppProcess {
@@ -104,15 +92,6 @@ export function postmasterPid(dataDir: string): number | undefined {
     return Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;
-  }
-}
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runningUrlFile } from '../src/db/embedded-postgres.ts';
-import { buildServer, call, freePort, ready, startApp, stopAllApps, stopApp, stopOrphanedPostgres, tempDir } from './processes.ts';
+import { freePort } from '../src/free-port.ts';
+import { buildServer, call, ready, startApp, stopAllApps, stopApp, stopOrphanedPostgres, tempDir } from './processes.ts';
 
 /**
  * The compiled server started as an operator starts it (the README's `node apps/server/dist/main.js`),
@@ -45,6 +46,17 @@ describe('NODE_ENV=production with the embedded database', () => {
     expect(app.output().trim().split('\n')).toHaveLength(1);
     expect(app.output().trim()).toMatch(/^\[second-gear\] Invalid configuration: PAYMENTS is required when NODE_ENV=production/);
   });
+
+  // The seeder and the demo content are a chunk of their own (build.mjs) that only such a start loads.
+  it('seeds the demo data with DEMO_DATA=on, random passwords shown once', async () => {
+    const app = startApp(await freePort(), { ...production, DEMO_DATA: 'on' }, { compiled: true });
+    await ready(app);
+    expect(app.output()).toMatch(/demo data added; demo accounts with their passwords, shown this once: .*admin@demo\.test \(admin\) /);
+    const categories = await call(app.url, undefined, 'GET', '/api/categories');
+    expect(categories.status).toBe(200);
+    expect(categories.body.length).toBeGreaterThan(0);
+    expect(await stopApp(app)).toBe(0);
+  }, 180_000);
 });
 
 describe('outside production behind a proxy (TRUST_PROXY)', () => {

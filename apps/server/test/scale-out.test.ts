@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCars, demoCategories } from '../src/db/demo/catalog.ts';
+import { demoCars, demoCategories } from '../demo/catalog.ts';
 import { demoAccounts } from '../src/db/seed.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres.ts';
+import { freePort } from '../src/free-port.ts';
 import { until } from './until.ts';
-import { call, chargeOrder, freePort, ready, signUp, startApp, stopAllApps, stopApp, tempDir, unsoldCars, type AppProcess, type Car, type Session } from './processes.ts';
+import { call, chargeOrder, ready, signUp, startApp, stopAllApps, stopApp, tempDir, unsoldCars, type AppProcess, type Car, type Session } from './processes.ts';
 
 /**
  * The scale-out path: two real app processes (main.ts) on one PostgreSQL server, started at the

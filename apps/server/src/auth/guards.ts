@@ -2,17 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Role } from '@second-gear/contract';
 import { AppError } from '../errors.ts';
+import type { Actor } from './actor.ts';
 import { cookieValue } from './session-cache.ts';
-
-/** The signed-in person a service acts for; every service function takes one. */
-export interface Actor {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-  role: Role;
-  verified: boolean;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,7 +39,7 @@ export async function requireUser(req: FastifyRequest, _reply: FastifyReply) {
 
 const roleNames: Record<Role, string> = { admin: 'admins', seller: 'sellers', buyer: 'buyers' };
 
-/** Route option: `preHandler: requireRole('seller')`. */
+/** Route option: `onRequest: requireRole('seller')`. */
 export function requireRole(...allowed: Role[]) {
   return async function (req: FastifyRequest, reply: FastifyReply) {
     await requireUser(req, reply);

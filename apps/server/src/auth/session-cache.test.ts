@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from './guards.ts';
+import type { Actor } from './actor.ts';
 import { cookieValue, SessionCache } from './session-cache.ts';
 
 const actor = (id: string): Actor => ({ id, name: id, email: `${id}@test.example`, image: null, role: 'buyer', verified: false });

@@ -1,4 +1,4 @@
-import type { Actor } from './guards.ts';
+import type { Actor } from './actor.ts';
 
 /**
  * Who a session cookie belongs to, remembered for a short while so that a signed-in read does not

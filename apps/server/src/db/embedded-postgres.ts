@@ -1,8 +1,9 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../free-port.ts';
 import { readOrCreateSecret } from '../secret-file.ts';
 import { isAlive } from './process-lock.ts';
 
@@ -201,19 +202,6 @@ function stopChild(child: ChildProcess): Promise<void> {
     child.kill('SIGINT');
   });
 }
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function oneLine(err: unknown) {
   return (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').slice(0, 300);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ORIGIN, signUp, type Person, type TestApp } from '../../test/harness.ts';
-import { demoCars } from './demo/catalog.ts';
+import { demoCars } from '../../demo/catalog.ts';
 import { DEMO_PASSWORD, demoAccounts, seedDemoData, type SeededAccount } from './seed.ts';
 
 /**

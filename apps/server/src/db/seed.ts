@@ -4,8 +4,8 @@ import type { Auth } from '../auth/auth.ts';
 import type { Config } from '../config.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import { writeImageFiles, type StoredImage } from '../images/store.ts';
-import { demoCars, demoCategories } from './demo/catalog.ts';
-import { brandPicture, carPicture } from './demo/pictures.ts';
+import { demoCars, demoCategories } from '../../demo/catalog.ts';
+import { brandPicture, carPicture } from '../../demo/pictures.ts';
 
 const SEED_LOCK = 7_450_114;
 /** The contract's password of every demo account, outside production. */

@@ -1,3 +1,5 @@
+import { luhnValid } from '@second-gear/contract';
+
 /**
  * How the test processor answers a card: as Stripe's test mode does (its documented test cards,
  * codes and messages), so that the product behaves the same with `PAYMENTS=test` and with Stripe.
@@ -37,19 +39,6 @@ const TEST_CARD_SUCCESSES: Record<string, string> = {
   '378282246310005': 'amex',
   '6011111111111117': 'discover',
 };
-
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 /** The answer for one card at `now`. Checks run in Stripe's order: number, expiry, CVC, then the card's own behaviour. */
 export function judgeCard(card: CardInput, now = new Date()): CardOutcome {

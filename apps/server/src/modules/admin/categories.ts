@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { CategoryBody, CategoryChanges, DeleteResult, InsertResult, ManagedCategory, UpdateResult } from '@second-gear/contract';
-import type { Actor } from '../../auth/guards.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { AppError } from '../../errors.ts';
 import { imageKeyOf, imageUrls } from '../../images/store.ts';
 

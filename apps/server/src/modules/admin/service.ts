@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { DeleteResult, InsertResult, ReportBody, ReportedItem, UpdateResult, UserSummary } from '@second-gear/contract';
-import type { Actor } from '../../auth/guards.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { AppError } from '../../errors.ts';
 import { imageUrls } from '../../images/store.ts';
 

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import type { BookingBody, InsertResult, ListingStatus, Order } from '@second-gear/contract';
-import { assertOwnEmail, type Actor } from '../../auth/guards.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { assertOwnEmail } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
 import { imageUrls } from '../../images/store.ts';
 

@@ -9,7 +9,8 @@ import type {
   Product,
   UpdateResult,
 } from '@second-gear/contract';
-import { assertOwnEmail, type Actor } from '../../auth/guards.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { assertOwnEmail } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
 import { imageKeyOf, imageUrls } from '../../images/store.ts';
 

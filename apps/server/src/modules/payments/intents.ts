@@ -1,5 +1,5 @@
 import type { PaymentIntentResult } from '@second-gear/contract';
-import type { Actor } from '../../auth/guards.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { AppError } from '../../errors.ts';
 import type { IntentStatus, PaymentIntentView } from '../../payments/provider.ts';
 import { intentMetadata, type PurchaseRef } from './purchases.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeStripeApi } from '../../payments/fake-stripe-api.ts';
+import { FakeStripeApi } from '../../../test/payments/fake-stripe-api.ts';
 import { StripeProvider } from '../../payments/stripe.ts';
-import { closeWorld, helpers, paymentContractSuite, paymentWorld, UNPAID, type PaymentWorld, type ProviderUnderTest } from './payment-contract.ts';
+import { closeWorld, helpers, paymentContractSuite, paymentWorld, UNPAID, type PaymentWorld, type ProviderUnderTest } from '../../../test/payments/payment-contract.ts';
 
 /** Stripe through the real SDK, pointed at a local server that answers as Stripe's API does. */
 async function stripeAgainstFake(): Promise<ProviderUnderTest & { fake: FakeStripeApi }> {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from '../../../test/harness.ts';
 import { TestProcessor, MAX_FAILED_ATTEMPTS } from '../../payments/test-processor.ts';
-import { closeWorld, helpers, paymentContractSuite, paymentWorld, type PaymentWorld, type ProviderUnderTest } from './payment-contract.ts';
+import { closeWorld, helpers, paymentContractSuite, paymentWorld, type PaymentWorld, type ProviderUnderTest } from '../../../test/payments/payment-contract.ts';
 
 const GOOD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' };
 const billingDetails = { name: 'Pat Buyer', email: 'pat@test.example' };

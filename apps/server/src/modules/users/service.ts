@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import type { Role, UserRecordBody } from '@second-gear/contract';
-import { assertOwnEmail, type Actor } from '../../auth/guards.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { assertOwnEmail } from '../../auth/guards.ts';
 
 /**
  * `POST /users` of the specification's client. The record is created with the account at sign-up

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import type { DeleteResult, UpdateResult, WishlistItem } from '@second-gear/contract';
-import { assertOwnEmail, type Actor } from '../../auth/guards.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { assertOwnEmail } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
 import { listingStatusOf } from '../bookings/service.ts';
 import { PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, type ProductRow } from '../catalog/service.ts';

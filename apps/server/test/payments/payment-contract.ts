@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCar, insertCategory } from '../../../test/fixtures.ts';
-import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
-import { buildApp } from '../../app.ts';
-import type { PaymentProvider } from '../../payments/provider.ts';
+import { insertCar, insertCategory } from '../fixtures.ts';
+import { as, createTestApp, signUp, type Person, type TestApp } from '../harness.ts';
+import { buildApp } from '../../src/app.ts';
+import type { PaymentProvider } from '../../src/payments/provider.ts';
 
 /**
  * The payment rules every provider must keep, as one suite run against each of them
- * (test-processor.test.ts and stripe.test.ts). A provider under test says how the browser pays
+ * (src/modules/payments/test-processor.test.ts and stripe.test.ts). A provider under test says how the browser pays
  * (the test card form, or Stripe.js against the fake Stripe API) and how to see a refund.
  */
 export interface ProviderUnderTest {

@@ -1,0 +1,11 @@
+import type { Role } from '@second-gear/contract';
+
+/** The signed-in person a service acts for; every service function takes one. */
+export interface Actor {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  role: Role;
+  verified: boolean;
+}
