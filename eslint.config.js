@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
-// The web app's layers (see ARCHITECTURE.md): app → features → lib/ui → contract; imports point down only.
+// The web app's layers: app → features → lib/ui → contract; imports point down only.
 const web = path.join(import.meta.dirname, 'apps/web/src');
 const webFeatures = fs
   .readdirSync(path.join(web, 'features'), { withFileTypes: true })
@@ -33,9 +33,9 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Web layers, enforced: ui and lib know no feature and no app, lib draws nothing, features never
-    // reach up into app, and a feature uses another only through that feature's index.ts (its public
-    // entry); app, on top, composes them all. No import cycles.
+    // Web layers, enforced: ui and lib know no feature and no app (and lib, plain code, no ui either),
+    // features never reach up into app, and a feature uses another only through that feature's
+    // index.ts (its public entry); app, on top, composes them all. No import cycles.
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {

@@ -8,7 +8,7 @@ import type {
 } from '@second-gear/contract';
 import { api } from '../../lib/api.ts';
 
-// The seller's calls: only lazy chunks import this module, so the home page stays light.
+// The seller's calls: only lazy chunks use this module, so the home page stays light.
 
 export const addProductCategoriesQuery = {
   queryKey: ['add-product-categories'],
