@@ -15,7 +15,7 @@ import { api } from '../../lib/api.ts';
 export const adminKey = ['admin'] as const;
 
 /** `GET /users/allseller` or `GET /users/allbuyer`: All Sellers / All Buyers, newest first. */
-export function usersQuery(kind: 'seller' | 'buyer') {
+export function usersQuery(kind: UserSummary['role']) {
   return {
     queryKey: [...adminKey, 'users', kind] as const,
     queryFn: () => api<UserSummary[]>(kind === 'seller' ? '/users/allseller' : '/users/allbuyer'),

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import type { UserSummary } from '@second-gear/contract';
 import { Avatar } from '../../ui/avatar.tsx';
 import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
 import { DataTable, EmptyState, HeadingWithCount } from '../../ui/data-table.tsx';
@@ -12,7 +13,7 @@ import { deleteUser, usersQuery, verifySeller } from './api.ts';
 
 export interface UsersPageProps {
   /** Sellers get the Verification column and Make Verified. */
-  kind: 'seller' | 'buyer';
+  kind: UserSummary['role'];
 }
 
 const texts = {
