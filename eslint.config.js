@@ -1,6 +1,16 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+// The web app's layers: app → features → lib/ui → contract; imports point down only.
+const web = path.join(import.meta.dirname, 'apps/web/src');
+const webFeatures = fs
+  .readdirSync(path.join(web, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -39,5 +49,50 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Web layers, enforced: ui and lib know no feature and no app (and lib, plain code, no ui either),
+    // features never reach up into app, and a feature uses another only through that feature's
+    // index.ts (its public entry); app, on top, composes them all. No import cycles.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // Modules no-cycle follows (it reads only .js by default).
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: web,
+          zones: [
+            { target: './ui', from: ['./features', './app'], message: 'ui is the bottom layer: it imports no feature and no app.' },
+            { target: './lib', from: ['./features', './app', './ui'], message: 'lib is the bottom layer: it imports no feature, app or ui.' },
+            { target: './features', from: './app', message: 'Features never import app (app composes features, not the other way round).' },
+            ...webFeatures.map((name) => ({
+              target: `./features/${name}`,
+              from: './features',
+              except: [`./${name}`, ...webFeatures.filter((other) => other !== name).map((other) => `./${other}/index.ts`)],
+              message: 'A feature uses another only through its public entry, features/<name>/index.ts (or the shared piece moves down to ui or lib).',
+            })),
+          ],
+        },
+      ],
+      // The contract's main entry carries zod: the browser takes values from its zod-free entry only.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@second-gear/contract',
+              allowTypeImports: true,
+              message: 'Import values from @second-gear/contract/constants: the main entry would put zod in the bundle.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

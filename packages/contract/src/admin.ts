@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { categoryLimits, maxReportNoteLength, reportReasons } from './constants.ts';
 
 /** better-auth's user ids: random URL-safe strings. */
 export const userIdParam = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'id must be a user id') }).strict();
@@ -24,14 +25,12 @@ export const verifySellerQuery = z
   })
   .strict();
 
-export const reportReasons = ['Scam or fraud', 'Wrong information', 'Already sold', 'Offensive content', 'Other'] as const;
-
 /** `POST /reports`: a buyer reports a listing, once per car. */
 export const reportBody = z
   .object({
     productId: z.uuid('productId must be the id of a car'),
     reason: z.enum(reportReasons, `Reason must be one of: ${reportReasons.join(', ')}`),
-    note: z.string().trim().max(1000, 'Note must be at most 1000 characters').default(''),
+    note: z.string().trim().max(maxReportNoteLength, `Note must be at most ${maxReportNoteLength} characters`).default(''),
   })
   .strict();
 export type ReportBody = z.input<typeof reportBody>;
@@ -50,9 +49,6 @@ export const reportedItem = z.object({
   paid: z.boolean(),
 });
 export type ReportedItem = z.infer<typeof reportedItem>;
-
-/** Bounds of a brand category's text (migration 0006 holds the same in the database). */
-export const categoryLimits = { name: 60, details: 500 } as const;
 
 const categoryName = z
   .string({ error: 'Name is Required' })

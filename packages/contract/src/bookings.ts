@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bookingLimits } from './constants.ts';
 
 /**
  * `POST /bookings`. The specification's client sends the whole booking; the server takes the
@@ -8,8 +9,8 @@ import { z } from 'zod';
 export const bookingBody = z
   .object({
     productId: z.uuid('productId must be the id of a car'),
-    phone: z.string().trim().max(40, 'Phone Number must be at most 40 characters').default(''),
-    location: z.string().trim().max(200, 'Meeting Location must be at most 200 characters').default(''),
+    phone: z.string().trim().max(bookingLimits.phone, `Phone Number must be at most ${bookingLimits.phone} characters`).default(''),
+    location: z.string().trim().max(bookingLimits.location, `Meeting Location must be at most ${bookingLimits.location} characters`).default(''),
     name: z.string().max(200).optional(),
     email: z.string().max(320).optional(),
     productName: z.string().max(200).optional(),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-export const conditions = ['Excellent', 'Good', 'Fair'] as const;
+import { categoryPageSize, conditions, maxPrice, productLimits } from './constants.ts';
 
 export const category = z.object({
   _id: z.uuid(),
@@ -40,9 +39,6 @@ export type Product = z.infer<typeof product>;
 export const addProductCategory = category.pick({ _id: true, name: true });
 export type AddProductCategory = z.infer<typeof addProductCategory>;
 
-/** Cars per page of a category; a client may ask for fewer or more, never above the maximum. */
-export const categoryPageSize = { default: 12, max: 48 } as const;
-
 export const categoryPageQuery = z
   .object({
     cursor: z.string().max(200).optional(),
@@ -62,9 +58,6 @@ export type CategoryPage = z.infer<typeof categoryPage>;
 /** `POST /images` answers in the shape of the image host the specification's client used. */
 export const imageUploadAnswer = z.object({ success: z.literal(true), data: z.object({ url: z.string() }) });
 export type ImageUploadAnswer = z.infer<typeof imageUploadAnswer>;
-export const maxImageBytes = 10 * 1024 * 1024;
-
-export const maxPrice = 100_000_000;
 const price = (name: string) =>
   z.coerce
     .number({ error: `${name} must be a number` })
@@ -80,10 +73,10 @@ export const serverSetProductFields = ['sellerName', 'email', 'salesStatus', 'po
 /** `POST /addProducts`: what a seller types. Everything else comes from the session and the database. */
 export const addProductBody = z
   .object({
-    productName: text('Product Name', 120),
+    productName: text('Product Name', productLimits.productName),
     categoryId: z.uuid('Category is Required'),
     condition: z.enum(conditions, 'Condition must be Excellent, Good or Fair'),
-    description: text('Product Description', 5000),
+    description: text('Product Description', productLimits.description),
     originalPrice: price('Original Price'),
     resalePrice: price('Resale Price'),
     /** The year of purchase, as the specification's field name keeps it. */
@@ -91,9 +84,12 @@ export const addProductBody = z
       .string({ error: 'Year of Purchase is Required' })
       .trim()
       .regex(/^\d{4}$/, 'Year of Purchase must be a year like 2019')
-      .refine((y) => Number(y) >= 1900 && Number(y) <= new Date().getFullYear(), 'Year of Purchase cannot be in the future or before 1900'),
-    mobile: text('Mobile No.', 40),
-    location: text('Location', 120),
+      .refine(
+        (y) => Number(y) >= productLimits.firstYear && Number(y) <= new Date().getFullYear(),
+        `Year of Purchase cannot be in the future or before ${productLimits.firstYear}`,
+      ),
+    mobile: text('Mobile No.', productLimits.mobile),
+    location: text('Location', productLimits.location),
     image: z.string({ error: 'Image is Required' }).min(1, 'Image is Required').max(300),
   })
   .strict();

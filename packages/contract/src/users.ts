@@ -1,14 +1,7 @@
 import { z } from 'zod';
+import { signUpRoles, type Role } from './constants.ts';
 
-/** Roles a person may choose at sign-up; Admin is only ever granted by `npm run admin -- promote`. */
-export const signUpRoles = ['Buyer', 'Seller'] as const;
 export const signUpRole = z.enum(signUpRoles);
-export type SignUpRole = z.infer<typeof signUpRole>;
-
-export const roles = ['buyer', 'seller', 'admin'] as const;
-export type Role = (typeof roles)[number];
-
-export const minPasswordLength = 6;
 
 /** `POST /users`, kept for compatibility with the specification's client. */
 export const userRecordBody = z

@@ -1,5 +1,5 @@
-import { routeErrorOf } from '../ui/errors.ts';
-import { ApiError } from './api.ts';
+import { routeErrorOf } from '../lib/errors.ts';
+import { ApiError } from '../lib/api.ts';
 
 /**
  * For route loaders: the pages the specification says are "loaded before the page opens" (a

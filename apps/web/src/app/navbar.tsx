@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useAuth } from '../features/auth/auth-context.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { Avatar } from '../ui/avatar.tsx';
 import { MenuIcon } from '../ui/icons.tsx';
 import { Logo } from '../ui/logo.tsx';
-import { Avatar } from './avatar.tsx';
 
 interface NavItem {
   to: string;
@@ -87,7 +87,12 @@ export function Navbar() {
             <div className="skeleton h-10 w-24" aria-hidden="true" />
           ) : user?.email ? (
             <>
-              <Avatar name={user.name} image={user.image} />
+              <Avatar
+                name={user.name}
+                photo={user.image}
+                label={user.name || 'Signed-in user'}
+                className="ring-2 ring-primary/30 ring-offset-2 ring-offset-base-100"
+              />
               <button type="button" className="btn btn-outline btn-primary btn-sm sm:btn-md" onClick={signOut} disabled={loading}>
                 Sign Out
               </button>

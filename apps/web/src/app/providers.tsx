@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
 import { AuthProvider } from '../features/auth/auth-provider.tsx';
-import { queryClient } from './query-client.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { TestPaymentsBanner } from './test-payments-banner.tsx';
 
 export function AppProviders({ children }: { children: ReactNode }) {

@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
+import type { Role } from '@second-gear/contract/constants';
 import { useAuth } from '../features/auth/auth-context.ts';
 import { useRole } from '../features/auth/use-role.ts';
 import { PageSpinner } from '../ui/spinner.tsx';
@@ -12,10 +13,8 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-export type RequiredRole = 'admin' | 'seller' | 'buyer';
-
 /** Role routes: inside RequireAuth, additionally checks the role lookups. */
-export function RequireRole({ role }: { role: RequiredRole }) {
+export function RequireRole({ role }: { role: Role }) {
   const roles = useRole();
   if (roles.isLoading) return <PageSpinner label="Checking your access" />;
   if (roles.error) throw roles.error;

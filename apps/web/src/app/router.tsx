@@ -7,7 +7,7 @@ import { PageSpinner } from '../ui/spinner.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { lazyPage } from './lazy.ts';
 import { loadBeforeOpening } from './load-before-opening.ts';
-import { queryClient } from './query-client.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { RequireAuth, RequireRole } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
 
@@ -48,7 +48,7 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <PageSpinner />,
     children: [
       {
-        lazy: lazyPage(() => import('../features/dashboard/dashboard-layout.tsx')),
+        lazy: lazyPage(() => import('./dashboard-layout.tsx')),
         children: [
           { index: true, lazy: lazyPage(() => import('../features/dashboard/welcome-page.tsx')) },
           {

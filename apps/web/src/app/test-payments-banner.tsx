@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteInfo } from '@second-gear/contract';
-import { api } from './api.ts';
+import { api } from '../lib/api.ts';
 
 /** What the server says about itself; it does not change while it runs. */
 const siteQuery = queryOptions({ queryKey: ['site'], queryFn: () => api<SiteInfo>('/site'), staleTime: Infinity });

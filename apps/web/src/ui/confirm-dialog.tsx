@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import { Modal } from './modal.tsx';
 import { Spinner } from './spinner.tsx';
 
 export interface ConfirmDeleteProps {
@@ -15,12 +16,10 @@ export interface ConfirmDeleteProps {
 }
 
 /**
- * The delete dialog shown before every delete (specification section 8).
- * A native modal <dialog>: focus is trapped by the browser, Escape closes it,
- * and focus returns to the button that opened it.
+ * The delete dialog shown before every delete (specification section 8), in the app's modal: focus
+ * starts on Cancel, the safe choice, and returns to the button that opened it.
  */
 export function ConfirmDelete({ open, itemName, onConfirm, onClose, busy = false }: ConfirmDeleteProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const messageId = useId();
@@ -28,62 +27,23 @@ export function ConfirmDelete({ open, itemName, onConfirm, onClose, busy = false
   const [shownName, setShownName] = useState(itemName);
   if (open && itemName !== shownName) setShownName(itemName);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      // Focus starts on Cancel, the safe choice.
-      cancelRef.current?.focus();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
-  // Closing the page while the dialog is open must not leave the document inert.
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    return () => {
-      if (dialog?.open) dialog.close();
-    };
-  }, []);
-
-  const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
-    // The <dialog> fills the screen behind the box: a click on it (not on the box) is a click outside.
-    if (event.target === event.currentTarget && !busy) onClose();
-  };
-
   return (
-    <dialog
-      ref={dialogRef}
-      className="modal modal-bottom sm:modal-middle"
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
-      onClose={() => {
-        if (open) onClose();
-      }}
-      onCancel={(event) => {
-        // Escape: keep the dialog while the delete runs; otherwise let it close.
-        if (busy) event.preventDefault();
-      }}
-      onClick={onBackdropClick}
-    >
-      <div className="modal-box">
-        <h2 id={titleId} className="text-lg font-bold">
-          Are You Sure You Want to Delete?
-        </h2>
-        <p id={messageId} className="py-4">
-          If you Delete {shownName} It Cannot be Undone.
-        </p>
-        <div className="modal-action">
-          <button type="button" className="btn btn-error" onClick={onConfirm} disabled={busy}>
-            {busy ? <Spinner size="loading-sm" label="" /> : null}
-            Delete
-          </button>
-          <button ref={cancelRef} type="button" className="btn btn-outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-        </div>
+    <Modal open={open} onClose={onClose} labelledBy={titleId} describedBy={messageId} busy={busy} initialFocus={cancelRef}>
+      <h2 id={titleId} className="text-lg font-bold">
+        Are You Sure You Want to Delete?
+      </h2>
+      <p id={messageId} className="py-4">
+        If you Delete {shownName} It Cannot be Undone.
+      </p>
+      <div className="modal-action">
+        <button type="button" className="btn btn-error" onClick={onConfirm} disabled={busy}>
+          {busy ? <Spinner size="loading-sm" label="" /> : null}
+          Delete
+        </button>
+        <button ref={cancelRef} type="button" className="btn btn-outline" onClick={onClose} disabled={busy}>
+          Cancel
+        </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { DeleteResult } from '@second-gear/contract';
 import type { ConfirmDeleteProps } from './confirm-dialog.tsx';
-import { errorMessage } from './errors.ts';
+import { errorMessage } from '../lib/errors.ts';
 
 export interface DeleteActionOptions<T> {
   /** Runs the delete of a row's record. */

@@ -4,38 +4,27 @@ import type {
   DeleteResult,
   InsertResult,
   ManagedCategory,
-  ReportBody,
   ReportedItem,
   UpdateResult,
   UserSummary,
 } from '@second-gear/contract';
-import { api } from '../../app/api.ts';
-import { retryUnlessRefused } from '../catalog/api.ts';
+import { api } from '../../lib/api.ts';
 
-// The admin's calls and the buyer's report: only lazy chunks import this module, so the home page stays light.
-
-/** `reportReasons` of the contract, copied: importing a value from '@second-gear/contract' would pull zod into the bundle. */
-export const reportReasons = ['Scam or fraud', 'Wrong information', 'Already sold', 'Offensive content', 'Other'] as const;
-export type ReportReason = (typeof reportReasons)[number];
-
-/** `note` of the contract's report body: at most 1000 characters. */
-export const maxNoteLength = 1000;
+// The admin's calls: only lazy chunks import this module, so the home page stays light.
 
 export const adminKey = ['admin'] as const;
 
 /** `GET /users/allseller` or `GET /users/allbuyer`: All Sellers / All Buyers, newest first. */
-export function usersQuery(kind: 'seller' | 'buyer') {
+export function usersQuery(kind: UserSummary['role']) {
   return {
     queryKey: [...adminKey, 'users', kind] as const,
     queryFn: () => api<UserSummary[]>(kind === 'seller' ? '/users/allseller' : '/users/allbuyer'),
-    retry: retryUnlessRefused,
   };
 }
 
 export const reportedItemsQuery = {
   queryKey: [...adminKey, 'reports'],
   queryFn: () => api<ReportedItem[]>('/reports'),
-  retry: retryUnlessRefused,
 } as const;
 
 /** `PUT /seller/verify?id=&email=`: Make Verified. */
@@ -49,11 +38,6 @@ export function deleteUser(user: UserSummary): Promise<DeleteResult> {
   return api<DeleteResult>(`/users/${encodeURIComponent(user._id)}`, { method: 'DELETE' });
 }
 
-/** `POST /reports`: a buyer reports a listing, once per car. */
-export function sendReport(body: ReportBody): Promise<InsertResult> {
-  return api<InsertResult>('/reports', { method: 'POST', json: body });
-}
-
 /** `DELETE /reports/{productId}`: dismiss every report of a car; the car stays listed. */
 export function dismissReports(productId: string): Promise<DeleteResult> {
   return api<DeleteResult>(`/reports/${encodeURIComponent(productId)}`, { method: 'DELETE' });
@@ -64,14 +48,10 @@ export function deleteReportedProduct(productId: string): Promise<DeleteResult> 
   return api<DeleteResult>(`/reported-products/${encodeURIComponent(productId)}`, { method: 'DELETE' });
 }
 
-/** `categoryLimits` of the contract, copied for the same reason as `reportReasons`. */
-export const categoryLimits = { name: 60, details: 500 } as const;
-
 /** `GET /admin/categories`: every category with its number of cars. */
 export const managedCategoriesQuery = {
   queryKey: [...adminKey, 'categories'],
   queryFn: () => api<ManagedCategory[]>('/admin/categories'),
-  retry: retryUnlessRefused,
 } as const;
 
 /** `POST /categories`: the picture is a URL `POST /images` answered to this admin. */

@@ -1,13 +1,13 @@
 import { useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ManagedCategory } from '@second-gear/contract';
-import { errorMessage } from '../../ui/errors.ts';
+import { categoryLimits } from '@second-gear/contract/constants';
+import { errorMessage } from '../../lib/errors.ts';
 import { FileField, TextAreaField, TextField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { UploadProgress } from '../../ui/upload-progress.tsx';
 import { useFilePreview } from '../../ui/use-file-preview.ts';
-import { imageProblem, imageTypes, uploadImage } from '../catalog/seller-api.ts';
-import { categoryLimits } from './api.ts';
+import { imageAccept, imageProblem, uploadImage } from '../../lib/upload.ts';
 
 interface CategoryValues {
   name: string;
@@ -34,7 +34,6 @@ export interface CategoryFormProps {
   onCancel?: () => void;
 }
 
-const accept = imageTypes.join(',');
 const required = (label: string) => ({
   required: `${label} is Required`,
   validate: (value: string) => value.trim() !== '' || `${label} is Required`,
@@ -112,7 +111,7 @@ export function CategoryForm({ category, labelledBy, submitLabel, onSave, onCanc
       />
       <FileField
         label="Picture"
-        accept={accept}
+        accept={imageAccept}
         hint={category ? 'Choose a file only to replace the picture. JPEG, PNG, WebP or AVIF, up to 10 MB.' : 'JPEG, PNG, WebP or AVIF, up to 10 MB.'}
         error={errors.picture?.message}
         {...pictureField}

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import type { ManagedCategory } from '@second-gear/contract';
+import { Modal } from '../../ui/modal.tsx';
 import { CategoryForm, type CategoryFields } from './category-form.tsx';
 
 export interface EditCategoryDialogProps {
@@ -11,29 +12,17 @@ export interface EditCategoryDialogProps {
 }
 
 /**
- * Edit a category in a native modal <dialog> (focus stays inside, Escape closes it, focus returns to
- * the Edit button), with the Add Category form's fields. Shown while mounted.
+ * Edit a category in the app's modal, with the Add Category form's fields. Shown while mounted; a
+ * click outside keeps it, so no edit is lost by a stray click.
  */
 export function EditCategoryDialog({ category, onSave, onClose }: EditCategoryDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => {
-      if (dialog?.open) dialog.close();
-    };
-  }, []);
-
   return (
-    <dialog ref={dialogRef} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} onClose={onClose}>
-      <div className="modal-box">
-        <h2 id={titleId} className="mb-4 text-lg font-bold">
-          Edit {category.name}
-        </h2>
-        <CategoryForm category={category} labelledBy={titleId} submitLabel="Save Changes" onSave={onSave} onCancel={onClose} />
-      </div>
-    </dialog>
+    <Modal open onClose={onClose} labelledBy={titleId} closeOnOutsideClick={false}>
+      <h2 id={titleId} className="mb-4 text-lg font-bold">
+        Edit {category.name}
+      </h2>
+      <CategoryForm category={category} labelledBy={titleId} submitLabel="Save Changes" onSave={onSave} onCancel={onClose} />
+    </Modal>
   );
 }

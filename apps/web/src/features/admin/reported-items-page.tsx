@@ -4,10 +4,10 @@ import type { ReportedItem } from '@second-gear/contract';
 import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
 import { DataTable, EmptyState, HeadingWithCount, RowImage } from '../../ui/data-table.tsx';
 import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
-import { errorMessage } from '../../ui/errors.ts';
-import { formatDate } from '../../ui/format.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { formatDate } from '../../lib/format.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import { advertisedProductsQuery, categoryKey } from '../catalog/api.ts';
+import { advertisedProductsQuery, categoryKey } from '../catalog/index.ts';
 import { deleteReportedProduct, dismissReports, reportedItemsQuery } from './api.ts';
 
 const columns = [

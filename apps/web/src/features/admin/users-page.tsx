@@ -1,18 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import type { UserSummary } from '@second-gear/contract';
 import { Avatar } from '../../ui/avatar.tsx';
 import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
 import { DataTable, EmptyState, HeadingWithCount } from '../../ui/data-table.tsx';
 import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
-import { errorMessage } from '../../ui/errors.ts';
-import { formatDate } from '../../ui/format.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { formatDate } from '../../lib/format.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import { advertisedProductsQuery, categoryKey } from '../catalog/api.ts';
+import { advertisedProductsQuery, categoryKey } from '../catalog/index.ts';
 import { deleteUser, usersQuery, verifySeller } from './api.ts';
 
 export interface UsersPageProps {
   /** Sellers get the Verification column and Make Verified. */
-  kind: 'seller' | 'buyer';
+  kind: UserSummary['role'];
 }
 
 const texts = {

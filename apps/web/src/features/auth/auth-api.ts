@@ -1,5 +1,5 @@
 import type { SessionUser, SignUpRole } from '@second-gear/contract';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 
 /** better-auth is mounted at /api/auth on the same origin; its session lives in an HttpOnly cookie. */
 export interface SessionAnswer {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { SessionUser, UserRecordBody } from '@second-gear/contract';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 import { AuthContext, type AuthValue } from './auth-context.ts';
 import { getSession, signInEmail, signOutSession, signUpEmail, type SignInInput, type SignUpInput } from './auth-api.ts';
 import { signInWithGoogle as startGoogleSignIn, takeGoogleRedirectResult } from './google.ts';

@@ -1,4 +1,4 @@
-import { ApiError, api } from '../../app/api.ts';
+import { ApiError, api } from '../../lib/api.ts';
 
 /**
  * CONTINUE WITH GOOGLE (specification sections 2, 4, 8, 9).

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import type { SignUpRole } from '@second-gear/contract';
+import { minPasswordLength, signUpRoles, type SignUpRole } from '@second-gear/contract/constants';
 import { SelectField, TextField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from './auth-context.ts';
@@ -61,15 +61,18 @@ export default function SignUpPage() {
           error={errors.password?.message}
           {...register('password', {
             required: 'Password is required',
-            minLength: { value: 6, message: 'Password must be 6 Characters or Longer' },
+            minLength: { value: minPasswordLength, message: `Password must be ${minPasswordLength} Characters or Longer` },
           })}
         />
         <SelectField label="User Role" error={errors.role?.message} {...register('role', { required: 'User Role is Required' })}>
           <option value="" disabled>
             Select User Role
           </option>
-          <option value="Buyer">Buyer</option>
-          <option value="Seller">Seller</option>
+          {signUpRoles.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
         </SelectField>
         <ProviderError message={providerError} />
         <button type="submit" className="btn btn-primary mt-2 w-full" disabled={isSubmitting}>

@@ -1,17 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api.ts';
+import type { IsAdminAnswer, IsBuyerAnswer, IsSellerAnswer } from '@second-gear/contract';
+import { api } from '../../lib/api.ts';
 import { useAuth } from './auth-context.ts';
-
-interface IsAdminAnswer {
-  isAdmin: boolean;
-}
-interface IsSellerAnswer {
-  isSeller: boolean;
-  isVerified: boolean;
-}
-interface IsBuyerAnswer {
-  isBuyer: boolean;
-}
 
 export interface RoleState {
   isAdmin: boolean;

@@ -1,6 +1,5 @@
 import type { BookingBody, InsertResult, Order } from '@second-gear/contract';
-import { api } from '../../app/api.ts';
-import { retryUnlessRefused } from '../catalog/api.ts';
+import { api } from '../../lib/api.ts';
 
 // The buyer's booking calls. The router imports orderQuery for the payment page's loader, so this
 // module is in the entry chunk: keep it small.
@@ -13,7 +12,6 @@ export function ordersQuery(email: string) {
   return {
     queryKey: [...ordersKey, 'list', email],
     queryFn: () => api<Order[]>(`/orders?${new URLSearchParams({ email }).toString()}`),
-    retry: retryUnlessRefused,
   } as const;
 }
 
@@ -22,7 +20,6 @@ export function orderQuery(id: string) {
   return {
     queryKey: [...ordersKey, 'item', id],
     queryFn: () => api<Order>(`/orders/${encodeURIComponent(id)}`),
-    retry: retryUnlessRefused,
     // Loaded by the payment page's route loader just before the page mounts: not fetched again at once.
     // Paying invalidates it (checkout.tsx), so the paid state still shows at once.
     staleTime: 10 * 1000,

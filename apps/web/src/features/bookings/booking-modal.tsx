@@ -1,11 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { Product } from '@second-gear/contract';
+import { bookingLimits } from '@second-gear/contract/constants';
 import { TextField } from '../../ui/form-field.tsx';
-import { errorMessage } from '../../ui/errors.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { Modal } from '../../ui/modal.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { useAuth } from '../auth/auth-context.ts';
+import { useAuth } from '../auth/index.ts';
 import { createBooking, ordersKey } from './api.ts';
 
 export interface BookingModalProps {
@@ -18,14 +20,12 @@ export interface BookingModalProps {
 /**
  * The booking modal (specification section 2): the buyer's name and email and the car's name and
  * price, prefilled and disabled; Phone Number and Meeting Location to fill in (no validation).
- * A native modal <dialog>: focus stays inside, Escape closes it, focus returns to Book Now.
+ * In the app's modal: focus starts on Phone Number and returns to Book Now.
  */
 export function BookingModal({ product, onClose }: BookingModalProps) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
-  const openerRef = useRef<Element | null>(null);
   const titleId = useId();
   const [phone, setPhone] = useState('');
   const [location, setLocation] = useState('');
@@ -61,25 +61,6 @@ export function BookingModal({ product, onClose }: BookingModalProps) {
   });
   const busy = booking.isPending;
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (product && !dialog.open) {
-      openerRef.current = document.activeElement;
-      dialog.showModal();
-      phoneRef.current?.focus();
-    }
-    if (!product && dialog.open) dialog.close();
-  }, [product]);
-
-  // Leaving the page while the dialog is open must not leave the document inert.
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    return () => {
-      if (dialog?.open) dialog.close();
-    };
-  }, []);
-
   const close = () => {
     if (busy) return;
     setPhone('');
@@ -92,69 +73,48 @@ export function BookingModal({ product, onClose }: BookingModalProps) {
     if (product && !busy) booking.mutate(product);
   };
 
-  const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget) close();
-  };
-
   return (
-    <dialog
-      ref={dialogRef}
-      className="modal modal-bottom sm:modal-middle"
-      aria-labelledby={titleId}
-      onClose={() => {
-        const opener = openerRef.current;
-        openerRef.current = null;
-        if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-        if (product) close();
-      }}
-      onCancel={(event) => {
-        // Escape: keep the dialog while the booking is being sent.
-        if (busy) event.preventDefault();
-      }}
-      onClick={onBackdropClick}
-    >
-      <div className="modal-box">
-        <button
-          type="button"
-          className="btn btn-circle btn-ghost btn-sm absolute top-3 right-3"
-          aria-label="Close"
-          onClick={close}
-          disabled={busy}
-        >
-          <span aria-hidden="true">✕</span>
+    <Modal open={product !== null} onClose={close} labelledBy={titleId} busy={busy} initialFocus={phoneRef}>
+      <button
+        type="button"
+        className="btn btn-circle btn-ghost btn-sm absolute top-3 right-3"
+        aria-label="Close"
+        onClick={close}
+        disabled={busy}
+      >
+        <span aria-hidden="true">✕</span>
+      </button>
+      <h2 id={titleId} className="pr-10 text-xl font-bold">
+        {shown?.productName}
+      </h2>
+      <form className="mt-5 flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+        <TextField label="Name" name="name" value={user?.name ?? ''} disabled readOnly />
+        <TextField label="Email" name="email" type="email" value={user?.email ?? ''} disabled readOnly />
+        <TextField label="Product Name" name="productName" value={shown?.productName ?? ''} disabled readOnly />
+        <TextField label="Price" name="price" value={shown ? String(shown.resalePrice) : ''} hint="US dollars ($)" disabled readOnly />
+        <TextField
+          ref={phoneRef}
+          label="Phone Number"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={bookingLimits.phone}
+          value={phone}
+          onChange={(event) => setPhone(event.target.value)}
+        />
+        <TextField
+          label="Meeting Location"
+          name="location"
+          autoComplete="off"
+          maxLength={bookingLimits.location}
+          value={location}
+          onChange={(event) => setLocation(event.target.value)}
+        />
+        <button type="submit" className="btn btn-primary mt-2 w-full" disabled={busy || !product}>
+          {busy ? <Spinner size="loading-sm" label="" /> : null}
+          Submit
         </button>
-        <h2 id={titleId} className="pr-10 text-xl font-bold">
-          {shown?.productName}
-        </h2>
-        <form className="mt-5 flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-          <TextField label="Name" name="name" value={user?.name ?? ''} disabled readOnly />
-          <TextField label="Email" name="email" type="email" value={user?.email ?? ''} disabled readOnly />
-          <TextField label="Product Name" name="productName" value={shown?.productName ?? ''} disabled readOnly />
-          <TextField label="Price" name="price" value={shown ? String(shown.resalePrice) : ''} hint="US dollars ($)" disabled readOnly />
-          <TextField
-            ref={phoneRef}
-            label="Phone Number"
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            maxLength={40}
-            value={phone}
-            onChange={(event) => setPhone(event.target.value)}
-          />
-          <TextField
-            label="Meeting Location"
-            name="location"
-            autoComplete="off"
-            maxLength={200}
-            value={location}
-            onChange={(event) => setLocation(event.target.value)}
-          />
-          <button type="submit" className="btn btn-primary mt-2 w-full" disabled={busy || !product}>
-            {busy ? <Spinner size="loading-sm" label="" /> : null}
-            Submit
-          </button>
-        </form>
-      </div>
-    </dialog>
+      </form>
+    </Modal>
   );
 }

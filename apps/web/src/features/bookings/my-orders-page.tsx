@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, EmptyState, HeadingWithCount, RowImage } from '../../ui/data-table.tsx';
-import { formatDate, formatPrice } from '../../ui/format.ts';
+import { formatDate, formatPrice } from '../../lib/format.ts';
 import { PageSpinner } from '../../ui/spinner.tsx';
-import { useAuth } from '../auth/auth-context.ts';
+import { useAuth } from '../auth/index.ts';
 import { ordersQuery } from './api.ts';
 import { PayAction } from './pay-action.tsx';
 

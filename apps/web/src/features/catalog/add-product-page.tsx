@@ -3,19 +3,20 @@ import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import type { AddProductBody } from '@second-gear/contract';
+import { conditions, productLimits, type Condition } from '@second-gear/contract/constants';
 import { FileField, SelectField, TextAreaField, TextField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { UploadProgress } from '../../ui/upload-progress.tsx';
 import { useFilePreview } from '../../ui/use-file-preview.ts';
+import { imageAccept, imageProblem, uploadImage } from '../../lib/upload.ts';
 import { advertisedProductsQuery, categoryKey } from './api.ts';
-import { addProduct, addProductCategoriesQuery, conditions, imageProblem, imageTypes, myProductsKey, uploadImage } from './seller-api.ts';
+import { addProduct, addProductCategoriesQuery, myProductsKey } from './seller-api.ts';
 
 interface AddProductValues {
   productName: string;
   categoryId: string;
   description: string;
-  condition: AddProductBody['condition'] | '';
+  condition: Condition | '';
   originalPrice: string;
   resalePrice: string;
   yearsOfUse: string;
@@ -37,8 +38,6 @@ const defaultValues: AddProductValues = {
   image: null,
 };
 
-const accept = imageTypes.join(',');
-
 /** Prices are parsed to integers (specification section 9). */
 function parsePrice(value: string): number {
   return Number.parseInt(value, 10);
@@ -54,7 +53,9 @@ function priceRule(name: string) {
 function yearProblem(value: string): string | true {
   const year = value.trim();
   if (!/^\d{4}$/.test(year)) return 'Year of Purchase must be a year like 2019';
-  if (Number(year) < 1900 || Number(year) > new Date().getFullYear()) return 'Year of Purchase cannot be in the future or before 1900';
+  if (Number(year) < productLimits.firstYear || Number(year) > new Date().getFullYear()) {
+    return `Year of Purchase cannot be in the future or before ${productLimits.firstYear}`;
+  }
   return true;
 }
 
@@ -146,7 +147,7 @@ export default function AddProductPage() {
           <TextField
             label="Product Name"
             autoComplete="off"
-            maxLength={120}
+            maxLength={productLimits.productName}
             error={errors.productName?.message}
             {...register('productName', { required: 'Product Name is Required', validate: (v) => v.trim() !== '' || 'Product Name is Required' })}
           />
@@ -180,7 +181,7 @@ export default function AddProductPage() {
           <TextAreaField
             label="Product Description"
             rows={5}
-            maxLength={5000}
+            maxLength={productLimits.description}
             error={errors.description?.message}
             {...register('description', {
               required: 'Product Description is Required',
@@ -217,7 +218,7 @@ export default function AddProductPage() {
         <TextField
           label="Mobile No."
           type="tel"
-          maxLength={40}
+          maxLength={productLimits.mobile}
           autoComplete="tel"
           error={errors.mobile?.message}
           {...register('mobile', { required: 'Mobile No. is Required', validate: (v) => v.trim() !== '' || 'Mobile No. is Required' })}
@@ -226,7 +227,7 @@ export default function AddProductPage() {
           <TextField
             label="Location"
             autoComplete="address-level2"
-            maxLength={120}
+            maxLength={productLimits.location}
             error={errors.location?.message}
             {...register('location', { required: 'Location is Required', validate: (v) => v.trim() !== '' || 'Location is Required' })}
           />
@@ -234,7 +235,7 @@ export default function AddProductPage() {
         <div className="flex flex-col gap-3 md:col-span-2">
           <FileField
             label="Image"
-            accept={accept}
+            accept={imageAccept}
             hint="JPEG, PNG, WebP or AVIF, up to 10 MB."
             error={errors.image?.message}
             {...imageField}

@@ -3,13 +3,12 @@ import { useParams } from 'react-router';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { Product } from '@second-gear/contract';
-import { errorMessage, routeErrorOf } from '../../ui/errors.ts';
+import { errorMessage, routeErrorOf } from '../../lib/errors.ts';
 import { PageSpinner, Spinner } from '../../ui/spinner.tsx';
-import { ReportButton } from '../admin/report-dialog.tsx';
-import { useAuth } from '../auth/auth-context.ts';
-import { useRole } from '../auth/use-role.ts';
-import { BookingModal } from '../bookings/booking-modal.tsx';
-import { addToWishlist, wishlistKey } from '../wishlist/api.ts';
+import { ReportButton } from './report-dialog.tsx';
+import { useAuth, useRole } from '../auth/index.ts';
+import { BookingModal } from '../bookings/index.ts';
+import { addToWishlist, wishlistKey } from '../wishlist/index.ts';
 import { categoryProductsQuery } from './api.ts';
 import { ProductCard } from './product-card.tsx';
 

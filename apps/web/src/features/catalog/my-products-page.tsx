@@ -5,10 +5,10 @@ import type { Product } from '@second-gear/contract';
 import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
 import { DataTable, EmptyState, HeadingWithCount, RowImage } from '../../ui/data-table.tsx';
 import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
-import { errorMessage } from '../../ui/errors.ts';
-import { formatPrice } from '../../ui/format.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { formatPrice } from '../../lib/format.ts';
 import { PageSpinner, Spinner } from '../../ui/spinner.tsx';
-import { useAuth } from '../auth/auth-context.ts';
+import { useAuth } from '../auth/index.ts';
 import { advertisedProductsQuery, categoryKey } from './api.ts';
 import { advertiseProduct, deleteProduct, myProductsQuery } from './seller-api.ts';
 

@@ -1,5 +1,5 @@
 import type { Product } from '@second-gear/contract';
-import { formatDate, formatPrice } from '../../ui/format.ts';
+import { formatDate, formatPrice } from '../../lib/format.ts';
 import { CheckBadgeIcon, LocationIcon } from '../../ui/icons.tsx';
 
 const cardImageSizes = '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw';

@@ -2,36 +2,18 @@ import type {
   AddProductBody,
   AddProductCategory,
   DeleteResult,
-  ImageUploadAnswer,
   InsertResult,
   Product,
   UpdateResult,
 } from '@second-gear/contract';
-import { api, ApiError } from '../../app/api.ts';
-import { retryUnlessRefused } from './api.ts';
+import { api } from '../../lib/api.ts';
 
-// The seller's calls and the picture upload (which the admin's Categories screen shares): only lazy
-// chunks import this module, so the home page stays light.
-// Plain copies of the contract's constants: importing a value from '@second-gear/contract' would pull zod into the bundle.
-/** `maxImageBytes` of the contract: 10 MB. */
-export const maxImageBytes = 10 * 1024 * 1024;
-/** `conditions` of the contract (specification section 9). */
-export const conditions = ['Excellent', 'Good', 'Fair'] as const;
-/** The picture types `POST /images` takes (CONTRACT.md, Images). */
-export const imageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
-
-/** The client-side check of a chosen picture (the server checks the content again). */
-export function imageProblem(file: File): string | undefined {
-  if (!(imageTypes as readonly string[]).includes(file.type)) return 'The image must be a JPEG, PNG, WebP or AVIF picture.';
-  if (file.size > maxImageBytes) return 'The image must be 10 MB or smaller.';
-  return undefined;
-}
+// The seller's calls: only lazy chunks use this module, so the home page stays light.
 
 export const addProductCategoriesQuery = {
   queryKey: ['add-product-categories'],
   queryFn: () => api<AddProductCategory[]>('/addProductCategories'),
   staleTime: 5 * 60 * 1000,
-  retry: retryUnlessRefused,
 } as const;
 
 export const myProductsKey = ['my-products'] as const;
@@ -41,7 +23,6 @@ export function myProductsQuery(email: string) {
   return {
     queryKey: [...myProductsKey, email],
     queryFn: () => api<Product[]>(`/products?${new URLSearchParams({ email }).toString()}`),
-    retry: retryUnlessRefused,
   } as const;
 }
 
@@ -56,63 +37,4 @@ export function advertiseProduct(id: string): Promise<UpdateResult> {
 
 export function deleteProduct(id: string): Promise<DeleteResult> {
   return api<DeleteResult>(`/products/${encodeURIComponent(id)}`, { method: 'DELETE' });
-}
-
-function messageOf(text: string): string | undefined {
-  try {
-    const body: unknown = JSON.parse(text);
-    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) return body.message;
-  } catch {
-    // Not JSON: fall back to the status.
-  }
-  return undefined;
-}
-
-const uploadFallbacks: Record<number, string> = {
-  413: 'The image is larger than 10 MB.',
-  415: 'The file is not a JPEG, PNG, WebP or AVIF image.',
-};
-
-/**
- * `POST /images` (multipart field `image`) with XMLHttpRequest, so that the upload's progress can be shown
- * (fetch reports no upload progress). Resolves to the stored image's URL.
- */
-export function uploadImage(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', '/api/images');
-    request.setRequestHeader('Accept', 'application/json');
-    request.withCredentials = true;
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      const status = request.status;
-      if (status < 200 || status >= 300) {
-        const fallback = uploadFallbacks[status] ?? (request.statusText || `Image upload failed with status ${status}`);
-        reject(new ApiError(messageOf(request.responseText) ?? fallback, status));
-        return;
-      }
-      try {
-        const answer = JSON.parse(request.responseText) as ImageUploadAnswer;
-        if (!answer.success || typeof answer.data.url !== 'string') throw new Error('no url');
-        onProgress(1);
-        resolve(answer.data.url);
-      } catch {
-        reject(new ApiError('The server sent an unexpected answer.', status));
-      }
-    };
-    request.onerror = () => reject(new Error('The image could not be uploaded. Check your connection and try again.'));
-    request.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
-    if (signal) {
-      if (signal.aborted) {
-        reject(new DOMException('The upload was cancelled.', 'AbortError'));
-        return;
-      }
-      signal.addEventListener('abort', () => request.abort(), { once: true });
-    }
-    const form = new FormData();
-    form.append('image', file);
-    request.send(form);
-  });
 }

@@ -1,5 +1,4 @@
-import { useAuth } from '../auth/auth-context.ts';
-import { useRole } from '../auth/use-role.ts';
+import { useAuth, useRole } from '../auth/index.ts';
 
 export default function WelcomePage() {
   const { user } = useAuth();

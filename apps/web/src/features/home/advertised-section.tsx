@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { advertisedProductsQuery } from '../catalog/api.ts';
-import { ProductCard } from '../catalog/product-card.tsx';
+import { advertisedProductsQuery, ProductCard } from '../catalog/index.ts';
 
 export function AdvertisedSection() {
   const { data } = useQuery(advertisedProductsQuery);

@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Category } from '@second-gear/contract';
-import { categoriesQuery } from '../catalog/api.ts';
+import { categoriesQuery } from '../catalog/index.ts';
 
 function CategoryCard({ category }: { category: Category }) {
   const nameId = `category-${category._id}`;

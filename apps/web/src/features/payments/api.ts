@@ -7,7 +7,7 @@ import type {
   WishlistCreatePaymentIntentBody,
   WishlistPaymentBody,
 } from '@second-gear/contract';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 
 // The payment calls (only the payment pages, lazy chunks, import this module).
 

@@ -2,13 +2,13 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InsertResult, PaymentIntentResult } from '@second-gear/contract';
-import { ApiError, isClientError } from '../../app/api.ts';
-import { errorMessage } from '../../ui/errors.ts';
+import { ApiError, isClientError } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/errors.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import { useAuth } from '../auth/auth-context.ts';
-import { ordersKey } from '../bookings/api.ts';
-import { advertisedProductsQuery, categoryKey, retryUnlessRefused } from '../catalog/api.ts';
-import { wishlistKey } from '../wishlist/api.ts';
+import { useAuth } from '../auth/index.ts';
+import { ordersKey } from '../bookings/index.ts';
+import { advertisedProductsQuery, categoryKey } from '../catalog/index.ts';
+import { wishlistKey } from '../wishlist/index.ts';
 import type { ConfirmOutcome } from './api.ts';
 import { TestCardForm } from './test-card-form.tsx';
 
@@ -78,7 +78,6 @@ export function Checkout({ intentKey, itemKey, createIntent, record, backTo }: C
     gcTime: 0,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
-    retry: retryUnlessRefused,
   });
 
   const recordPayment = async (id: string) => {

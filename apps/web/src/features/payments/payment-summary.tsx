@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ListingStatus } from '@second-gear/contract';
-import { formatPrice } from '../../ui/format.ts';
+import { formatPrice } from '../../lib/format.ts';
 import { PageSpinner } from '../../ui/spinner.tsx';
 
 interface PaymentLayoutProps {

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { routeErrorOf } from '../../ui/errors.ts';
-import { wishlistItemQuery } from '../wishlist/api.ts';
+import { routeErrorOf } from '../../lib/errors.ts';
+import { wishlistItemQuery } from '../wishlist/index.ts';
 import { createWishlistPaymentIntent, recordWishlistPayment } from './api.ts';
 import { Checkout } from './checkout.tsx';
 import { PaidState, PaymentLayout, PaymentPageSpinner, UnavailableState } from './payment-summary.tsx';

@@ -1,6 +1,5 @@
 import type { DeleteResult, UpdateResult, WishlistItem } from '@second-gear/contract';
-import { api } from '../../app/api.ts';
-import { retryUnlessRefused } from '../catalog/api.ts';
+import { api } from '../../lib/api.ts';
 
 // The buyer's wishlist calls. The router imports wishlistItemQuery for the wishlist payment page's
 // loader, so this module is in the entry chunk: keep it small.
@@ -13,7 +12,6 @@ export function wishlistQuery(email: string) {
   return {
     queryKey: [...wishlistKey, 'list', email],
     queryFn: () => api<WishlistItem[]>(`/wishlist-products?${new URLSearchParams({ email }).toString()}`),
-    retry: retryUnlessRefused,
   } as const;
 }
 
@@ -22,7 +20,6 @@ export function wishlistItemQuery(productId: string) {
   return {
     queryKey: [...wishlistKey, 'item', productId],
     queryFn: () => api<WishlistItem>(`/wishlist/${encodeURIComponent(productId)}`),
-    retry: retryUnlessRefused,
     // Loaded by the payment page's route loader just before the page mounts: not fetched again at once.
     // Paying invalidates it (checkout.tsx), so the paid state still shows at once.
     staleTime: 10 * 1000,

@@ -4,10 +4,10 @@ import type { WishlistItem } from '@second-gear/contract';
 import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
 import { DataTable, EmptyState, HeadingWithCount, RowImage } from '../../ui/data-table.tsx';
 import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
-import { formatPrice } from '../../ui/format.ts';
+import { formatPrice } from '../../lib/format.ts';
 import { PageSpinner } from '../../ui/spinner.tsx';
-import { useAuth } from '../auth/auth-context.ts';
-import { PayAction } from '../bookings/pay-action.tsx';
+import { useAuth } from '../auth/index.ts';
+import { PayAction } from '../bookings/index.ts';
 import { removeFromWishlist, wishlistKey, wishlistQuery } from './api.ts';
 
 const columns = [{ label: 'Image', hidden: true }, { label: 'Name' }, { label: 'Price' }, { label: 'Actions', hidden: true }];

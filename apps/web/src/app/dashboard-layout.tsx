@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, ScrollRestoration } from 'react-router';
-import { Navbar } from '../../app/navbar.tsx';
-import { NavigationProgress, SkipLink } from '../../app/root-layout.tsx';
-import { MenuIcon } from '../../ui/icons.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
-import { useRole } from '../auth/use-role.ts';
+import { Navbar } from './navbar.tsx';
+import { NavigationProgress, SkipLink } from './root-layout.tsx';
+import { MenuIcon } from '../ui/icons.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import { useRole } from '../features/auth/use-role.ts';
 
 interface MenuEntry {
   to: string;

@@ -1,4 +1,4 @@
-import { ApiError } from '../app/api.ts';
+import { ApiError } from './api.ts';
 
 /** The message to show for a failed call. */
 export function errorMessage(error: unknown): string {

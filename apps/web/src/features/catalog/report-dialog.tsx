@@ -1,14 +1,15 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { Product } from '@second-gear/contract';
-import { ApiError } from '../../app/api.ts';
-import { errorMessage } from '../../ui/errors.ts';
+import { maxReportNoteLength, reportReasons, type ReportReason } from '@second-gear/contract/constants';
+import { ApiError } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/errors.ts';
 import { SelectField, TextAreaField } from '../../ui/form-field.tsx';
+import { Modal } from '../../ui/modal.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { useAuth } from '../auth/auth-context.ts';
-import { useRole } from '../auth/use-role.ts';
-import { maxNoteLength, reportReasons, sendReport, type ReportReason } from './api.ts';
+import { useAuth, useRole } from '../auth/index.ts';
+import { sendReport } from './api.ts';
 
 type ReportedCar = Pick<Product, '_id' | 'productName'>;
 
@@ -23,11 +24,10 @@ function isReason(value: string): value is ReportReason {
 }
 
 /**
- * A buyer reports a listing to the admins: a native modal <dialog> (focus stays inside, Escape closes it)
- * with a Reason and an optional Note. Shown while mounted.
+ * A buyer reports a listing to the admins: the app's modal with a Reason and an optional Note. Shown
+ * while mounted; kept open while the report is being sent.
  */
 export function ReportDialog({ product, onClose }: ReportDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
@@ -47,14 +47,6 @@ export function ReportDialog({ product, onClose }: ReportDialogProps) {
   });
   const busy = report.isPending;
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => {
-      if (dialog?.open) dialog.close();
-    };
-  }, []);
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
@@ -65,69 +57,53 @@ export function ReportDialog({ product, onClose }: ReportDialogProps) {
     report.mutate(reason);
   };
 
-  const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget && !busy) onClose();
-  };
-
   return (
-    <dialog
-      ref={dialogRef}
-      className="modal modal-bottom sm:modal-middle"
-      aria-labelledby={titleId}
-      onClose={onClose}
-      onCancel={(event) => {
-        // Escape: keep the dialog while the report is being sent.
-        if (busy) event.preventDefault();
-      }}
-      onClick={onBackdropClick}
-    >
-      <div className="modal-box">
-        <h2 id={titleId} className="text-lg font-bold">
-          Report {product.productName}
-        </h2>
-        <p className="mt-1 text-sm text-base-content/70">Tell our team what is wrong with this listing.</p>
-        <form className="mt-4 flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-          <SelectField
-            label="Reason"
-            name="reason"
-            value={reason}
-            error={reasonError}
-            required
-            onChange={(event) => {
-              setReason(event.target.value);
-              setReasonError(undefined);
-            }}
-          >
-            <option value="" disabled>
-              Choose a reason
+    <Modal open onClose={onClose} labelledBy={titleId} busy={busy}>
+      <h2 id={titleId} className="text-lg font-bold">
+        Report {product.productName}
+      </h2>
+      <p className="mt-1 text-sm text-base-content/70">Tell our team what is wrong with this listing.</p>
+      <form className="mt-4 flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+        <SelectField
+          label="Reason"
+          name="reason"
+          value={reason}
+          error={reasonError}
+          required
+          onChange={(event) => {
+            setReason(event.target.value);
+            setReasonError(undefined);
+          }}
+        >
+          <option value="" disabled>
+            Choose a reason
+          </option>
+          {reportReasons.map((option) => (
+            <option key={option} value={option}>
+              {option}
             </option>
-            {reportReasons.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </SelectField>
-          <TextAreaField
-            label="Note"
-            name="note"
-            rows={3}
-            maxLength={maxNoteLength}
-            hint={`Optional, up to ${maxNoteLength} characters.`}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-          <div className="modal-action mt-2">
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? <Spinner size="loading-sm" label="" /> : null}
-              Send Report
-            </button>
-            <button type="button" className="btn btn-outline" onClick={onClose} disabled={busy}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      </div>
-    </dialog>
+          ))}
+        </SelectField>
+        <TextAreaField
+          label="Note"
+          name="note"
+          rows={3}
+          maxLength={maxReportNoteLength}
+          hint={`Optional, up to ${maxReportNoteLength} characters.`}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+        <div className="modal-action mt-2">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? <Spinner size="loading-sm" label="" /> : null}
+            Send Report
+          </button>
+          <button type="button" className="btn btn-outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
   );
 }
 

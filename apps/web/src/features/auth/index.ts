@@ -1,0 +1,3 @@
+// The auth feature's public entry: what other features may use of it.
+export { useAuth } from './auth-context.ts';
+export { useRole } from './use-role.ts';

@@ -1,0 +1,49 @@
+/**
+ * The contract's plain values and the types built from them, without zod: the web app imports this
+ * entry (`@second-gear/contract/constants`) so that its forms agree with the server's schemas
+ * without putting zod in the browser's bundle. The schemas take their numbers from here.
+ */
+
+/** Roles a person may choose at sign-up; Admin is only ever granted by `npm run admin -- promote`. */
+export const signUpRoles = ['Buyer', 'Seller'] as const;
+export type SignUpRole = (typeof signUpRoles)[number];
+
+export const roles = ['buyer', 'seller', 'admin'] as const;
+export type Role = (typeof roles)[number];
+
+export const minPasswordLength = 6;
+
+export const conditions = ['Excellent', 'Good', 'Fair'] as const;
+export type Condition = (typeof conditions)[number];
+
+/** Cars per page of a category; a client may ask for fewer or more, never above the maximum. */
+export const categoryPageSize = { default: 12, max: 48 } as const;
+
+/** The largest picture `POST /images` takes. */
+export const maxImageBytes = 10 * 1024 * 1024;
+/** The picture types `POST /images` takes, as a browser names a chosen file's type (the server reads the content itself). */
+export const imageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+
+/** The highest price of a car, in whole dollars. */
+export const maxPrice = 100_000_000;
+
+/** Bounds of what a seller types in Add A Product (`POST /addProducts`). */
+export const productLimits = {
+  productName: 120,
+  description: 5000,
+  mobile: 40,
+  location: 120,
+  /** The earliest year of purchase; the latest is the current year. */
+  firstYear: 1900,
+} as const;
+
+/** Bounds of what a buyer types when booking a car (`POST /bookings`). */
+export const bookingLimits = { phone: 40, location: 200 } as const;
+
+export const reportReasons = ['Scam or fraud', 'Wrong information', 'Already sold', 'Offensive content', 'Other'] as const;
+export type ReportReason = (typeof reportReasons)[number];
+/** The longest note a buyer may add to a report. */
+export const maxReportNoteLength = 1000;
+
+/** Bounds of a brand category's text (migration 0006 holds the same in the database). */
+export const categoryLimits = { name: 60, details: 500 } as const;
