@@ -47,3 +47,6 @@ export const maxReportNoteLength = 1000;
 
 /** Bounds of a brand category's text (migration 0006 holds the same in the database). */
 export const categoryLimits = { name: 60, details: 500 } as const;
+
+/** Card numbers' checksum, shared by the test-mode card form and the test-mode processor (zod-free, like the rest of this entry). */
+export { luhnValid } from './luhn.ts';

@@ -7,4 +7,3 @@ export * from './wishlist.ts';
 export * from './payments.ts';
 export * from './admin.ts';
 export * from './site.ts';
-export * from './luhn.ts';

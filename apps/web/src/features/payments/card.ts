@@ -1,6 +1,8 @@
 // Card-field helpers of the test-mode card form: formatting while typing and the client-side checks
 // (Luhn, expiry, CVC) with Stripe's wording. Pure functions, so they are easy to reason about.
 
+import { luhnValid } from '@second-gear/contract/constants';
+
 /** The digits of a card number as typed or pasted (at most 19). */
 export function cardDigits(value: string): string {
   return value.replace(/\D/g, '').slice(0, 19);
@@ -20,23 +22,6 @@ export function caretAfterDigits(formatted: string, digitsBefore: number): numbe
     if (seen === digitsBefore) return index + 1;
   }
   return formatted.length;
-}
-
-/** The Luhn checksum every card number carries. */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  let double = false;
-  for (let index = digits.length - 1; index >= 0; index -= 1) {
-    let digit = Number(digits[index]);
-    if (double) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-    double = !double;
-  }
-  return sum % 10 === 0;
 }
 
 const isAmex = (digits: string) => /^3[47]/.test(digits);
