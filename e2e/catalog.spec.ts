@@ -76,7 +76,7 @@ test.describe('catalog', () => {
     await expect(page.getByRole('heading', { name: 'Add A Product' })).toBeVisible();
     await expectNoAxeViolations(page, 'add product');
 
-    // An empty submit shows every required message of specification section 5.
+    // An empty submit shows every required field's message.
     await page.getByRole('button', { name: 'Add Product' }).click();
     for (const message of requiredMessages) await expect(page.getByText(message, { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/addProduct$/);

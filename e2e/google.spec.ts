@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectMenuEntries, expectNoAxeViolations, navbar, newApiActor } from './support.ts';
 
 /**
- * CONTINUE WITH GOOGLE through the built-in test identity provider (CONTRACT.md, "Google sign-in
- * without Google"): a real OpenID Connect round trip in Chromium, in the 500×600 popup and, when
+ * CONTINUE WITH GOOGLE through the built-in test identity provider (README, "Real Google sign-in"):
+ * a real OpenID Connect round trip in Chromium, in the 500×600 popup and, when
  * the popup is blocked, in the page itself.
  */
 

@@ -21,7 +21,7 @@ export async function expectNoAxeViolations(page: Page, screen?: string): Promis
   expect(report, `axe violations on ${screen ?? page.url()}`).toEqual([]);
 }
 
-/** The demo accounts seeded with the demo data (CONTRACT.md). Never fail a sign-in 5 times on one of them. */
+/** The demo accounts seeded with the demo data (README, "Demo accounts"). Never fail a sign-in 5 times on one of them. */
 export const demo = {
   admin: { email: 'admin@demo.test', password: 'demo1234' },
   seller: { email: 'seller@demo.test', password: 'demo1234' },
@@ -285,7 +285,7 @@ export function tableRow(page: Page, text: string): Locator {
   return page.getByRole('main').getByRole('row').filter({ hasText: text });
 }
 
-/** The delete confirmation dialog of specification section 8. */
+/** The delete confirmation dialog (docs/product.md, "Deleting"). */
 export function deleteDialog(page: Page): Locator {
   return page.getByRole('dialog', { name: 'Are You Sure You Want to Delete?' });
 }

@@ -604,7 +604,7 @@ describe('mass-assignment probes on every write route', () => {
     'POST /api/bookings': async () => {
       const id = await car('Booked probe car', 13_000);
       await rejected('buyer', post('/api/bookings', { ...forged(), productId: id }));
-      // The specification's client sends the whole booking: those fields are accepted and ignored.
+      // The first client sends the whole booking: those fields are accepted and ignored.
       const res = await call('buyer', post('/api/bookings', { productId: id, price: 1, email: P.otherBuyer.email, name: 'Forged', productName: 'Forged', image: 'x', verified: 'verified' }));
       expect(res.json()).toMatchObject({ acknowledged: true });
       expect(await one('select buyer_id, buyer_email, buyer_name, product_name, price, paid from bookings where id = $1', [res.json().insertedId])).toEqual({

@@ -1,5 +1,5 @@
 /**
- * The contract's access rule for every `/api` route, keyed by `METHOD path` as Fastify registers it.
+ * The access rule (docs/security.md) for every `/api` route, keyed by `METHOD path` as Fastify registers it.
  * authorization-matrix.test.ts reads the server's own route table and fails when a route has no
  * rule here (so a new route must be given one) or a rule names a route that does not exist.
  *
@@ -35,7 +35,7 @@ export type Ownership =
   /**
    * The id of someone else's row: 404 (or 403), indistinguishable from a missing one, and nothing of
    * the row in the answer. `noop`: the call is answered as for an id the caller has nothing under
-   * (`deletedCount: 0`, the specification's deleteOne), and the other person's row stays.
+   * (`deletedCount: 0`, as the first client's delete expects), and the other person's row stays.
    */
   | { by: 'row'; in: 'params' | 'query' | 'body'; field: string; row: 'product' | 'booking' | 'wishlist-entry'; noop?: boolean };
 
@@ -66,7 +66,7 @@ export const routeRules: Record<string, RouteRule> = {
   'POST /api/test-idp/interaction/:uid/login': { access: 'auth' },
   'POST /api/test-idp/interaction/:uid/abort': { access: 'auth' },
 
-  // Users (specification section 7).
+  // Users: the user record and the three role lookups.
   'POST /api/users': { access: 'signed-in', owner: [ownEmail('body')] },
   'GET /api/users/admin/:email': { access: 'signed-in', owner: [ownEmail('params', 'email', true)] },
   'GET /api/users/seller/:email': { access: 'signed-in', owner: [ownEmail('params', 'email', true)] },

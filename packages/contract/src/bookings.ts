@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bookingLimits } from './constants.ts';
 
 /**
- * `POST /bookings`. The specification's client sends the whole booking; the server takes the
+ * `POST /bookings`. The first client sends the whole booking; the server takes the
  * buyer from the session and the product's name, price and picture from the database, so those
  * fields are accepted for compatibility and ignored. Only the product, phone and place count.
  */

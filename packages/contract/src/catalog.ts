@@ -9,7 +9,7 @@ export const category = z.object({
 });
 export type Category = z.infer<typeof category>;
 
-/** A product as every list and card receives it (specification section 3). */
+/** A product as every list and card receives it (docs/product.md, "Screens"). */
 export const product = z.object({
   _id: z.uuid(),
   productName: z.string(),
@@ -55,7 +55,7 @@ export const categoryPage = z.object({
 });
 export type CategoryPage = z.infer<typeof categoryPage>;
 
-/** `POST /images` answers in the shape of the image host the specification's client used. */
+/** `POST /images` answers in the shape of the image host the first client used. */
 export const imageUploadAnswer = z.object({ success: z.literal(true), data: z.object({ url: z.string() }) });
 export type ImageUploadAnswer = z.infer<typeof imageUploadAnswer>;
 const price = (name: string) =>
@@ -79,7 +79,7 @@ export const addProductBody = z
     description: text('Product Description', productLimits.description),
     originalPrice: price('Original Price'),
     resalePrice: price('Resale Price'),
-    /** The year of purchase, as the specification's field name keeps it. */
+    /** The year of purchase, under the first client's field name. */
     yearsOfUse: z
       .string({ error: 'Year of Purchase is Required' })
       .trim()

@@ -8,7 +8,7 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-/** Shapes the original client relied on, kept word for word (ORIGINAL.md). */
+/** Shapes the original client relied on, kept word for word (docs/product.md, "The API's compatible shapes"). */
 export const insertResult = z.object({
   acknowledged: z.boolean(),
   insertedId: z.string().optional(),

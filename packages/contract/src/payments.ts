@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Card payments (specification section 4 "Payment flow" and section 7). The server takes every
- * amount from the database; the prices the specification's client posts are accepted for
+ * Card payments (docs/product.md, "Payment"). The server takes every
+ * amount from the database; the prices the first client posts are accepted for
  * compatibility and ignored. A transaction id is the payment provider's intent id (`pi_…`).
  */
 
@@ -14,7 +14,7 @@ export const transactionId = z
   .max(255)
   .regex(/^pi_[A-Za-z0-9]+$/, 'transactionId must be a payment id (pi_…)');
 
-/** `POST /create-payment-intent`: the order to pay (the added field) beside the specification's price. */
+/** `POST /create-payment-intent`: the order to pay (the added field) beside the first client's price. */
 export const createPaymentIntentBody = z
   .object({
     bookingId: z.uuid('bookingId must be the id of an order'),
@@ -33,7 +33,7 @@ export const wishlistCreatePaymentIntentBody = z
 export type WishlistCreatePaymentIntentBody = z.input<typeof wishlistCreatePaymentIntentBody>;
 
 /**
- * The specification's client reads `clientSecret`. `publishableKey` is Stripe's key for Stripe.js,
+ * The first client reads `clientSecret`. `publishableKey` is Stripe's key for Stripe.js,
  * or null in test mode (then the card form confirms through `POST /test-processor/confirm`).
  */
 export const paymentIntentResult = z.object({
@@ -57,7 +57,7 @@ export const paymentBody = z
   .strict();
 export type PaymentBody = z.input<typeof paymentBody>;
 
-/** `POST /wishlist-payments`: `bookingId` is the wishlisted car's id, as the specification's client sends it. */
+/** `POST /wishlist-payments`: `bookingId` is the wishlisted car's id, as the first client sends it. */
 export const wishlistPaymentBody = z
   .object({
     transactionId,

@@ -3,7 +3,7 @@ import { signUpRoles, type Role } from './constants.ts';
 
 export const signUpRole = z.enum(signUpRoles);
 
-/** `POST /users`, kept for compatibility with the specification's client. */
+/** `POST /users`, kept for the first client (docs/product.md, "The API's compatible shapes"). */
 export const userRecordBody = z
   .object({
     name: z.string().trim().min(1).max(100),

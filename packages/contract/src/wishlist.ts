@@ -11,7 +11,7 @@ export const wishlistQuery = z
   .strict();
 
 /**
- * A wishlist item: the product itself (so `_id` is the product's id, as in the specification), with
+ * A wishlist item: the product itself (so `_id` is the product's id, as the first client expects), with
  * this buyer's wishlist flags: `paid` is whether this buyer paid for it from the wishlist.
  */
 export const wishlistItem = product.extend({

@@ -33,7 +33,7 @@ export interface AuthOptions {
 /**
  * better-auth owns passwords, sessions and accounts. Its tables are created by our own versioned
  * migration (0001), with snake_case columns mapped here, so that one migration lock covers them.
- * The user record of the specification *is* better-auth's user row (role and verification are
+ * The user record (`POST /users`, docs/product.md) *is* better-auth's user row (role and verification are
  * additional fields), so an account and its role are written in the same transaction.
  */
 export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUrl], google, passwordHashing = HASHING }: AuthOptions) {

@@ -7,7 +7,7 @@ import { refuseNonCanonicalTarget } from './canonical-target.ts';
 import { googleCallbackUrl, TEST_IDP_CLIENT_ID, TEST_IDP_PATH, testIdpClientSecret, usesTestIdentityProvider } from './google.ts';
 
 /**
- * The contract's "Google sign-in without Google": a real OpenID Connect provider (oidc-provider)
+ * Google sign-in without Google: a real OpenID Connect provider (oidc-provider)
  * that stands in for Google in development and test. Its sign-in page asks for an Email and a Name
  * and signs that person in, with `email_verified: true` unless its `Email verified` box is
  * unchecked (to try what the product does with an address Google has not verified). It is never

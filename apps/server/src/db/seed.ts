@@ -8,7 +8,7 @@ import { demoCars, demoCategories } from '../../demo/catalog.ts';
 import { brandPicture, carPicture } from '../../demo/pictures.ts';
 
 const SEED_LOCK = 7_450_114;
-/** The contract's password of every demo account, outside production. */
+/** The published password of every demo account (README, "Demo accounts"), outside production. */
 export const DEMO_PASSWORD = 'demo1234';
 
 export const demoAccounts = [
@@ -26,7 +26,7 @@ export interface SeededAccount {
 }
 
 /**
- * Adds the demo accounts, brand categories and cars of the contract on a database that has no
+ * Adds the demo accounts, brand categories and cars the README lists on a database that has no
  * categories yet. Pictures are drawn by code and stored like uploads. Accounts and catalog are
  * written in one transaction, so a crash mid-seed leaves nothing half made and the next start seeds
  * again; and an account that exists when the seeding starts is someone's own: its role is left as it

@@ -55,7 +55,7 @@ export class StripeProvider implements PaymentProvider {
       {
         amount: input.amount,
         currency: input.currency,
-        // Card only: the card form is all the specification shows. Since API version 2026-09-30
+        // Card only: the card form is the only way to pay the product offers. Since API version 2026-09-30
         // (this SDK's 2026-10-28.endive), `payment_method_types` is no longer writable and
         // `allowed_payment_method_types` replaces it; it excludes `automatic_payment_methods`.
         allowed_payment_method_types: ['card'],

@@ -22,7 +22,7 @@ export type CardOutcome = { ok: true; brand: string; last4: string; expMonth: nu
 
 const declined = (declineCode: string, message: string): CardDecline => ({ code: 'card_declined', declineCode, message });
 
-/** Stripe's test cards that fail, by number (CONTRACT.md "Test-mode payments"). */
+/** Stripe's test cards that fail, by number (the README's "Real card payments" lists them). */
 const TEST_CARD_FAILURES: Record<string, CardDecline> = {
   '4000000000000002': declined('generic_decline', 'Your card was declined.'),
   '4000000000009995': declined('insufficient_funds', 'Your card has insufficient funds.'),

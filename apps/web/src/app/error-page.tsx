@@ -41,7 +41,7 @@ function BrokenCarIllustration() {
   );
 }
 
-/** The route error screen (specification section 2). */
+/** The route error screen (docs/product.md, "Screens"). */
 export function ErrorPage() {
   const error = useRouteError();
   const signOut = useSignOut({ alwaysToLogin: true });

@@ -8,7 +8,7 @@ const columns = [
   { title: 'Legal', links: ['Terms of Use', 'Privacy Policy', 'Cookie Policy'] },
 ] as const;
 
-// Where these lead is not given by the specification.
+// These pages do not exist yet: the links lead nowhere on purpose.
 const socials = [
   { label: 'Twitter', Icon: TwitterIcon },
   { label: 'YouTube', Icon: YouTubeIcon },

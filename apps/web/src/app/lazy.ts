@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-/** Code-chunk loading timeout (specification section 9). */
+/** Code-chunk loading timeout (docs/product.md, "Fixed timings and limits"). */
 const chunkTimeout = 120_000;
 
 /** A route `lazy` that loads a page module's default export, failing to the error screen after 120 s. */

@@ -11,7 +11,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <AuthProvider>
         {children}
         <TestPaymentsBanner />
-        {/* react-hot-toast keeps at most 20 toasts; 4000 ms by default, 2000 ms for success (section 9). */}
+        {/* react-hot-toast keeps at most 20 toasts; 4000 ms by default, 2000 ms for success (docs/product.md, "Fixed timings and limits"). */}
         <Toaster position="top-center" toastOptions={{ duration: 4000, success: { duration: 2000 } }} />
       </AuthProvider>
     </QueryClientProvider>

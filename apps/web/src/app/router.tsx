@@ -11,7 +11,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { RequireAuth, RequireRole } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
 
-// Route loaders: the data of these pages is loaded before they open (specification). A category
+// Route loaders: the data of these pages is loaded before they open (the category, order and wishlist-item pages). A category
 // already cached opens at once and refreshes in the background; an order or wishlist item older than
 // its query's staleTime (or marked stale by a payment) is fetched again first, so a payment page
 // never opens on an old paid state.

@@ -1,6 +1,6 @@
 const mediumDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-/** Prices are shown with a '$' prefix (specification section 9). */
+/** Prices are shown with a '$' prefix (docs/product.md, "Fixed timings and limits"). */
 export function formatPrice(amount: number): string {
   return `$${amount}`;
 }

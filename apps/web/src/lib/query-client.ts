@@ -6,7 +6,7 @@ const retryUnlessRefused = (failureCount: number, error: Error) => !isClientErro
 
 /**
  * The app's one server-data cache, shared by the components (AppProviders) and the route loaders
- * (router.tsx). Specification section 9: 3 retries, back-off from 1 s capped at 30 s, 5 minutes cache time;
+ * (router.tsx). docs/product.md, "Fixed timings and limits": 3 retries, back-off from 1 s capped at 30 s, 5 minutes cache time;
  * a refusal (4xx other than 408 and 429) is not retried, since asking again meets the same answer.
  */
 export const queryClient = new QueryClient({

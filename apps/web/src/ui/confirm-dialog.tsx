@@ -16,7 +16,7 @@ export interface ConfirmDeleteProps {
 }
 
 /**
- * The delete dialog shown before every delete (specification section 8), in the app's modal: focus
+ * The delete dialog shown before every delete (docs/product.md, "Deleting"), in the app's modal: focus
  * starts on Cancel, the safe choice, and returns to the button that opened it.
  */
 export function ConfirmDelete({ open, itemName, onConfirm, onClose, busy = false }: ConfirmDeleteProps) {

@@ -21,7 +21,7 @@ export interface DeleteActionOptions<T> {
 }
 
 /**
- * A row's delete (specification section 8): the row's button asks, the confirm dialog runs the delete,
+ * A row's delete (docs/product.md, "Deleting"): the row's button asks, the confirm dialog runs the delete,
  * the dialog closes on the answer, and a toast says how it went.
  */
 export function useDeleteAction<T>({ mutationFn, idOf, nameOf, deletedMessage, afterDelete, afterError }: DeleteActionOptions<T>) {

@@ -1,5 +1,5 @@
 -- Accounts. The tables better-auth uses (its columns mapped to snake_case in auth/auth.ts), plus the
--- specification's user record: role and seller verification live on the same row.
+-- product's user record (docs/product.md): role and seller verification live on the same row.
 create table users (
   id text primary key,
   name text not null check (length(name) between 1 and 100),
@@ -103,7 +103,7 @@ create index products_category_idx on products (category_id, posting_time desc, 
 create index products_advertised_idx on products (posting_time desc, id desc) where advertised and not paid;
 create index products_seller_idx on products (seller_id, posting_time desc);
 
--- Bookings (the specification's orders). Name, product and price are copied at booking time from
+-- Bookings (a buyer's orders). Name, product and price are copied at booking time from
 -- the session and the database, so an order stays readable if the car is later deleted.
 create table bookings (
   id uuid primary key default gen_random_uuid(),

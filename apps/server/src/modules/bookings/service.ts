@@ -56,7 +56,7 @@ function toOrder(r: OrderRow): Order {
 
 /**
  * Books a meeting for a car. Buyer and car details come from the session and the database. The
- * refusals the specification's client shows as an error toast answer `acknowledged: false` with a
+ * refusals the booking modal shows as an error toast answer `acknowledged: false` with a
  * message; "one open booking per buyer and car" is the partial unique index, so concurrent
  * requests cannot make two. One statement (one round trip, one plan kept per connection): it reads
  * the car and inserts the booking only when the car is unsold and not the buyer's own; the answer

@@ -104,7 +104,7 @@ export async function listAdvertised(pool: Pool): Promise<Product[]> {
 
 /**
  * A car as an anonymous visitor sees it: the seller's login e-mail and phone number are for
- * signed-in people only (the fields stay, empty, so the specification's product shape holds).
+ * signed-in people only (the fields stay, empty, so every product keeps one shape).
  */
 export function withoutSellerContact(p: Product): Product {
   return { ...p, email: '', mobile: '' };

@@ -16,7 +16,7 @@ import { settlePayment, type PaymentDeps } from './settle.ts';
 import { stripeWebhookRoutes } from './stripe-webhook-routes.ts';
 import { testProcessorRoutes } from './test-processor-routes.ts';
 
-/** The specification's four payment calls, plus the provider's own route (test card form or Stripe's webhook). */
+/** The four payment calls of the first client (two intents, two records), plus the provider's own route (test card form or Stripe's webhook). */
 export function paymentRoutes(provider: PaymentProvider): FastifyPluginAsyncZod {
   return async (app) => {
     const deps: PaymentDeps = { pool: app.pg, provider, log: app.log, onSale: () => app.catalogReads.clear() };

@@ -21,7 +21,7 @@ const texts = {
   buyer: { title: 'All Buyers', empty: 'No buyers have signed up yet.', loading: 'Loading buyers' },
 } as const;
 
-/** All Sellers / All Buyers (specification section 2): a table of people with Delete (and Make Verified for sellers). */
+/** All Sellers / All Buyers (docs/product.md, "People and roles"): a table of people with Delete (and Make Verified for sellers). */
 export function UsersPage({ kind }: UsersPageProps) {
   const sellers = kind === 'seller';
   const text = texts[kind];

@@ -7,14 +7,14 @@ import { AuthContext, type AuthValue } from './auth-context.ts';
 import { getSession, signInEmail, signOutSession, signUpEmail, type SignInInput, type SignUpInput } from './auth-api.ts';
 import { signInWithGoogle as startGoogleSignIn, takeGoogleRedirectResult } from './google.ts';
 
-/** The user record of the specification (section 7), sent after sign-up and Google sign-in; its answer is only logged. */
+/** The user record (`POST /users`), sent after sign-up and Google sign-in; its answer is only logged. */
 function postUserRecord(record: UserRecordBody) {
   api<unknown>('/users', { method: 'POST', json: record })
     .then((answer) => console.log(answer))
     .catch((error: unknown) => console.error(error));
 }
 
-/** After Google sign-in the user is a Buyer (section 6). */
+/** After Google sign-in the user is a Buyer (docs/product.md, "People and roles"). */
 function googleUserRecord(user: SessionUser): UserRecordBody {
   return { name: user.name, email: user.email, photo: user.image ?? undefined, role: 'Buyer' };
 }
@@ -73,7 +73,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setLoading(true);
       try {
         const created = await signUpEmail(input);
-        // The user record of the specification (section 7): its answer is only logged, never awaited.
+        // The user record (`POST /users`): its answer is only logged, never awaited.
         postUserRecord({ name: input.name, email: input.email, photo: input.photoURL, role: input.role });
         const signedIn = await refresh();
         if (!signedIn) setUser(created.user);

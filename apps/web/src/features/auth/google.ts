@@ -1,7 +1,7 @@
 import { ApiError, api } from '../../lib/api.ts';
 
 /**
- * CONTINUE WITH GOOGLE (specification sections 2, 4, 8, 9).
+ * CONTINUE WITH GOOGLE (docs/product.md: "Screens", "Messages", "Fixed timings and limits").
  *
  * The sign-in runs in a 500×600 popup, opened synchronously in the click (so that popup blockers
  * let it through), then sent to the provider URL better-auth answers for `/sign-in/social`. The
@@ -19,11 +19,11 @@ export const GOOGLE_CHANNEL = 'second-gear:google-sign-in';
 const POPUP_NAME = 'second-gear-google';
 const POPUP_WIDTH = 500;
 const POPUP_HEIGHT = 600;
-/** After the popup is seen closed, its answer may still be on its way (section 9). */
+/** After the popup is seen closed, its answer may still be on its way (2 s). */
 const CLOSED_POPUP_GRACE_MS = 2000;
 const POLL_MS = 300;
 
-/** The provider error codes of section 8. */
+/** The error codes the Google sign-in can end with (those of the sign-in SDK the first client used). */
 export type GoogleErrorCode =
   | 'popup-blocked'
   | 'popup-closed-by-user'
@@ -91,7 +91,7 @@ const callbackErrors: Record<string, [GoogleErrorCode, string?]> = {
   temporarily_unavailable: ['network-request-failed'],
 };
 
-/** The readable message for a callback error code (or a section 8 code). */
+/** The readable message for a callback error code (or one of those codes). */
 export function googleError(code: string): GoogleSignInError {
   if (code in messages) return new GoogleSignInError(code as GoogleErrorCode);
   const known = callbackErrors[code];

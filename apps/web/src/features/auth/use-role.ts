@@ -15,7 +15,7 @@ export interface RoleState {
 
 const roleStaleTime = 60 * 1000;
 
-/** The role of the signed-in user from the three lookups of specification section 6. */
+/** The role of the signed-in user from the three role lookups. */
 export function useRole(): RoleState {
   const { user } = useAuth();
   const email = user?.email ?? '';

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { useAuth } from './auth-context.ts';
 
 /**
- * Sign Out as the specification has it: success toast, then /login; a failure is only logged.
+ * Sign Out: success toast, then /login; a failure is only logged.
  * `alwaysToLogin` (the error screen) goes to /login even when the sign-out call failed.
  */
 export function useSignOut({ alwaysToLogin = false }: { alwaysToLogin?: boolean } = {}): () => Promise<void> {

@@ -18,7 +18,7 @@ export interface BookingModalProps {
 }
 
 /**
- * The booking modal (specification section 2): the buyer's name and email and the car's name and
+ * The booking modal (docs/product.md, "Booking"): the buyer's name and email and the car's name and
  * price, prefilled and disabled; Phone Number and Meeting Location to fill in (no validation).
  * In the app's modal: focus starts on Phone Number and returns to Book Now.
  */

@@ -38,7 +38,7 @@ const defaultValues: AddProductValues = {
   image: null,
 };
 
-/** Prices are parsed to integers (specification section 9). */
+/** Prices are parsed to integers (whole dollars: docs/product.md, "Fixed timings and limits"). */
 function parsePrice(value: string): number {
   return Number.parseInt(value, 10);
 }

@@ -36,7 +36,7 @@ function useLoadOnVisible(load: () => void, enabled: boolean) {
   return sentinel;
 }
 
-/** Add to Wishlist (buyers only): the toasts of specification section 4, then the wishlist is refreshed. */
+/** Add to Wishlist (buyers only): its toast (docs/product.md, "Messages"), then the wishlist is refreshed. */
 function useAddToWishlist() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -72,7 +72,7 @@ export default function CategoryPage() {
   if (isPending) return <PageSpinner label="Loading cars" />;
 
   const categoryName = data.pages[0]?.categoryName ?? '';
-  // Cards with paid true are hidden (specification section 2).
+  // A sold car's card is never shown.
   const products = data.pages.flatMap((page) => page.products).filter((product) => !product.paid);
 
   return (

@@ -8,7 +8,7 @@ export interface ProductCardProps {
   product: Product;
   /** Show the Book Now button (the category page); the home grid shows the data only. */
   bookable?: boolean;
-  /** Also show Add to Wishlist (buyers only; specification section 2). */
+  /** Also show Add to Wishlist (buyers only; docs/product.md, "Screens"). */
   wishlist?: boolean;
   /** Book Now; without it the button is shown disabled ('Coming soon'). */
   onBook?: ((product: Product) => void) | undefined;
@@ -44,7 +44,7 @@ function CardAction({ label, onClick, className, busy = false }: CardActionProps
   );
 }
 
-/** A product card (specification section 2). Light on purpose: the home page shows it too. */
+/** A product card (docs/product.md, "Screens"). Light on purpose: the home page shows it too. */
 export function ProductCard({
   product,
   bookable = false,

@@ -3,11 +3,11 @@ import { advertisedProductsQuery, ProductCard } from '../catalog/index.ts';
 
 export function AdvertisedSection() {
   const { data } = useQuery(advertisedProductsQuery);
-  // Only unpaid products are shown in the advertised grid (specification section 4).
+  // Only unpaid products are shown in the advertised grid (a sold car is never advertised).
   const products = (data ?? []).filter((product) => !product.paid);
   if (products.length === 0) return null;
 
-  // The heading rule of the specification: only when the first item is advertised and not paid.
+  // The heading shows only when the first item is advertised and not paid.
   const first = data?.[0];
   const showHeading = first !== undefined && first.advertisement && !first.paid;
 

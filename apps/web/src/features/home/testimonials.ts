@@ -7,7 +7,7 @@ export interface Testimonial {
   location?: string;
 }
 
-/** The three fixed testimonials of the specification (local data, images served from /public). */
+/** The three fixed testimonials (local data, images served from /public). */
 export const testimonials: Testimonial[] = [
   {
     _id: 'testimonial-1',

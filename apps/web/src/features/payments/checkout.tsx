@@ -45,7 +45,7 @@ function useRefreshAfterPayment() {
 }
 
 /**
- * The payment flow of specification section 4: the intent is requested on load; Pay stays disabled
+ * The payment flow (docs/product.md, "Payment"): the intent is requested on load; Pay stays disabled
  * until its client secret has arrived and the card form is ready, and while a payment runs; the card
  * is confirmed with the billing name and email; on 'succeeded' the payment is recorded and the
  * success text shown; any error stops the payment and shows the message in red under the form.

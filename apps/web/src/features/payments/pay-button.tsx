@@ -1,6 +1,6 @@
 import { Spinner } from '../../ui/spinner.tsx';
 
-/** The specification's 'Pay' button, with 'Processing…' beside it while a payment runs (the row keeps its height). */
+/** The 'Pay' button, with 'Processing…' beside it while a payment runs (the row keeps its height). */
 export function PayButton({ disabled, processing }: { disabled: boolean; processing: boolean }) {
   return (
     <div className="flex min-h-12 flex-wrap items-center gap-4">
