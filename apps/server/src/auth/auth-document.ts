@@ -30,38 +30,45 @@ function jsonContent(s: z.ZodType, io: 'input' | 'output') {
   return { content: { 'application/json': { schema: schema(s, io) } } };
 }
 
-function refusals(reasons: Record<number, string>) {
+const writeRefusals: Record<number, string> = {
+  403: 'Sent from a page of another site (an Origin this server does not trust).',
+  413: 'The body is larger than this call takes.',
+  415: 'The body is not JSON.',
+};
+
+/** A read answers only 400 and 500 of these; a write also has a body and an Origin to refuse. */
+function refusals(write: boolean, reasons: Record<number, string>) {
   const all: Record<number, string> = {
     400: 'The request is not valid; the message says why.',
-    403: 'Sent from a page of another site (an Origin this server does not trust).',
-    413: 'The body is larger than this call takes.',
-    415: 'The body is not JSON.',
+    ...(write ? writeRefusals : {}),
     500: 'Something went wrong on our side.',
     ...reasons,
   };
   return Object.fromEntries(Object.entries(all).map(([status, description]) => [status, { description, ...jsonContent(authRefusal, 'output') }]));
 }
 
-function operation(summary: string, description: string, body: z.ZodType | undefined, answer: z.ZodType, answerText: string, reasons: Record<number, string> = {}) {
+function operation(write: boolean, summary: string, description: string, body: z.ZodType | undefined, answer: z.ZodType, answerText: string, reasons: Record<number, string> = {}) {
   return {
     tags: ['auth'],
     summary,
     description: `${description}\n\n**Access:** anyone.`,
     'x-access': 'public',
     ...(body ? { requestBody: { required: true, ...jsonContent(body, 'input') } } : {}),
-    responses: { 200: { description: answerText, ...jsonContent(answer, 'output') }, ...refusals(reasons) },
+    responses: { 200: { description: answerText, ...jsonContent(answer, 'output') }, ...refusals(write, reasons) },
   };
 }
 
 const signedIn = z.object({ redirect: z.boolean().optional(), token: z.string().nullable(), url: z.string().optional(), user });
 
 const tooMany = 'Too many attempts from this address or for this account; `Retry-After` says when to try again.';
+const busy = 'Too many passwords being checked at once (password-hashing.ts); `Retry-After` says when to try again.';
 
 /** OpenAPI paths of better-auth's calls, merged into the document. */
 export function authDocument() {
   return {
     '/api/auth/sign-up/email': {
       post: operation(
+        true,
         'Create an account with email and password, and sign in',
         'Sets the session cookie. Admin is never a choice: an admin is made with the admin command.',
         z.object({
@@ -73,21 +80,23 @@ export function authDocument() {
         }),
         signedIn,
         'Signed up and signed in; the answer sets the session cookie.',
-        { 422: 'An account with this email exists already.', 429: tooMany },
+        { 422: 'An account with this email exists already.', 429: tooMany, 503: busy },
       ),
     },
     '/api/auth/sign-in/email': {
       post: operation(
+        true,
         'Sign in with email and password',
         'Sets the session cookie.',
         z.object({ email: z.email(), password: z.string().min(1), rememberMe: z.boolean().optional(), callbackURL: z.string().optional() }),
         signedIn,
         'Signed in; the answer sets the session cookie.',
-        { 401: 'Wrong email or password.', 429: tooMany },
+        { 401: 'Wrong email or password.', 429: tooMany, 503: busy },
       ),
     },
     '/api/auth/sign-in/social': {
       post: operation(
+        true,
         'Start the Google sign-in',
         'Answers the Google address to send the browser to; Google sends it back to this server, which sets the session cookie.',
         z.object({ provider: z.literal('google'), callbackURL: z.string().optional(), errorCallbackURL: z.string().optional(), disableRedirect: z.boolean().optional() }),
@@ -97,10 +106,11 @@ export function authDocument() {
       ),
     },
     '/api/auth/sign-out': {
-      post: operation('Sign out', 'Ends the session of the cookie sent and clears the cookie.', undefined, z.object({ success: z.boolean() }), 'Signed out (also when there was no session).'),
+      post: operation(true, 'Sign out', 'Ends the session of the cookie sent and clears the cookie.', undefined, z.object({ success: z.boolean() }), 'Signed out (also when there was no session).'),
     },
     '/api/auth/get-session': {
       get: operation(
+        false,
         'The caller’s session and person',
         'Answers `null` without a session.',
         undefined,
