@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, signUp, type TestApp } from './harness.ts';
-import { documentedPath, undocumented, type ApiDocument } from './documented-statuses.ts';
+import { documentedPath, expectDocumented, undocumented, type ApiDocument } from './documented-statuses.ts';
 import { rolesOf, routeRules } from './route-rules.ts';
 
 /**
@@ -62,6 +62,13 @@ describe('the API document', () => {
         }
       }
     }
+  });
+
+  it('is the yardstick the matrix and the fuzzer hold every answer to', () => {
+    expectDocumented(doc, 'PUT', '/api/product/0b8e8a52-7f55-4c6a-9a55-2b0e1f7e6d11', 409);
+    // A status a route does not list, and a route the document does not have, both fail.
+    expect(() => expectDocumented(doc, 'GET', '/api/categories', 409)).toThrow(/does not list/);
+    expect(() => expectDocumented(doc, 'GET', '/api/no-such-route', 200)).toThrow(/is an operation/);
   });
 
   it('documents the picture upload’s multipart body', () => {
