@@ -4,7 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import swaggerUi from '@fastify/swagger-ui';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Pool } from 'pg';
 import { z } from 'zod';
 import type { Auth } from './auth/auth.ts';
@@ -20,6 +21,8 @@ import { registerSecurityHeaders } from './security-headers.ts';
 import { refuseCrossSiteWrites } from './http/same-origin.ts';
 import { HTTP_TIMEOUTS, type HttpTimeouts, timeoutOptions } from './http/timeouts.ts';
 import { logSerializers } from './http/request-log.ts';
+import { apiDocumentOptions } from './http/openapi.ts';
+import { trackAllowedMethods } from './http/allowed-methods.ts';
 import { servedImages } from './images/serve.ts';
 import type { ImageStorage } from './images/storage.ts';
 import { UPLOADS_PREFIX } from './images/store.ts';
@@ -88,6 +91,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  const allowedMethods = trackAllowedMethods(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('pg', pool);
@@ -126,13 +130,10 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Second Gear API', version: '1.0.0', description: 'The used-car marketplace API. Sign-in state is a session cookie set by /api/auth.' },
-      servers: [{ url: config.publicUrl }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, apiDocumentOptions({ publicUrl: config.publicUrl, sessionCookieName: app.sessionCookieName }));
+  // Swagger UI's page loads only scripts of its own, served from here, so the product's CSP holds
+  // unchanged; no validator badge, which would send the document's address to swagger.io.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true, validatorUrl: null } });
 
   await app.register(multipart);
   await app.register(authRoutes);
@@ -188,6 +189,10 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
     // Every other GET is a route of the single-page app, which shows its own error screen.
     if (hasWeb && req.method === 'GET' && !apiLike) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist!);
+    }
+    const allowed = allowedMethods(url);
+    if (allowed.length) {
+      return reply.status(405).header('allow', allowed.join(', ')).send(errorBody(405, `${url} does not answer ${req.method}; it answers ${allowed.join(', ')}.`));
     }
     return reply.status(404).send(errorBody(404, `No such route: ${req.method} ${url}`));
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { FakeStripeApi } from './payments/fake-stripe-api.ts';
 import { StripeProvider } from '../src/payments/stripe.ts';
+import { type ApiDocument, expectDocumented } from './documented-statuses.ts';
 import { insertCar, insertCategory } from './fixtures.ts';
 import { as, createTestApp, makeAdmin, multipartFile, signUp, type Person, type TestApp } from './harness.ts';
 import { isWriteMethod, rolesOf, routeRules, type RouteRule } from './route-rules.ts';
@@ -109,6 +110,8 @@ async function call(who: Who, opts: InjectOptions, app: FastifyInstance = t.app)
   const res = await as(app, who === 'anonymous' ? undefined : P[who], opts);
   // Never a 5xx, whoever asks and whatever they send.
   expect(res.statusCode, `${opts.method} ${opts.url} as ${who}: ${res.body}`).toBeLessThan(500);
+  // And never an answer the API document does not list for the call.
+  expectDocumented(app.swagger() as unknown as ApiDocument, opts.method ?? 'GET', String(opts.url), res.statusCode, `(as ${who}: ${res.body.slice(0, 200)})`);
   return res;
 }
 
@@ -254,6 +257,12 @@ const one = async (sql: string, params: unknown[]) => (await t.pool.query(sql, p
 
 const specs: Record<string, Spec> = {
   'GET /api/openapi.json': { call: () => get('/api/openapi.json') },
+  'GET /api/docs': { call: () => get('/api/docs') },
+  'GET /api/docs/json': { call: () => get('/api/docs/json') },
+  'GET /api/docs/yaml': { call: () => get('/api/docs/yaml') },
+  'GET /api/docs/static/index.html': { call: () => get('/api/docs/static/index.html'), ok: [302] },
+  'GET /api/docs/static/swagger-initializer.js': { call: () => get('/api/docs/static/swagger-initializer.js') },
+  'GET /api/docs/static/*': { call: () => get('/api/docs/static/swagger-ui-bundle.js') },
   'GET /api/health': { call: () => get('/api/health') },
   'GET /api/site': { call: () => get('/api/site') },
 

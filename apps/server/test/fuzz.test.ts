@@ -7,6 +7,7 @@
  * - every refusal has the contract's shape `{ statusCode, error, message }` with a readable message
  *   (the test card processor answers in Stripe's shape, as its contract says);
  * - no answer leaks internals (stack traces, SQL errors, file paths);
+ * - every status answered is one the API document lists for the route;
  * - stored text comes back exactly as sent (after the schema's trim).
  *
  * Reproduce a failure with the seed it prints: `FUZZ_SEED=<seed> npx vitest run --project server fuzz`.
@@ -16,6 +17,7 @@ import sharp from 'sharp';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conditions, reportReasons } from '@second-gear/contract';
+import { type ApiDocument, expectDocumented } from './documented-statuses.ts';
 import { insertCar } from './fixtures.ts';
 import { as, createTestApp, makeAdmin, multipartFile, signUp, type Person, type TestApp } from './harness.ts';
 import { nextLoopbackAddress } from './raw-http.ts';
@@ -467,6 +469,7 @@ async function fuzz(c: RouteCase) {
   const property = fc.asyncProperty(c.who, c.request, async (who, req) => {
     const res = await send(c.method, who, req);
     checkAnswer(res, describeRequest(c.method, who, req), c);
+    expectDocumented(t.app.swagger() as unknown as ApiDocument, c.method, c.route, res.statusCode, describeRequest(c.method, who, req));
   });
   await fc.assert(property, c.numRuns ? { numRuns: c.numRuns } : {});
 }
@@ -913,7 +916,7 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
       for (const method of methods!.split(', ')) {
         if (method === 'HEAD' || method === 'OPTIONS') continue;
         // The docs, better-auth's catch-all (fuzzed through its paths) and the test identity provider's pages.
-        if (/openapi\.json|\/api\/auth\/(\*|google)|\/api\/test-idp\//.test(path!)) continue;
+        if (/openapi\.json|\/api\/docs|\/api\/auth\/(\*|google)|\/api\/test-idp\//.test(path!)) continue;
         expect(ours, `${method} ${path} is fuzzed`).toContain(`${method} ${path}`);
       }
     }

@@ -51,6 +51,13 @@ const ownEmail = (inWhere: 'params' | 'query' | 'body', field = 'email', adminMa
 export const routeRules: Record<string, RouteRule> = {
   // The shell.
   'GET /api/openapi.json': { access: 'public' },
+  // The API reference page (Swagger UI) and its files.
+  'GET /api/docs': { access: 'public' },
+  'GET /api/docs/json': { access: 'public', note: 'the same document as /api/openapi.json, for the page' },
+  'GET /api/docs/yaml': { access: 'public' },
+  'GET /api/docs/static/index.html': { access: 'public', note: 'redirects to the page' },
+  'GET /api/docs/static/swagger-initializer.js': { access: 'public' },
+  'GET /api/docs/static/*': { access: 'public', note: 'Swagger UI’s own scripts and styles (same-origin, for the CSP)' },
   'GET /api/health': { access: 'public' },
   'GET /api/site': { access: 'public', note: 'the test-payments banner flag' },
 

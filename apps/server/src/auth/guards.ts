@@ -32,21 +32,38 @@ export async function loadActor(req: FastifyRequest): Promise<Actor | null> {
   return actor;
 }
 
+/** Who a guard lets through: any signed-in person, or only these roles. */
+export type GuardAccess = 'signed-in' | readonly Role[];
+
+const guards = new WeakMap<object, GuardAccess>();
+
+/**
+ * The access of a route's `onRequest` hook if it is one of the guards below, else undefined. The API
+ * document reads it (http/openapi.ts) to list the route's 401/403 and its session requirement, so
+ * the document says what the guard enforces, by construction.
+ */
+export function guardAccess(hook: unknown): GuardAccess | undefined {
+  return typeof hook === 'function' ? guards.get(hook) : undefined;
+}
+
 export async function requireUser(req: FastifyRequest, _reply: FastifyReply) {
   req.actor = await loadActor(req);
   if (!req.actor) throw new AppError('UNAUTHORIZED', 'Please log in to continue.');
 }
+guards.set(requireUser, 'signed-in');
 
-const roleNames: Record<Role, string> = { admin: 'admins', seller: 'sellers', buyer: 'buyers' };
+export const roleNames: Record<Role, string> = { admin: 'admins', seller: 'sellers', buyer: 'buyers' };
 
 /** Route option: `onRequest: requireRole('seller')`. */
 export function requireRole(...allowed: Role[]) {
-  return async function (req: FastifyRequest, reply: FastifyReply) {
+  const guard = async function (req: FastifyRequest, reply: FastifyReply) {
     await requireUser(req, reply);
     if (!allowed.includes(req.actor!.role)) {
       throw new AppError('FORBIDDEN', `Only ${allowed.map((r) => roleNames[r]).join(' and ')} can do this.`);
     }
   };
+  guards.set(guard, allowed);
+  return guard;
 }
 
 /** The actor, for handlers behind requireUser/requireRole. */

@@ -39,27 +39,31 @@ export async function authRoutes(app: FastifyInstance) {
       }
       const res = await withClientAddress(req.ip, () => app.auth.handler(toWebRequest(req, url)));
       reply.status(res.status);
-      // better-auth refuses with `{ code, message }`: answered in the contract's shape (its code kept).
-      const refusal = res.status >= 400 && /^application\/json/.test(res.headers.get('content-type') ?? '');
+      // better-auth refuses with `{ code, message }`, or with no body at all (an unknown path's 404):
+      // both answered in the contract's shape (its code kept).
+      const refusal = res.status >= 400;
       res.headers.forEach((value, name) => {
-        if (name !== 'set-cookie' && !(refusal && name === 'content-length')) reply.header(name, value);
+        if (name !== 'set-cookie' && !(refusal && (name === 'content-length' || name === 'content-type'))) reply.header(name, value);
       });
       const cookies = res.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
-      if (refusal) return reply.send(contractError(res.status, await res.text()));
+      if (refusal) {
+        const otherwise = res.status === 404 ? `No such route: ${req.method} ${url.pathname}` : 'The request could not be completed.';
+        return reply.send(contractError(res.status, await res.text(), otherwise));
+      }
       return reply.send(res.body ? Buffer.from(await res.arrayBuffer()) : null);
     },
   });
 }
 
-function contractError(status: number, text: string) {
+function contractError(status: number, text: string, otherwise: string) {
   let found: { code?: unknown; message?: unknown } = {};
   try {
     found = (JSON.parse(text) as typeof found | null) ?? {};
   } catch {
     // not JSON after all: the generic message below
   }
-  const message = typeof found.message === 'string' && found.message ? found.message : 'The request could not be completed.';
+  const message = typeof found.message === 'string' && found.message ? found.message : otherwise;
   return { ...errorBody(status, message), ...(typeof found.code === 'string' ? { code: found.code } : {}) };
 }
 

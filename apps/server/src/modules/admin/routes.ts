@@ -4,7 +4,6 @@ import {
   categoryBody,
   categoryChanges,
   deleteResult,
-  errorBody,
   idParam,
   insertResult,
   managedCategory,
@@ -16,6 +15,7 @@ import {
   verifySellerQuery,
 } from '@second-gear/contract';
 import { actorOf, requireRole } from '../../auth/guards.ts';
+import { refusal } from '../../http/openapi.ts';
 import { addCategory, deleteCategory, listManagedCategories, updateCategory } from './categories.ts';
 import { deleteReportedProduct, deleteUser, dismissReports, listReported, listUsers, reportProduct, verifySeller } from './service.ts';
 
@@ -36,7 +36,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/seller/verify',
-    { onRequest: admin, schema: { tags: ['admin'], summary: 'Make Verified', querystring: verifySellerQuery, response: { 200: updateResult } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Make Verified',
+        querystring: verifySellerQuery,
+        response: { 200: updateResult, 404: refusal('There is no seller with this id and email.') },
+      },
+    },
     async (req) => {
       const result = await verifySeller(app.pg, req.query.id, req.query.email);
       // The seller's own next request sees the badge without waiting for the database's notice.
@@ -64,7 +72,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reports',
     {
       onRequest: requireRole('buyer'),
-      schema: { tags: ['reports'], summary: 'Report a listing (once per buyer and car)', body: reportBody, response: { 200: insertResult } },
+      schema: {
+        tags: ['reports'],
+        summary: 'Report a listing (once per buyer and car)',
+        body: reportBody,
+        response: { 200: insertResult, 404: refusal('The car is no longer listed.'), 409: refusal('The caller has reported this car already.') },
+      },
     },
     async (req) => reportProduct(app.pg, actorOf(req), req.body),
   );
@@ -83,7 +96,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/reported-products/:id',
-    { onRequest: admin, schema: { tags: ['reports'], summary: 'Delete a reported car', params: idParam, response: { 200: deleteResult } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['reports'],
+        summary: 'Delete a reported car',
+        params: idParam,
+        response: { 200: deleteResult, 409: refusal('The car is sold; sold cars stay on record.') },
+      },
+    },
     async (req) => {
       const result = await deleteReportedProduct(app.pg, req.params.id);
       if (result.deletedCount) app.catalogReads.clear();
@@ -92,13 +113,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Brand categories. Every write drops the catalog's cached reads (its cars carry the category's name).
-  const refused = { 400: errorBody, 401: errorBody, 403: errorBody };
+  const nameTaken = refusal('A category of that name exists already.');
+  const noSuchCategory = refusal('There is no such category.');
 
   app.get(
     '/admin/categories',
     {
       onRequest: admin,
-      schema: { tags: ['categories'], summary: 'Categories with their number of cars', response: { 200: z.array(managedCategory), 401: errorBody, 403: errorBody } },
+      schema: { tags: ['categories'], summary: 'Categories with their number of cars', response: { 200: z.array(managedCategory) } },
     },
     async () => listManagedCategories(app.pg),
   );
@@ -111,7 +133,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['categories'],
         summary: 'Add a brand category (the picture must be one this admin uploaded)',
         body: categoryBody,
-        response: { 200: insertResult, ...refused, 409: errorBody },
+        response: { 200: insertResult, 409: nameTaken },
       },
     },
     async (req) => {
@@ -130,7 +152,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a category’s name, details or picture',
         params: idParam,
         body: categoryChanges,
-        response: { 200: updateResult, ...refused, 404: errorBody, 409: errorBody },
+        response: { 200: updateResult, 404: noSuchCategory, 409: nameTaken },
       },
     },
     async (req) => {
@@ -148,7 +170,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['categories'],
         summary: 'Delete a category no car uses (409 while any car, sold ones too, is in it)',
         params: idParam,
-        response: { 200: deleteResult, ...refused, 404: errorBody, 409: errorBody },
+        response: { 200: deleteResult, 404: noSuchCategory, 409: refusal('Cars are listed in this category.') },
       },
     },
     async (req) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookingBody, idParam, insertResult, order, ownEmailQuery } from '@second-gear/contract';
+import { refusal } from '../../http/openapi.ts';
 import { actorOf, requireRole } from '../../auth/guards.ts';
 import { createBooking, getOrder, listOrders } from './service.ts';
 
@@ -9,7 +10,12 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bookings',
     {
       onRequest: requireRole('buyer'),
-      schema: { tags: ['bookings'], summary: 'Book a meeting to buy a car', body: bookingBody, response: { 200: insertResult } },
+      schema: {
+        tags: ['bookings'],
+        summary: 'Book a meeting to buy a car',
+        body: bookingBody,
+        response: { 200: insertResult, 404: refusal('The car is no longer listed.') },
+      },
     },
     async (req) => createBooking(app.pg, actorOf(req), req.body),
   );

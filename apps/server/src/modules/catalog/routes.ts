@@ -18,6 +18,7 @@ import {
 } from '@second-gear/contract';
 import { actorOf, loadActor, requireRole, requireUser } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
+import { refusal } from '../../http/openapi.ts';
 import { imageUrls, storeImage } from '../../images/store.ts';
 import { readUploadedImage } from '../../images/upload.ts';
 import { countUpload } from '../../images/upload-limit.ts';
@@ -104,7 +105,17 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Sellers upload car pictures; admins upload the pictures of brand categories.
       onRequest: requireRole('seller', 'admin'),
-      schema: { tags: ['catalog'], summary: 'Upload a car or category picture (multipart field "image")', response: { 200: imageUploadAnswer } },
+      config: { multipartFiles: { image: 'A JPEG, PNG, WebP or AVIF picture.' } },
+      schema: {
+        tags: ['catalog'],
+        summary: 'Upload a car or category picture (multipart field "image")',
+        response: {
+          200: imageUploadAnswer,
+          413: refusal('The picture is larger than the upload limit.'),
+          415: refusal('Not multipart/form-data, or not a picture this server reads.'),
+          429: refusal('Too many uploads today; `Retry-After` says when to try again.'),
+        },
+      },
     },
     async (req) => {
       // Counted before the body is read, so a seller over the limit costs no decoding at all.
@@ -153,7 +164,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/product/:id',
     {
       onRequest: requireRole('seller'),
-      schema: { tags: ['catalog'], summary: 'Make Advertise: show the car on the home page', params: idParam, response: { 200: updateResult } },
+      schema: {
+        tags: ['catalog'],
+        summary: 'Make Advertise: show the car on the home page',
+        params: idParam,
+        response: { 200: updateResult, 409: refusal('The car is sold.') },
+      },
     },
     async (req) => {
       const result = await advertise(app.pg, actorOf(req), req.params.id);
@@ -166,7 +182,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id',
     {
       onRequest: requireRole('seller'),
-      schema: { tags: ['catalog'], summary: 'Delete an unsold car of the seller', params: idParam, response: { 200: deleteResult } },
+      schema: {
+        tags: ['catalog'],
+        summary: 'Delete an unsold car of the seller',
+        params: idParam,
+        response: { 200: deleteResult, 409: refusal('The car is sold; sold cars stay on record.') },
+      },
     },
     async (req) => {
       const result = await deleteProduct(app.pg, actorOf(req), req.params.id);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deleteResult, idParam, ownEmailQuery, updateResult, wishlistItem, wishlistQuery } from '@second-gear/contract';
+import { refusal } from '../../http/openapi.ts';
 import { actorOf, requireRole } from '../../auth/guards.ts';
 import { addToWishlist, getWishlistItem, listWishlist, removeFromWishlist } from './service.ts';
 
@@ -9,7 +10,12 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
     '/wishlists',
     {
       onRequest: requireRole('buyer'),
-      schema: { tags: ['wishlist'], summary: 'Add a car to the buyer’s wishlist', querystring: wishlistQuery, response: { 200: updateResult } },
+      schema: {
+        tags: ['wishlist'],
+        summary: 'Add a car to the buyer’s wishlist',
+        querystring: wishlistQuery,
+        response: { 200: updateResult, 404: refusal('The car is no longer listed.'), 409: refusal('The car is sold.') },
+      },
     },
     async (req) => addToWishlist(app.pg, actorOf(req), req.query.id, req.query.email),
   );
@@ -36,7 +42,12 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
     '/wishlists/:id',
     {
       onRequest: requireRole('buyer'),
-      schema: { tags: ['wishlist'], summary: 'Take a car off the buyer’s wishlist', params: idParam, response: { 200: deleteResult } },
+      schema: {
+        tags: ['wishlist'],
+        summary: 'Take a car off the buyer’s wishlist',
+        params: idParam,
+        response: { 200: deleteResult, 409: refusal('The caller paid for this car; it stays on the wishlist as the record.') },
+      },
     },
     async (req) => removeFromWishlist(app.pg, actorOf(req), req.params.id),
   );

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { errorBody, minPasswordLength, roles, signUpRole } from '@second-gear/contract';
+
+/**
+ * The better-auth calls a client of this API needs, for the API document (http/openapi.ts). They
+ * are answered by better-auth behind the `/api/auth/*` route (routes.ts), which the route table
+ * cannot describe one call at a time, so they are written out here; the fuzzer and the
+ * authorization matrix check every answer they get against them.
+ */
+
+const authRefusal = errorBody.extend({ code: z.string().optional().describe('better-auth’s own code, e.g. INVALID_EMAIL_OR_PASSWORD') });
+
+const user = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  image: z.string().nullable().optional(),
+  role: z.enum(roles),
+  verified: z.boolean().describe('A seller verified by an admin (the badge on their cars).'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const session = z.object({ id: z.string(), userId: z.string(), expiresAt: z.string(), createdAt: z.string(), updatedAt: z.string() });
+
+const schema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { target: 'openapi-3.0', io, unrepresentable: 'any' });
+
+function jsonContent(s: z.ZodType, io: 'input' | 'output') {
+  return { content: { 'application/json': { schema: schema(s, io) } } };
+}
+
+const writeRefusals: Record<number, string> = {
+  403: 'Sent from a page of another site (an Origin this server does not trust).',
+  413: 'The body is larger than this call takes.',
+  415: 'The body is not JSON.',
+};
+
+/** A read answers only 400 and 500 of these; a write also has a body and an Origin to refuse. */
+function refusals(write: boolean, reasons: Record<number, string>) {
+  const all: Record<number, string> = {
+    400: 'The request is not valid; the message says why.',
+    ...(write ? writeRefusals : {}),
+    500: 'Something went wrong on our side.',
+    ...reasons,
+  };
+  return Object.fromEntries(Object.entries(all).map(([status, description]) => [status, { description, ...jsonContent(authRefusal, 'output') }]));
+}
+
+function operation(write: boolean, summary: string, description: string, body: z.ZodType | undefined, answer: z.ZodType, answerText: string, reasons: Record<number, string> = {}) {
+  return {
+    tags: ['auth'],
+    summary,
+    description: `${description}\n\n**Access:** anyone.`,
+    'x-access': 'public',
+    ...(body ? { requestBody: { required: true, ...jsonContent(body, 'input') } } : {}),
+    responses: { 200: { description: answerText, ...jsonContent(answer, 'output') }, ...refusals(write, reasons) },
+  };
+}
+
+const signedIn = z.object({ redirect: z.boolean().optional(), token: z.string().nullable(), url: z.string().optional(), user });
+
+const tooMany = 'Too many attempts from this address or for this account; `Retry-After` says when to try again.';
+const busy = 'Too many passwords being checked at once (password-hashing.ts); `Retry-After` says when to try again.';
+
+/** OpenAPI paths of better-auth's calls, merged into the document. */
+export function authDocument() {
+  return {
+    '/api/auth/sign-up/email': {
+      post: operation(
+        true,
+        'Create an account with email and password, and sign in',
+        'Sets the session cookie. Admin is never a choice: an admin is made with the admin command.',
+        z.object({
+          name: z.string().min(1),
+          email: z.email(),
+          password: z.string().min(minPasswordLength).max(128),
+          role: signUpRole.optional().describe('Buyer when left out.'),
+          image: z.string().optional(),
+        }),
+        signedIn,
+        'Signed up and signed in; the answer sets the session cookie.',
+        { 422: 'An account with this email exists already.', 429: tooMany, 503: busy },
+      ),
+    },
+    '/api/auth/sign-in/email': {
+      post: operation(
+        true,
+        'Sign in with email and password',
+        'Sets the session cookie.',
+        z.object({ email: z.email(), password: z.string().min(1), rememberMe: z.boolean().optional(), callbackURL: z.string().optional() }),
+        signedIn,
+        'Signed in; the answer sets the session cookie.',
+        { 401: 'Wrong email or password.', 429: tooMany, 503: busy },
+      ),
+    },
+    '/api/auth/sign-in/social': {
+      post: operation(
+        true,
+        'Start the Google sign-in',
+        'Answers the Google address to send the browser to; Google sends it back to this server, which sets the session cookie.',
+        z.object({ provider: z.literal('google'), callbackURL: z.string().optional(), errorCallbackURL: z.string().optional(), disableRedirect: z.boolean().optional() }),
+        z.object({ url: z.string(), redirect: z.boolean() }),
+        'Where to send the browser.',
+        { 404: 'better-auth knows no such provider on this server.', 503: 'Google sign-in is not set up on this server.' },
+      ),
+    },
+    '/api/auth/sign-out': {
+      post: operation(true, 'Sign out', 'Ends the session of the cookie sent and clears the cookie.', undefined, z.object({ success: z.boolean() }), 'Signed out (also when there was no session).'),
+    },
+    '/api/auth/get-session': {
+      get: operation(
+        false,
+        'The caller’s session and person',
+        'Answers `null` without a session.',
+        undefined,
+        z.object({ session, user }).nullable(),
+        'The session and its person, or null.',
+      ),
+    },
+  };
+}
