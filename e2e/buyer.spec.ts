@@ -60,7 +60,7 @@ test.describe('buyer', () => {
     await expect(page.getByRole('heading', { name: /My Orders/ })).toBeVisible();
     const orderRow = tableRow(page, car.productName);
     await expect(orderRow).toHaveCount(1);
-    await expect(orderRow.getByText('$21450')).toBeVisible();
+    await expect(orderRow.getByText('$21,450')).toBeVisible();
     const pay = orderRow.getByRole('link', { name: 'Pay' });
     await expect(pay).toBeVisible();
     const payHref = await pay.getAttribute('href');

@@ -90,7 +90,7 @@ test.describe('catalog', () => {
     // My Products: the car, then Make Advertise.
     const row = tableRow(page, kept.productName);
     await expect(row).toBeVisible();
-    await expect(row.getByText('$18750')).toBeVisible();
+    await expect(row.getByText('$18,750')).toBeVisible();
     const advertise = row.getByRole('button', { name: 'Make Advertise' });
     await expect(advertise).toBeEnabled();
     await expectNoAxeViolations(page, 'my products');
@@ -102,7 +102,7 @@ test.describe('catalog', () => {
     await page.goto('/');
     const ad = productCard(advertisedGrid(page), kept.productName);
     await expect(ad).toBeVisible();
-    await expect(ad.getByText('$18750')).toBeVisible();
+    await expect(ad.getByText('$18,750')).toBeVisible();
     await expect(ad.getByText('Austin, TX')).toBeVisible();
     await expectNoAxeViolations(page, 'home with a new advertised car');
 
@@ -166,8 +166,8 @@ test.describe('catalog', () => {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await expect(card.getByRole('heading', { name: car.productName })).toBeVisible();
     await expect(card.getByText('Boise, ID')).toBeVisible();
-    await expect(card.getByText('$27350', { exact: true })).toBeVisible();
-    await expect(card.getByText('$14990', { exact: true })).toBeVisible();
+    await expect(card.getByText('$27,350', { exact: true })).toBeVisible();
+    await expect(card.getByText('$14,990', { exact: true })).toBeVisible();
     await expect(card.getByText('2016', { exact: true })).toBeVisible();
     // Posted time in medium date format (e.g. 'Nov 23, 2026'), in the browser's (en-US) locale.
     const posted = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(postingTime!));

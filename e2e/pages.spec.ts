@@ -30,7 +30,7 @@ test.describe('home page', () => {
     await expect(ads.first()).toBeVisible();
     expect(await ads.count()).toBeGreaterThan(0);
     for (const card of await ads.all()) {
-      await expect(card.getByText(/^\$\d+$/).first()).toBeVisible();
+      await expect(card.getByText(/^\$\d{1,3}(,\d{3})*$/).first()).toBeVisible();
     }
 
     // Testimonials: three, each with an accessible five-star rating

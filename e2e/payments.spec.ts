@@ -74,7 +74,7 @@ test.describe('payments', () => {
     await row.getByRole('link', { name: 'Pay' }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/payment/${orderId}$`));
     await expect(page.getByRole('heading', { name: car.productName })).toBeVisible();
-    await expect(page.getByText(`Please pay $19999 for ${car.productName}`)).toBeVisible();
+    await expect(page.getByText(`Please pay $19,999 for ${car.productName}`)).toBeVisible();
     await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, 'payment page with the card form');
 
@@ -128,7 +128,7 @@ test.describe('payments', () => {
 
     await page.goto('/dashboard/mywishlist');
     const row = tableRow(page, car.productName);
-    await expect(row.getByText('$33100')).toBeVisible();
+    await expect(row.getByText('$33,100')).toBeVisible();
 
     // The wishlist item is loaded before the payment page opens: hold it and look.
     const { requested, release } = await holdRequests(page, new RegExp(`/api/wishlist/${car._id}$`));
@@ -140,7 +140,7 @@ test.describe('payments', () => {
     release();
 
     await expect(page).toHaveURL(new RegExp(`/dashboard/wishlistpayment/${car._id}$`));
-    await expect(page.getByText(`Please pay $33100 for ${car.productName}`)).toBeVisible();
+    await expect(page.getByText(`Please pay $33,100 for ${car.productName}`)).toBeVisible();
     await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, 'wishlist payment page');
 
