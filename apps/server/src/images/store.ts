@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Pool } from 'pg';
+import { AppError } from '../errors.ts';
 import type { ImageStorage } from './storage.ts';
 
 /** Widths each picture is stored in, for `srcset`. Cards show about 400 CSS px; large screens 1200. */
@@ -70,6 +71,18 @@ const urlPattern = new RegExp(`^${UPLOADS_PREFIX}([A-Za-z0-9_-]{16,64})-(\\d+)\\
 /** The key of a picture from one of its URLs, or undefined for anything we did not make. */
 export function imageKeyOf(url: string): string | undefined {
   return urlPattern.exec(url)?.[1];
+}
+
+/**
+ * The key of a picture `ownerId` uploaded here, from its URL; anything else (another person's
+ * picture, an address elsewhere) is a 400 saying to choose the `field` again. A listing uses its
+ * seller's pictures only, a category its admin's.
+ */
+export async function ownPictureKey(db: Pick<Pool, 'query'>, ownerId: string, url: string, field: 'Image' | 'Picture'): Promise<string> {
+  const key = imageKeyOf(url);
+  const { rows } = key ? await db.query('select 1 from images where key = $1 and owner_id = $2', [key, ownerId]) : { rows: [] };
+  if (!key || !rows.length) throw new AppError('BAD_REQUEST', `${field} must be a picture you uploaded here. Choose the ${field.toLowerCase()} again.`);
+  return key;
 }
 
 function fileName(key: string, width: number) {

@@ -1,8 +1,8 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import type { CategoryBody, CategoryChanges, DeleteResult, InsertResult, ManagedCategory, UpdateResult } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
 import { AppError } from '../../errors.ts';
-import { imageKeyOf, imageUrls } from '../../images/store.ts';
+import { imageKeyOf, imageUrls, ownPictureKey } from '../../images/store.ts';
 
 // Brand categories, managed by admins (issue 13: a production start on an empty database has none
 // until an admin adds them). The home page and the Add A Product form read them through the catalog.
@@ -15,14 +15,6 @@ const PG_FOREIGN_KEY_VIOLATION = '23503';
 
 const notFound = () => new AppError('NOT_FOUND', 'There is no such category.');
 const cars = (n: number) => (n === 1 ? '1 car' : `${n} cars`);
-
-/** The picture must be one this admin uploaded, as a listing's must be its seller's (catalog/service.ts). */
-async function ownPictureKey(db: Pool | PoolClient, admin: Actor, url: string): Promise<string> {
-  const key = imageKeyOf(url);
-  const { rows } = key ? await db.query('select 1 from images where key = $1 and owner_id = $2', [key, admin.id]) : { rows: [] };
-  if (!rows.length || !key) throw new AppError('BAD_REQUEST', 'Picture must be a picture you uploaded here. Choose the picture again.');
-  return key;
-}
 
 /** A second category of the same name, whatever its case: the database's unique index decides (migration 0006). */
 function duplicateName(err: unknown, name: string | undefined): never {
@@ -44,7 +36,7 @@ export async function listManagedCategories(pool: Pool): Promise<ManagedCategory
 }
 
 export async function addCategory(pool: Pool, admin: Actor, body: CategoryBody): Promise<InsertResult> {
-  const imageKey = await ownPictureKey(pool, admin, body.image);
+  const imageKey = await ownPictureKey(pool, admin.id, body.image, 'Picture');
   const { rows } = await pool
     .query<{ id: string }>('insert into categories (name, details, image_key) values ($1, $2, $3) returning id', [body.name, body.details, imageKey])
     .catch((err: unknown) => duplicateName(err, body.name));
@@ -59,8 +51,9 @@ export async function addCategory(pool: Pool, admin: Actor, body: CategoryBody):
 export async function updateCategory(pool: Pool, admin: Actor, id: string, changes: CategoryChanges): Promise<UpdateResult> {
   const { rows: found } = await pool.query<{ image_key: string }>('select image_key from categories where id = $1', [id]);
   if (!found[0]) throw notFound();
-  const imageKey =
-    changes.image === undefined || imageKeyOf(changes.image) === found[0].image_key ? undefined : await ownPictureKey(pool, admin, changes.image);
+  const { image } = changes;
+  const keepsPicture = image === undefined || imageKeyOf(image) === found[0].image_key;
+  const imageKey = keepsPicture ? undefined : await ownPictureKey(pool, admin.id, image, 'Picture');
   const { rowCount } = await pool
     .query(
       `update categories set name = coalesce($2, name), details = coalesce($3, details), image_key = coalesce($4, image_key)

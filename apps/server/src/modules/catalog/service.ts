@@ -12,7 +12,7 @@ import type {
 import type { Actor } from '../../auth/actor.ts';
 import { assertOwnEmail } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
-import { imageKeyOf, imageUrls } from '../../images/store.ts';
+import { imageUrls, ownPictureKey } from '../../images/store.ts';
 
 /** Lists are bounded: the home grid shows at most this many advertised cars. */
 export const ADVERTISED_LIMIT = 60;
@@ -179,11 +179,7 @@ export async function sellerProducts(pool: Pool, seller: Actor, email: string): 
  * the database defaults; the picture must be one this seller uploaded.
  */
 export async function addProduct(pool: Pool, seller: Actor, body: AddProductBody): Promise<InsertResult> {
-  const imageKey = imageKeyOf(body.image);
-  const { rows: images } = imageKey
-    ? await pool.query('select 1 from images where key = $1 and owner_id = $2', [imageKey, seller.id])
-    : { rows: [] };
-  if (!images.length) throw new AppError('BAD_REQUEST', 'Image must be a picture you uploaded here. Choose the image again.');
+  const imageKey = await ownPictureKey(pool, seller.id, body.image, 'Image');
   const { rows: categories } = await pool.query('select 1 from categories where id = $1', [body.categoryId]);
   if (!categories.length) throw new AppError('BAD_REQUEST', 'Category is not one of ours. Choose a category from the list.');
   const { rows } = await pool.query<{ id: string }>(
