@@ -22,7 +22,8 @@ export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 }
 
-function messageOf(body: unknown): string | undefined {
+/** The `message` of an error body (ours or better-auth's), if it has one. */
+export function messageOf(body: unknown): string | undefined {
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
     return body.message;
   }

@@ -1,8 +1,8 @@
 import { ApiError } from './api.ts';
 
-/** The message to show for a failed call. */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+/** The message to show for a failed call, or `fallback` when the error carries none. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  return error instanceof Error && error.message ? error.message : fallback;
 }
 
 /**

@@ -1,6 +1,7 @@
+import { useRef, useState } from 'react';
 import type { ImageUploadAnswer } from '@second-gear/contract';
 import { imageTypes, maxImageBytes } from '@second-gear/contract/constants';
-import { ApiError } from './api.ts';
+import { ApiError, messageOf } from './api.ts';
 
 // The picture upload that the seller's Add A Product and the admin's Categories screen share.
 
@@ -14,14 +15,13 @@ export function imageProblem(file: File): string | undefined {
   return undefined;
 }
 
-function messageOf(text: string): string | undefined {
+/** The server's message in a refusal's body, if it is JSON with one. */
+function messageIn(text: string): string | undefined {
   try {
-    const body: unknown = JSON.parse(text);
-    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) return body.message;
+    return messageOf(JSON.parse(text));
   } catch {
-    // Not JSON: fall back to the status.
+    return undefined; // not JSON: the caller falls back to the status
   }
-  return undefined;
 }
 
 const uploadFallbacks: Record<number, string> = {
@@ -46,7 +46,7 @@ export function uploadImage(file: File, onProgress: (fraction: number) => void, 
       const status = request.status;
       if (status < 200 || status >= 300) {
         const fallback = uploadFallbacks[status] ?? (request.statusText || `Image upload failed with status ${status}`);
-        reject(new ApiError(messageOf(request.responseText) ?? fallback, status));
+        reject(new ApiError(messageIn(request.responseText) ?? fallback, status));
         return;
       }
       try {
@@ -71,4 +71,26 @@ export function uploadImage(file: File, onProgress: (fraction: number) => void, 
     form.append('image', file);
     request.send(form);
   });
+}
+
+/**
+ * A form's picture upload: `upload(file)` sends the file with its progress (0..1, null while no
+ * upload runs) and resolves to its URL. A picture already stored is not sent again when only the
+ * form's own save failed (a taken name, a refused field) and the person sends the same file again.
+ */
+export function usePictureUpload(): { progress: number | null; upload: (file: File) => Promise<string> } {
+  const [progress, setProgress] = useState<number | null>(null);
+  const stored = useRef<{ file: File; url: string } | null>(null);
+  const upload = async (file: File) => {
+    if (stored.current?.file === file) return stored.current.url;
+    setProgress(0);
+    try {
+      const url = await uploadImage(file, setProgress);
+      stored.current = { file, url };
+      return url;
+    } finally {
+      setProgress(null);
+    }
+  };
+  return { progress, upload };
 }

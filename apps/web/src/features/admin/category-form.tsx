@@ -7,7 +7,7 @@ import { FileField, TextAreaField, TextField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { UploadProgress } from '../../ui/upload-progress.tsx';
 import { useFilePreview } from '../../ui/use-file-preview.ts';
-import { imageAccept, imageProblem, uploadImage } from '../../lib/upload.ts';
+import { imageAccept, imageProblem, usePictureUpload } from '../../lib/upload.ts';
 
 interface CategoryValues {
   name: string;
@@ -49,9 +49,7 @@ export function CategoryForm({ category, labelledBy, submitLabel, onSave, onCanc
     formState: { errors, isSubmitting },
   } = useForm<CategoryValues>({ defaultValues: { name: category?.name ?? '', details: category?.details ?? '', picture: null } });
   const [preview, showPreview] = useFilePreview();
-  const [progress, setProgress] = useState<number | null>(null);
-  // A picture already stored is not sent again when only the save failed (a taken name, say).
-  const [uploaded, setUploaded] = useState<{ file: File; url: string } | null>(null);
+  const { progress, upload } = usePictureUpload();
   // Shown in the form rather than as a toast: in the edit dialog a toast would sit under the modal's backdrop.
   const [saveError, setSaveError] = useState<string | null>(null);
 
@@ -73,20 +71,13 @@ export function CategoryForm({ category, labelledBy, submitLabel, onSave, onCanc
     const file = values.picture?.[0];
     setSaveError(null);
     try {
-      let image = file && uploaded?.file === file ? uploaded.url : undefined;
-      if (file && !image) {
-        setProgress(0);
-        image = await uploadImage(file, setProgress);
-        setUploaded({ file, url: image });
-      }
-      setProgress(null);
+      const image = file ? await upload(file) : undefined;
       await onSave({ name: values.name.trim(), details: values.details.trim(), image });
       if (!category) {
         reset();
         showPreview(undefined);
       }
     } catch (error) {
-      setProgress(null);
       setSaveError(errorMessage(error));
     }
   };

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import type { ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,8 @@ import { FileField, SelectField, TextAreaField, TextField } from '../../ui/form-
 import { Spinner } from '../../ui/spinner.tsx';
 import { UploadProgress } from '../../ui/upload-progress.tsx';
 import { useFilePreview } from '../../ui/use-file-preview.ts';
-import { imageAccept, imageProblem, uploadImage } from '../../lib/upload.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { imageAccept, imageProblem, usePictureUpload } from '../../lib/upload.ts';
 import { advertisedProductsQuery, categoryKey } from './api.ts';
 import { addProduct, addProductCategoriesQuery, myProductsKey } from './seller-api.ts';
 
@@ -59,10 +60,6 @@ function yearProblem(value: string): string | true {
   return true;
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'The product could not be added.';
-}
-
 export default function AddProductPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -76,10 +73,7 @@ export default function AddProductPage() {
 
   const [preview, showPreview] = useFilePreview();
 
-  // Upload progress (0..1) while the picture is sent; null otherwise.
-  const [progress, setProgress] = useState<number | null>(null);
-  // A picture already stored stays stored: a retry after a failed product call does not send it again.
-  const [uploaded, setUploaded] = useState<{ file: File; url: string } | null>(null);
+  const { progress, upload } = usePictureUpload();
 
   const imageField = register('image', {
     validate: (files) => {
@@ -100,13 +94,7 @@ export default function AddProductPage() {
     const file = values.image?.[0];
     if (!file || values.condition === '') return;
     try {
-      let image = uploaded?.file === file ? uploaded.url : null;
-      if (!image) {
-        setProgress(0);
-        image = await uploadImage(file, setProgress);
-        setUploaded({ file, url: image });
-      }
-      setProgress(null);
+      const image = await upload(file);
       await addProduct({
         productName: values.productName.trim(),
         categoryId: values.categoryId,
@@ -128,8 +116,7 @@ export default function AddProductPage() {
       await navigate('/dashboard/myproducts');
     } catch (error) {
       // The form keeps its values; the seller fixes what the message says and sends again.
-      setProgress(null);
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, 'The product could not be added.'));
     }
   };
 
