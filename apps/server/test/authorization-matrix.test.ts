@@ -7,7 +7,7 @@ import { buildApp } from '../src/app.ts';
 import { FakeStripeApi } from './payments/fake-stripe-api.ts';
 import { StripeProvider } from '../src/payments/stripe.ts';
 import { type ApiDocument, expectDocumented } from './documented-statuses.ts';
-import { insertCar, insertCategory } from './fixtures.ts';
+import { carListing, insertCar, insertCategory } from './fixtures.ts';
 import { as, createTestApp, makeAdmin, multipartFile, signUp, type Person, type TestApp } from './harness.ts';
 import { isWriteMethod, rolesOf, routeRules, type RouteRule } from './route-rules.ts';
 
@@ -308,18 +308,7 @@ const specs: Record<string, Spec> = {
   'POST /api/images': { call: () => ({ method: 'POST', url: '/api/images', ...multipartFile('image', 'car.png', 'image/png', png) }) },
   'POST /api/addProducts': {
     call: (who) =>
-      post('/api/addProducts', {
-        productName: `${S(who).tag} listed in the matrix`,
-        categoryId,
-        condition: 'Good',
-        description: 'Runs well',
-        originalPrice: 20000,
-        resalePrice: 15000,
-        yearsOfUse: '2019',
-        mobile: '555-0100',
-        location: 'Town',
-        image: S(who).imageUrl,
-      }),
+      post('/api/addProducts', carListing(categoryId, S(who).imageUrl, { productName: `${S(who).tag} listed in the matrix` })),
   },
   'GET /api/products': {
     call: (_who, e) => get(`/api/products?email=${enc(emailOf(e))}`),
@@ -574,18 +563,7 @@ describe('mass-assignment probes on every write route', () => {
       expect(await one('select owner_id from images where key = $1', [key])).toEqual({ owner_id: P.seller.id });
     },
     'POST /api/addProducts': async () => {
-      const valid = {
-        productName: 'Forged listing',
-        categoryId,
-        condition: 'Good',
-        description: 'x',
-        originalPrice: 2,
-        resalePrice: 1,
-        yearsOfUse: '2019',
-        mobile: '1',
-        location: 'x',
-        image: S('seller').imageUrl,
-      };
+      const valid = carListing(categoryId, S('seller').imageUrl, { productName: 'Forged listing' });
       await rejected('seller', post('/api/addProducts', { ...forged(), ...valid }));
       for (const [field, value] of Object.entries({ ...forged(), salesStatus: 'sold', sellerName: 'Admin', verification: 'verified', postingTime: '2000-01-01T00:00:00Z' })) {
         await rejected('seller', post('/api/addProducts', { ...valid, [field]: value }));

@@ -5,6 +5,23 @@ import type { Person, TestApp } from './harness.ts';
  * Rows for tests whose subject is not the catalog: a category and cars written straight to the
  * database (their pictures are image rows without files; nothing here serves them).
  */
+/** A valid `POST /api/addProducts` body: every required field, a picture the seller uploaded (`image`). */
+export function carListing(categoryId: string, image: string, overrides: Record<string, unknown> = {}) {
+  return {
+    productName: '2018 Volvo XC60',
+    categoryId,
+    condition: 'Good',
+    description: 'Well kept, one owner.',
+    originalPrice: 42000,
+    resalePrice: 26500,
+    yearsOfUse: '2018',
+    mobile: '555-0100',
+    location: 'Portland, OR',
+    image,
+    ...overrides,
+  };
+}
+
 export async function insertCategory(t: TestApp, name = `Brand ${randomBytes(3).toString('hex')}`): Promise<string> {
   const key = await insertImageRow(t);
   const { rows } = await t.pool.query<{ id: string }>(`insert into categories (name, details, image_key) values ($1, 'd', $2) returning id`, [name, key]);

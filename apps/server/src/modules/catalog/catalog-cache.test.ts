@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCar, insertCategory } from '../../../test/fixtures.ts';
+import { carListing, insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { as, createTestApp, makeAdmin, signUp, type Person, type TestApp } from '../../../test/harness.ts';
 
 /**
@@ -65,18 +65,7 @@ describe('writes that change the catalog drop its cache, so the writer’s next 
     const res = await as(t.app, seller, {
       method: 'POST',
       url: '/api/addProducts',
-      payload: {
-        productName: 'Freshly listed',
-        categoryId,
-        condition: 'Good',
-        description: 'x',
-        originalPrice: 2,
-        resalePrice: 1,
-        yearsOfUse: '2019',
-        mobile: '1',
-        location: 'x',
-        image: `/uploads/${key}-480.webp`,
-      },
+      payload: carListing(categoryId, `/uploads/${key}-480.webp`, { productName: 'Freshly listed' }),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(t.app.catalogReads.size).toBe(0);

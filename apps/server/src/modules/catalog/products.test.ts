@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, multipartFile, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { carListing } from '../../../test/fixtures.ts';
 
 let t: TestApp;
 let seller: Person;
@@ -32,19 +33,7 @@ async function uploadUrl(who: Person) {
   return res.json().data.url as string;
 }
 
-const validCar = (image: string, overrides: Record<string, unknown> = {}) => ({
-  productName: '2018 Volvo XC60',
-  categoryId,
-  condition: 'Good',
-  description: 'Well kept, one owner.',
-  originalPrice: 42000,
-  resalePrice: 26500,
-  yearsOfUse: '2018',
-  mobile: '555-0100',
-  location: 'Portland, OR',
-  image,
-  ...overrides,
-});
+const validCar = (image: string, overrides: Record<string, unknown> = {}) => carListing(categoryId, image, overrides);
 
 const addCar = (who: Person | undefined, body: object) => as(t.app, who, { method: 'POST', url: '/api/addProducts', payload: body });
 
