@@ -30,6 +30,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { ReadCache } from './modules/catalog/read-cache.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
       await api.register(bookingRoutes);
       await api.register(wishlistRoutes);
       await api.register(adminRoutes);
+      await api.register(dashboardRoutes);
       await api.register(paymentRoutes(payments ?? createPaymentProvider(config, pool)));
     },
     { prefix: '/api' },

@@ -384,6 +384,11 @@ const specs: Record<string, Spec> = {
     check: (_who, res) => expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 }),
   },
 
+  'GET /api/dashboard/summary': {
+    call: () => get('/api/dashboard/summary'),
+    check: async (who, res) => expect(res.json()).toEqual(await ownDashboardNumbers(who as SignedIn)),
+  },
+
   'POST /api/create-payment-intent': { call: (_who, _e, r) => post('/api/create-payment-intent', { bookingId: B(r).booking, price: 1 }) },
   'POST /api/wishlist-create-payment-intent': { call: (_who, _e, r) => post('/api/wishlist-create-payment-intent', { productId: B(r).wishCar }) },
   'POST /api/payments': {
@@ -409,6 +414,24 @@ const specs: Record<string, Spec> = {
     ok: [400],
   },
 };
+
+/** The welcome page's numbers for a person, counted from the rows of the pages its tiles link to, as that person reads them. */
+async function ownDashboardNumbers(who: SignedIn) {
+  const email = enc(P[who].email);
+  if (roleOf[who] === 'seller') {
+    const cars: { _id: string; paid: boolean }[] = await okJson(who, get(`/api/products?email=${email}`));
+    const forSale = cars.filter((c) => !c.paid).map((c) => c._id);
+    const requests = await one('select count(*)::int as n from bookings where product_id = any($1)', [forSale]);
+    return { seller: { activeListings: forSale.length, bookings: requests.n, paid: cars.length - forSale.length } };
+  }
+  if (roleOf[who] === 'buyer') {
+    const [orders, wishlist] = [await okJson(who, get(`/api/orders?email=${email}`)), await okJson(who, get(`/api/wishlist-products?email=${email}`))];
+    return { buyer: { bookings: orders.length, wishlist: wishlist.length } };
+  }
+  const sellers: { verification: string }[] = await okJson(who, get('/api/users/allseller'));
+  const reported: unknown[] = await okJson(who, get('/api/reports'));
+  return { admin: { sellersToVerify: sellers.filter((s) => s.verification !== 'verified').length, openReports: reported.length } };
+}
 
 /** What an own call must answer, from the rule alone. */
 function expectedOwn(rule: RouteRule, who: Who): number[] | 'ok' {
@@ -508,6 +531,19 @@ describe('every route as anonymous, buyer, another buyer, seller, another seller
     const res = await call('anonymous', confirmCard(adminRows.capSecret));
     expect(res.statusCode).toBe(200);
     expect(res.json().paymentIntent.status).toBe('succeeded');
+  });
+
+  it('answers the dashboard summary only about the caller: a query naming anyone else is refused', async () => {
+    for (const who of PERSONAS) {
+      if (who === 'anonymous') continue;
+      const other = P[otherOf[who]];
+      for (const query of [`email=${enc(other.email)}`, `id=${other.id}`, `email=${enc(P[who].email)}`]) {
+        const res = await call(who, get(`/api/dashboard/summary?${query}`));
+        expect(res.statusCode, `${who}: ?${query} ${res.body}`).toBe(400);
+        expect(res.json()).toMatchObject({ statusCode: 400, message: expect.any(String) });
+      }
+    }
+    expect((await call('anonymous', get(`/api/dashboard/summary?email=${enc(P.buyer.email)}`))).statusCode).toBe(401);
   });
 
   it('takes a Stripe delivery with a valid signature from anyone, and refuses one whose bytes were changed', async () => {

@@ -711,6 +711,8 @@ function routes(): RouteCase[] {
     },
     // The category with cars is refused (409); the empty one goes on the first try.
     idRoute('DELETE', '/api/categories/:id', ['admin'], () => [categoryId, emptyCategoryId]),
+    // Signed-in people of every role; the query (absent, an email, an id, junk) names nobody and is refused.
+    { ...publicGet('/api/dashboard/summary'), who: whoArb(['buyer', 'buyer2', 'seller', 'seller2', 'admin']) },
     // Authentication (better-auth behind /api/auth).
     jsonRoute(
       '/api/auth/sign-up/email',
@@ -898,6 +900,7 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
     'POST /api/categories',
     'PUT /api/categories/:id',
     'DELETE /api/categories/:id',
+    'GET /api/dashboard/summary',
     'POST /api/auth/sign-up/email',
     'POST /api/auth/sign-in/email',
     'POST /api/auth/sign-in/social',

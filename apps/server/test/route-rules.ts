@@ -115,6 +115,9 @@ export const routeRules: Record<string, RouteRule> = {
   'PUT /api/categories/:id': { access: 'admin', note: 'a new picture must be one this admin uploaded' },
   'DELETE /api/categories/:id': { access: 'admin', note: 'refused (409) while any car uses the category' },
 
+  // The dashboard's welcome page.
+  'GET /api/dashboard/summary': { access: 'signed-in', note: 'the caller’s own numbers only: no parameter names anyone (any query is a 400)' },
+
   // Payments: amounts from the database, payments read back from the provider.
   'POST /api/create-payment-intent': { access: 'buyer', owner: [{ by: 'row', in: 'body', field: 'bookingId', row: 'booking' }] },
   'POST /api/wishlist-create-payment-intent': { access: 'buyer', owner: [{ by: 'row', in: 'body', field: 'productId', row: 'wishlist-entry' }] },

@@ -7,3 +7,4 @@ export * from './wishlist.ts';
 export * from './payments.ts';
 export * from './admin.ts';
 export * from './site.ts';
+export * from './dashboard.ts';
