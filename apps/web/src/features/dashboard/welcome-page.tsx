@@ -1,4 +1,5 @@
 import { useAuth, useRole } from '../auth/index.ts';
+import { NumberTiles } from './number-tiles.tsx';
 
 export default function WelcomePage() {
   const { user } = useAuth();
@@ -10,17 +11,16 @@ export default function WelcomePage() {
       <title>Dashboard · Second Gear</title>
       <div className="card border border-base-200 bg-base-100 shadow-sm">
         <div className="card-body gap-3">
-          <h1 className="text-3xl font-bold">Welcome, {user?.name}</h1>
-          <p className="text-lg text-base-content/80">{user?.email}</p>
-          {role ? (
-            <div className="flex flex-wrap gap-2">
-              <span className="badge badge-primary">{role}</span>
-              {isSeller && isVerified ? <span className="badge badge-success">Verified Seller</span> : null}
-            </div>
-          ) : null}
-          <p className="text-base-content/70">Use the dashboard menu to manage your account.</p>
+          <h1 className="text-3xl font-bold break-words">Welcome, {user?.name}</h1>
+          <p className="text-lg break-all text-base-content/80">{user?.email}</p>
+          {/* The badges' row keeps its height while the role is looked up, so the numbers below do not move. */}
+          <div className="flex min-h-6 flex-wrap gap-2">
+            {role ? <span className="badge badge-primary">{role}</span> : null}
+            {isSeller && isVerified ? <span className="badge badge-success">Verified Seller</span> : null}
+          </div>
         </div>
       </div>
+      <NumberTiles />
     </section>
   );
 }
