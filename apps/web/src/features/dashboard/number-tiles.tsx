@@ -94,8 +94,10 @@ function NumberTile({ tile, count, failed }: { tile: Tile; count: number | undef
           <span className="skeleton h-9 w-12" aria-hidden="true" />
         )}{' '}
         <span className="font-medium">{tile.label}</span>
+      </span>{' '}
+      <span className="text-sm text-base-content/70">
+        {tile.page} <span aria-hidden="true">→</span>
       </span>
-      <span className="text-sm text-base-content/70">{tile.page} →</span>
     </Link>
   );
 }
