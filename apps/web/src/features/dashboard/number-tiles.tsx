@@ -38,7 +38,10 @@ export function NumberTiles() {
   const { isAdmin, isSeller, isBuyer, isLoading: roleLoading } = useRole();
   const summary = useQuery({ ...dashboardSummaryQuery(email), enabled: email !== '' });
   const tiles = [...(isAdmin ? adminTiles : []), ...(isSeller ? sellerTiles : []), ...(isBuyer ? buyerTiles : [])];
-  const loading = summary.isPending && !summary.isError;
+  const loading = summary.isPending;
+  const failed = summary.isError && !summary.data;
+  // A number the answer lacks (the role changed since it was looked up) shows as not loaded, like a failure.
+  const numberOf = (tile: Tile): TileNumber => (summary.data ? (tile.count(summary.data) ?? 'not loaded') : failed ? 'not loaded' : 'loading');
 
   if (!roleLoading && tiles.length === 0) return null;
 
@@ -57,11 +60,11 @@ export function NumberTiles() {
           ? Array.from({ length: FEWEST_TILES }, (_, index) => <TileSkeleton key={index} />)
           : tiles.map((tile) => (
               <li key={tile.label + tile.page}>
-                <NumberTile tile={tile} count={summary.data ? tile.count(summary.data) : undefined} failed={summary.isError && !summary.data} />
+                <NumberTile tile={tile} number={numberOf(tile)} />
               </li>
             ))}
       </ul>
-      {summary.isError && !summary.data ? (
+      {failed ? (
         <div role="alert" className="alert alert-error alert-soft mt-4 flex flex-wrap">
           <span>Could not load your numbers: {errorMessage(summary.error)}</span>
           <button type="button" className="btn min-h-11" onClick={() => void summary.refetch()} disabled={summary.isFetching}>
@@ -75,17 +78,19 @@ export function NumberTiles() {
 
 const tileFrame = 'flex min-h-28 flex-col justify-between gap-2 rounded-box border border-base-300 bg-base-100 p-4';
 
-function NumberTile({ tile, count, failed }: { tile: Tile; count: number | undefined; failed: boolean }) {
+type TileNumber = number | 'loading' | 'not loaded';
+
+function NumberTile({ tile, number }: { tile: Tile; number: TileNumber }) {
   return (
     <Link
       to={tile.to}
       className={`${tileFrame} shadow-sm transition-colors hover:border-primary hover:bg-base-200/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary`}
     >
       <span className="flex flex-col">
-        {count !== undefined ? (
-          <span className="text-3xl leading-9 font-bold tabular-nums">{count}</span>
-        ) : failed ? (
-          // The number could not be loaded: a dash, read out as such.
+        {typeof number === 'number' ? (
+          <span className="text-3xl leading-9 font-bold tabular-nums">{number}</span>
+        ) : number === 'not loaded' ? (
+          // A dash, read out as what it means.
           <span className="text-3xl leading-9 font-bold text-base-content/60">
             <span aria-hidden="true">–</span>
             <span className="sr-only">Not loaded:</span>
