@@ -91,7 +91,7 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
             {product.sellerName}
           </Fact>
         </dl>
-        {actions ? <div className="mt-auto flex flex-wrap items-center justify-end gap-2 pt-1">{actions}</div> : null}
+        {actions ? <div className="mt-auto flex flex-wrap items-center justify-end gap-1.5 md:gap-2 md:pt-1">{actions}</div> : null}
       </div>
     </article>
   );
