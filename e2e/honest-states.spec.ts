@@ -161,6 +161,9 @@ for (const viewport of viewports) {
       const bookedAgain = (await findProductCard(page, toBook.productName)).getByRole('link', { name: 'Booked' });
       await expect(bookedAgain).toBeVisible();
       await expect((await findProductCard(page, toSave.productName)).getByRole('link', { name: 'On your wishlist' })).toBeVisible();
+      // Loaded already done, nothing was handed focus.
+      await expect(page.locator(':focus')).toHaveCount(0);
+      await attachScreenshot(page, testInfo, `category page with Booked and On your wishlist, ${viewport.width} px`);
       await bookedAgain.click();
       await expect(page).toHaveURL(/\/dashboard\/myorders$/);
 

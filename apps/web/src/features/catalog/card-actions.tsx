@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../ui/spinner.tsx';
 
@@ -24,35 +24,61 @@ export interface CardActionsProps {
   report?: ReactNode;
 }
 
-// Every action of the row is at least 44 px tall (a thumb's reach on a phone); narrow padding on phones,
-// so Report, Add to Wishlist and Book Now share one row of a 390 px screen.
-const action = 'btn h-11 min-h-11 px-2 md:px-4';
-const done = `${action} border-green-200 bg-green-50 font-semibold text-green-800 hover:border-green-300 hover:bg-green-100`;
+// Every action of the row is at least 44 px tall (a thumb's reach on a phone); narrow padding, so Report,
+// Add to Wishlist and Book Now share one row on a 390 px phone and in a two-column grid's card.
+const action = 'btn h-11 min-h-11 px-2 lg:px-3';
+const doneLook = `${action} border-green-200 bg-green-50 font-semibold text-green-800 hover:border-green-300 hover:bg-green-100`;
 
 /**
- * When an action is done its button is replaced by a link to where the result lives; the button had
- * focus (it was just used, or the modal gave focus back to it), so the link takes it over instead of
- * focus dropping to the page.
+ * When an action is done, its button is replaced by a link to where the result lives. If the button
+ * had focus (it was just used, or the booking modal gave focus back to it), the link takes it over
+ * instead of focus dropping to the page; a card that loads already done takes nothing.
  */
-function useTakeOverFocus(shown: boolean) {
-  const ref = useRef<HTMLAnchorElement>(null);
-  const wasShown = useRef(shown);
+function useFocusHandOff(done: boolean) {
+  const handOff = useRef(false);
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  const buttonRef = useCallback((button: HTMLButtonElement | null) => {
+    if (!button) return;
+    // React runs this cleanup before the button leaves the page, while it can still have focus.
+    return () => {
+      handOff.current = document.activeElement === button;
+    };
+  }, []);
   useEffect(() => {
-    const focusLost = document.activeElement === null || document.activeElement === document.body;
-    if (shown && !wasShown.current && focusLost) ref.current?.focus();
-    wasShown.current = shown;
-  }, [shown]);
-  return ref;
+    if (done && handOff.current) linkRef.current?.focus();
+    handOff.current = false;
+  }, [done]);
+  return { buttonRef, linkRef };
 }
 
-/** A finished action: a link to the page that holds it ('Booked' → My Orders). */
-function DoneLink({ to, shown, children }: { to: string; shown: boolean; children: string }) {
-  const ref = useTakeOverFocus(shown);
-  if (!shown) return null;
+interface ActionOrDoneProps {
+  done: boolean;
+  /** The button while it can be done ('Book Now'), and its look. */
+  label: string;
+  className: string;
+  onClick: () => void;
+  /** While its call runs: disabled, with this text saying why. */
+  busyLabel?: string | undefined;
+  /** Once done: the link's text ('Booked') and the page that holds the result. */
+  doneLabel: string;
+  doneTo: string;
+}
+
+function ActionOrDone({ done, label, className, onClick, busyLabel, doneLabel, doneTo }: ActionOrDoneProps) {
+  const { buttonRef, linkRef } = useFocusHandOff(done);
+  if (done) {
+    return (
+      <Link ref={linkRef} to={doneTo} className={doneLook}>
+        {doneLabel}
+      </Link>
+    );
+  }
+  const busy = busyLabel !== undefined;
   return (
-    <Link ref={ref} to={to} className={done}>
-      {children}
-    </Link>
+    <button ref={buttonRef} type="button" className={`${action} ${className}`} onClick={onClick} disabled={busy} aria-busy={busy || undefined}>
+      {busy ? <Spinner size="loading-xs" label="" /> : null}
+      {busyLabel ?? label}
+    </button>
   );
 }
 
@@ -72,32 +98,17 @@ export function CardActions({ standing, wishlistOffered, onBook, onWishlist, wis
       ) : (
         <>
           {wishlistOffered ? (
-            <>
-              <DoneLink to="/dashboard/mywishlist" shown={wishlisted}>
-                On your wishlist
-              </DoneLink>
-              {wishlisted ? null : (
-                <button
-                  type="button"
-                  className={`${action} btn-outline btn-primary`}
-                  onClick={onWishlist}
-                  disabled={wishlistBusy}
-                  aria-busy={wishlistBusy || undefined}
-                >
-                  {wishlistBusy ? <Spinner size="loading-xs" label="" /> : null}
-                  {wishlistBusy ? 'Adding…' : 'Add to Wishlist'}
-                </button>
-              )}
-            </>
+            <ActionOrDone
+              done={wishlisted}
+              label="Add to Wishlist"
+              className="btn-outline btn-primary"
+              onClick={onWishlist}
+              busyLabel={wishlistBusy ? 'Adding…' : undefined}
+              doneLabel="On your wishlist"
+              doneTo="/dashboard/mywishlist"
+            />
           ) : null}
-          <DoneLink to="/dashboard/myorders" shown={booked}>
-            Booked
-          </DoneLink>
-          {booked ? null : (
-            <button type="button" className={`${action} btn-primary`} onClick={onBook}>
-              Book Now
-            </button>
-          )}
+          <ActionOrDone done={booked} label="Book Now" className="btn-primary" onClick={onBook} doneLabel="Booked" doneTo="/dashboard/myorders" />
         </>
       )}
     </>

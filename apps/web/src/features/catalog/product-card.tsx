@@ -54,7 +54,7 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
             className="h-full w-full object-cover"
           />
         </figure>
-        <div className="flex min-w-0 flex-1 flex-col gap-1 md:gap-2 md:px-5 md:pt-5">
+        <div className="flex min-w-0 flex-1 flex-col gap-1 md:gap-2 md:px-4 md:pt-4 lg:px-5 lg:pt-5">
           <div className="flex flex-col items-start gap-1 md:flex-row md:justify-between md:gap-2">
             <Heading id={headingId} className="text-base leading-snug font-semibold break-words md:text-lg">
               {product.productName}
@@ -81,7 +81,7 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
           </dl>
         </div>
       </div>
-      <div className="flex flex-1 flex-col gap-2 px-3 pb-3 md:gap-3 md:px-5 md:pt-2 md:pb-5">
+      <div className="flex flex-1 flex-col gap-2 px-3 pb-3 md:gap-3 md:px-4 md:pt-2 md:pb-4 lg:px-5 lg:pb-5">
         <dl className="grid grid-cols-[auto_auto_minmax(0,1fr)] gap-x-4 text-sm md:grid-cols-2 md:gap-y-2">
           <Fact label="Year of Purchase">{product.yearsOfUse}</Fact>
           <Fact label="Posted">

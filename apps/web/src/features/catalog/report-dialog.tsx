@@ -132,7 +132,7 @@ export function ReportButton({ product }: { product: ReportedCar }) {
       <button
         ref={buttonRef}
         type="button"
-        className="btn btn-ghost h-11 min-h-11 px-2 text-base-content/80 md:px-3"
+        className="btn btn-ghost h-11 min-h-11 px-2 text-base-content/80 lg:px-3"
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
