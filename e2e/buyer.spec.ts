@@ -37,7 +37,7 @@ test.describe('buyer', () => {
       ['Name', buyer.name],
       ['Email', buyer.email],
       ['Product Name', car.productName],
-      ['Price', '21450'],
+      ['Price', '$21,450'],
     ];
     for (const [label, value] of prefilled) {
       const field = modal.getByLabel(label, { exact: true });

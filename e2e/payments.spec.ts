@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   addCarViaApi,
   advertisedGrid,
@@ -15,6 +15,8 @@ import {
   wishlistViaApi,
   expectNoAxeViolations,
   holdRequests,
+  payWith,
+  expectPaymentCompleted,
 } from './support.ts';
 
 // "The same after restarting the server mid-flow" (issue 6) is not covered here: every spec shares one
@@ -26,30 +28,6 @@ const declined: [string, string][] = [
   ['4000 0000 0000 0069', 'Your card has expired.'],
   ['4000 0000 0000 0127', "Your card's security code is incorrect."],
 ];
-
-/** A future expiry as typed into 'Expiration date' (MM / YY). */
-const futureExpiry = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
-
-/** Fills the test-mode card form and presses Pay (the Pay button is enabled once the payment is prepared). */
-async function payWith(page: Page, cardNumber: string, cvc = '123'): Promise<void> {
-  await page.getByLabel('Card number', { exact: true }).fill(cardNumber.replace(/ /g, ''));
-  await expect(page.getByLabel('Card number', { exact: true })).toHaveValue(cardNumber);
-  await page.getByLabel('Expiration date', { exact: true }).fill(futureExpiry);
-  await page.getByLabel('CVC', { exact: true }).fill(cvc);
-  const pay = page.getByRole('button', { name: 'Pay', exact: true });
-  await expect(pay).toBeEnabled();
-  await pay.click();
-}
-
-/** The success text with the transaction id; returns the id. */
-async function expectPaymentCompleted(page: Page): Promise<string> {
-  const success = page.getByRole('status').filter({ hasText: 'Congrats! Your Payment has been Completed' });
-  await expect(success).toBeVisible();
-  await expect(success).toContainText(/Your transaction id: pi_\w+/);
-  const id = /pi_\w+/.exec(await success.innerText())?.[0];
-  expect(id).toMatch(/^pi_/);
-  return id!;
-}
 
 test.describe('payments', () => {
   test('declined test cards show their messages in red, then 4242 pays; the car leaves the catalog', async ({ page }) => {

@@ -322,3 +322,29 @@ export async function holdRequests(page: Page, url: RegExp): Promise<{ requested
   });
   return { requested, release };
 }
+
+// Paying on a payment page with the test-mode card form (payments.spec.ts, honest-states.spec.ts).
+
+/** A future expiry as typed into 'Expiration date' (MM / YY). */
+export const futureExpiry = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+
+/** Fills the test-mode card form and presses Pay (the Pay button is enabled once the payment is prepared). */
+export async function payWith(page: Page, cardNumber: string, cvc = '123'): Promise<void> {
+  await page.getByLabel('Card number', { exact: true }).fill(cardNumber.replace(/ /g, ''));
+  await expect(page.getByLabel('Card number', { exact: true })).toHaveValue(cardNumber);
+  await page.getByLabel('Expiration date', { exact: true }).fill(futureExpiry);
+  await page.getByLabel('CVC', { exact: true }).fill(cvc);
+  const pay = page.getByRole('button', { name: 'Pay', exact: true });
+  await expect(pay).toBeEnabled();
+  await pay.click();
+}
+
+/** The success text with the transaction id; returns the id. */
+export async function expectPaymentCompleted(page: Page): Promise<string> {
+  const success = page.getByRole('status').filter({ hasText: 'Congrats! Your Payment has been Completed' });
+  await expect(success).toBeVisible();
+  await expect(success).toContainText(/Your transaction id: pi_\w+/);
+  const id = /pi_\w+/.exec(await success.innerText())?.[0];
+  expect(id).toMatch(/^pi_/);
+  return id!;
+}

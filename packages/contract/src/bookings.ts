@@ -25,6 +25,9 @@ export type BookingBody = z.input<typeof bookingBody>;
 export const listingStatus = z.enum(['available', 'sold', 'removed']);
 export type ListingStatus = z.infer<typeof listingStatus>;
 
+/** When a purchase's payment was recorded (the receipt's date); null while unpaid. Optional: older servers do not send it. */
+export const paidAt = z.iso.datetime({ offset: true }).nullable().optional();
+
 export const order = z.object({
   _id: z.uuid(),
   productId: z.uuid().nullable(),
@@ -37,6 +40,7 @@ export const order = z.object({
   location: z.string(),
   paid: z.boolean(),
   transactionId: z.string().nullable(),
+  paidAt,
   listingStatus,
   bookedAt: z.iso.datetime({ offset: true }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { product } from './catalog.ts';
-import { listingStatus } from './bookings.ts';
+import { listingStatus, paidAt } from './bookings.ts';
 
 /** `PUT /wishlists?id={productId}&email={own email}` */
 export const wishlistQuery = z
@@ -18,6 +18,7 @@ export const wishlistItem = product.extend({
   wishlistEmail: z.string(),
   paid: z.boolean(),
   transactionId: z.string().nullable(),
+  paidAt,
   listingStatus,
 });
 export type WishlistItem = z.infer<typeof wishlistItem>;

@@ -168,7 +168,12 @@ export function paymentContractSuite(label: string, makeProvider: (t: TestApp) =
         expect(rows[0]).toEqual({ kind: 'order', product_id: productId, buyer_id: w.buyer.id, buyer_email: w.buyer.email, currency: 'usd' });
         // The same call again (a retry) answers the same payment.
         expect((await h.record(w.buyer, { transactionId, bookingId })).json()).toEqual({ acknowledged: true, insertedId });
-        expect((await as(w.app, w.buyer, { method: 'GET', url: `/api/orders/${bookingId}` })).json()).toMatchObject({ paid: true, transactionId });
+        // The receipt's date is when the payment was recorded, on the order and in the buyer's list.
+        const { rows: recorded } = await w.t.pool.query<{ created_at: Date }>('select created_at from payments where id = $1', [insertedId]);
+        const paidAt = recorded[0]!.created_at.toISOString();
+        expect((await as(w.app, w.buyer, { method: 'GET', url: `/api/orders/${bookingId}` })).json()).toMatchObject({ paid: true, transactionId, paidAt });
+        const list = (await as(w.app, w.buyer, { method: 'GET', url: `/api/orders?email=${encodeURIComponent(w.buyer.email)}` })).json();
+        expect(list.find((o: { _id: string }) => o._id === bookingId)).toMatchObject({ paid: true, paidAt });
       });
 
       it('refuses forged transaction ids and changes nothing', async () => {
@@ -294,6 +299,12 @@ export function paymentContractSuite(label: string, makeProvider: (t: TestApp) =
           [productId, w.buyer.id],
         );
         expect(rows[0]).toEqual({ paid: true, transaction_id: transactionId, car_paid: true, sales_status: 'sold', payments: 1 });
+        const { rows: recorded } = await w.t.pool.query<{ created_at: Date }>('select created_at from payments where transaction_id = $1', [transactionId]);
+        expect((await as(w.app, w.buyer, { method: 'GET', url: `/api/wishlist/${productId}` })).json()).toMatchObject({
+          paid: true,
+          transactionId,
+          paidAt: recorded[0]!.created_at.toISOString(),
+        });
         expect((await start(w.buyer, productId)).statusCode).toBe(409);
       });
 

@@ -30,6 +30,13 @@ function FieldFrame({ id, label, error, hint, children }: FieldFrameProps) {
 }
 
 /**
+ * A disabled field here is a prefilled value the person cannot change (the booking modal's name, email,
+ * car and price), still to be read: daisyUI fades its text to about 2.6:1, so it keeps the full text
+ * colour (about 15:1) on a tinted background and border that tell it apart from the fields to fill in.
+ */
+const readableWhenDisabled = 'disabled:border-base-300 disabled:bg-base-200 disabled:text-base-content disabled:cursor-default';
+
+/**
  * The attributes every field's control shares: its id (the one given, or a generated one), its daisyUI
  * class with the error look, and its link to the message below it. The classes are written out by each
  * field, so Tailwind finds them in the source.
@@ -40,7 +47,7 @@ function useControl(id: string | undefined, base: string, errorClass: string, cl
   const describedBy = error ? `${controlId}-error` : hint ? `${controlId}-hint` : undefined;
   return {
     id: controlId,
-    className: `${base} w-full ${error ? errorClass : ''} ${className ?? ''}`,
+    className: `${base} w-full ${readableWhenDisabled} ${error ? errorClass : ''} ${className ?? ''}`,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
   };

@@ -109,7 +109,7 @@ describe('GET /orders and GET /orders/{id}', () => {
     const res = await as(t.app, buyer, { method: 'GET', url: `/api/orders?email=${encodeURIComponent(buyer.email)}` });
     expect(res.statusCode).toBe(200);
     const mine = res.json().find((o: { _id: string }) => o._id === orderId);
-    expect(mine).toMatchObject({ productId: car, productName: 'Listed Mazda', price: 9000, email: buyer.email, name: buyer.name, paid: false, listingStatus: 'available', phone: '555', location: 'Park' });
+    expect(mine).toMatchObject({ productId: car, productName: 'Listed Mazda', price: 9000, email: buyer.email, name: buyer.name, paid: false, paidAt: null, listingStatus: 'available', phone: '555', location: 'Park' });
     expect(mine.image).toMatch(/^\/uploads\//);
   });
 

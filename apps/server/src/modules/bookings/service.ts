@@ -18,16 +18,18 @@ interface OrderRow {
   location: string;
   paid: boolean;
   transaction_id: string | null;
+  paid_at: Date | null;
   product_paid: boolean | null;
   created_at: Date;
 }
 
 const ORDER_SELECT = `
   select b.id, b.product_id, b.product_name, b.price, b.image_key, i.widths, b.buyer_email, b.buyer_name,
-         b.phone, b.location, b.paid, b.transaction_id, p.paid as product_paid, b.created_at
+         b.phone, b.location, b.paid, b.transaction_id, pay.created_at as paid_at, p.paid as product_paid, b.created_at
     from bookings b
     left join images i on i.key = b.image_key
-    left join products p on p.id = b.product_id`;
+    left join products p on p.id = b.product_id
+    left join payments pay on pay.transaction_id = b.transaction_id`;
 
 /** Bounded like every list: a buyer's order history beyond this is not a table for one page. */
 export const ORDERS_LIMIT = 500;
@@ -49,6 +51,7 @@ function toOrder(r: OrderRow): Order {
     location: r.location,
     paid: r.paid,
     transactionId: r.transaction_id,
+    paidAt: r.paid_at?.toISOString() ?? null,
     listingStatus: listingStatusOf(r.product_paid),
     bookedAt: r.created_at.toISOString(),
   };

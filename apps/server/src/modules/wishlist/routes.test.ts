@@ -62,7 +62,7 @@ describe('GET /wishlist-products, GET /wishlist/{id}, DELETE /wishlists/{id}', (
   });
 
   it('answers one item by the car’s id, only from the caller’s own wishlist', async () => {
-    expect((await as(t.app, buyer, { method: 'GET', url: `/api/wishlist/${car}` })).json()).toMatchObject({ _id: car, productName: 'Wished Rav4' });
+    expect((await as(t.app, buyer, { method: 'GET', url: `/api/wishlist/${car}` })).json()).toMatchObject({ _id: car, productName: 'Wished Rav4', paid: false, paidAt: null });
     const theirs = await as(t.app, otherBuyer, { method: 'GET', url: `/api/wishlist/${car}` });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.body).not.toContain('Wished Rav4');

@@ -8,11 +8,12 @@ import { PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, type ProductRow } from '../ca
 
 export const WISHLIST_LIMIT = 500;
 
-type WishlistRow = ProductRow & { entry_paid: boolean; entry_transaction_id: string | null };
+type WishlistRow = ProductRow & { entry_paid: boolean; entry_transaction_id: string | null; entry_paid_at: Date | null };
 
 const WISHLIST_SELECT = `
-  select ${PRODUCT_COLUMNS}, w.paid as entry_paid, w.transaction_id as entry_transaction_id
-    from wishlist_entries w join ${PRODUCT_FROM} on p.id = w.product_id`;
+  select ${PRODUCT_COLUMNS}, w.paid as entry_paid, w.transaction_id as entry_transaction_id, pay.created_at as entry_paid_at
+    from wishlist_entries w join ${PRODUCT_FROM} on p.id = w.product_id
+    left join payments pay on pay.transaction_id = w.transaction_id`;
 
 function toItem(r: WishlistRow, buyer: Actor): WishlistItem {
   return {
@@ -20,6 +21,7 @@ function toItem(r: WishlistRow, buyer: Actor): WishlistItem {
     wishlistEmail: buyer.email,
     paid: r.entry_paid,
     transactionId: r.entry_transaction_id,
+    paidAt: r.entry_paid_at?.toISOString() ?? null,
     listingStatus: listingStatusOf(r.paid),
   };
 }

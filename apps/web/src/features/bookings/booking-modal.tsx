@@ -5,6 +5,7 @@ import type { Product } from '@second-gear/contract';
 import { bookingLimits } from '@second-gear/contract/constants';
 import { TextField } from '../../ui/form-field.tsx';
 import { errorMessage } from '../../lib/errors.ts';
+import { formatPrice } from '../../lib/format.ts';
 import { Modal } from '../../ui/modal.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
@@ -91,7 +92,8 @@ export function BookingModal({ product, onClose }: BookingModalProps) {
         <TextField label="Name" name="name" value={user?.name ?? ''} disabled readOnly />
         <TextField label="Email" name="email" type="email" value={user?.email ?? ''} disabled readOnly />
         <TextField label="Product Name" name="productName" value={shown?.productName ?? ''} disabled readOnly />
-        <TextField label="Price" name="price" value={shown ? String(shown.resalePrice) : ''} hint="US dollars ($)" disabled readOnly />
+        {/* Shown formatted ($31,500); the booking request still sends the whole number. */}
+        <TextField label="Price" name="price" value={shown ? formatPrice(shown.resalePrice) : ''} disabled readOnly />
         <TextField
           ref={phoneRef}
           label="Phone Number"

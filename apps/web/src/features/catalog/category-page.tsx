@@ -5,12 +5,14 @@ import toast from 'react-hot-toast';
 import type { Product } from '@second-gear/contract';
 import { errorMessage, routeErrorOf } from '../../lib/errors.ts';
 import { PageSpinner, Spinner } from '../../ui/spinner.tsx';
+import { CardActions } from './card-actions.tsx';
 import { ReportButton } from './report-dialog.tsx';
 import { useAuth, useRole } from '../auth/index.ts';
 import { BookingModal } from '../bookings/index.ts';
 import { addToWishlist, wishlistKey } from '../wishlist/index.ts';
 import { categoryProductsQuery } from './api.ts';
 import { ProductCard } from './product-card.tsx';
+import { useCarStanding } from './use-car-standing.ts';
 
 /** Loads the next page when it scrolls into view (with a margin, so the buyer rarely waits). */
 function useLoadOnVisible(load: () => void, enabled: boolean) {
@@ -56,6 +58,7 @@ export default function CategoryPage() {
   const { isBuyer } = useRole();
   const [booking, setBooking] = useState<Product | null>(null);
   const wishlist = useAddToWishlist();
+  const standingOf = useCarStanding();
   const { data, error, isPending, isError, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = useInfiniteQuery(
     categoryProductsQuery(id),
   );
@@ -76,28 +79,32 @@ export default function CategoryPage() {
   const products = data.pages.flatMap((page) => page.products).filter((product) => !product.paid);
 
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10" aria-labelledby="category-heading">
+    <section className="mx-auto max-w-7xl px-4 py-6 md:py-10" aria-labelledby="category-heading">
       <title>{`${categoryName} · Second Gear`}</title>
-      <h1 id="category-heading" className="mb-8 text-3xl font-bold">
+      <h1 id="category-heading" className="mb-4 text-2xl font-bold md:mb-8 md:text-3xl">
         Product Category: {categoryName}
       </h1>
       {products.length === 0 && !hasNextPage ? (
         <p className="rounded-box bg-base-200 p-6 text-base-content/70">No cars in this category yet.</p>
       ) : (
-        <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 md:gap-6 lg:grid-cols-3">
           {products.map((product, index) => (
             <li key={product._id}>
               <ProductCard
                 product={product}
                 priority={index < 3}
                 headingLevel="h2"
-                bookable
-                wishlist={isBuyer}
-                onBook={setBooking}
-                onWishlist={wishlist.mutate}
-                wishlistBusy={wishlist.isPending && wishlist.variables._id === product._id}
+                actions={
+                  <CardActions
+                    standing={standingOf(product)}
+                    wishlistOffered={isBuyer}
+                    onBook={() => setBooking(product)}
+                    onWishlist={() => wishlist.mutate(product)}
+                    wishlistBusy={wishlist.isPending && wishlist.variables._id === product._id}
+                    report={<ReportButton product={product} />}
+                  />
+                }
               />
-              <ReportButton product={product} />
             </li>
           ))}
         </ul>
@@ -110,7 +117,7 @@ export default function CategoryPage() {
           </p>
         ) : null}
         {hasNextPage && !isFetchingNextPage ? (
-          <button type="button" className="btn btn-outline btn-primary" onClick={() => void fetchNextPage()}>
+          <button type="button" className="btn btn-outline btn-primary h-11 min-h-11" onClick={() => void fetchNextPage()}>
             Load more cars
           </button>
         ) : null}

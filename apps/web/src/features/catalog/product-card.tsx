@@ -1,131 +1,97 @@
+import type { ReactNode } from 'react';
 import type { Product } from '@second-gear/contract';
 import { formatDate, formatPrice } from '../../lib/format.ts';
 import { CheckBadgeIcon, LocationIcon } from '../../ui/icons.tsx';
 
-const cardImageSizes = '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw';
+// Phones: a 128 px picture beside the car; from md up: a full-width picture above it (two or three per row).
+const cardImageSizes = '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 128px';
 
 export interface ProductCardProps {
   product: Product;
-  /** Show the Book Now button (the category page); the home grid shows the data only. */
-  bookable?: boolean;
-  /** Also show Add to Wishlist (buyers only; docs/product.md, "Screens"). */
-  wishlist?: boolean;
-  /** Book Now; without it the button is shown disabled ('Coming soon'). */
-  onBook?: ((product: Product) => void) | undefined;
-  /** Add to Wishlist; without it the button is shown disabled ('Coming soon'). */
-  onWishlist?: ((product: Product) => void) | undefined;
-  /** While this car's Add to Wishlist call runs: the button is disabled. */
-  wishlistBusy?: boolean;
+  /** The card's action row (the category page's Book Now, Add to Wishlist, Report…); the home grid shows the data only. */
+  actions?: ReactNode;
   /** The level of the car's name: h3 under a section heading (home), h2 right under the page's h1. */
   headingLevel?: 'h2' | 'h3';
   /** A card of the first row, seen without scrolling: its picture loads at once, not lazily. */
   priority?: boolean;
 }
 
-interface CardActionProps {
-  label: string;
-  onClick: (() => void) | undefined;
-  className: string;
-  busy?: boolean;
-}
-
-function CardAction({ label, onClick, className, busy = false }: CardActionProps) {
+/** One labelled value of the card: the label small and muted above it. */
+function Fact({ label, children, className = '' }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <button
-      type="button"
-      className={`btn btn-sm ${className}`}
-      onClick={onClick}
-      disabled={!onClick || busy}
-      aria-busy={busy || undefined}
-      title={onClick ? undefined : 'Coming soon'}
-    >
-      {label}
-    </button>
+    <div className={`min-w-0 ${className}`}>
+      <dt className="text-xs text-base-content/70">{label}</dt>
+      <dd className="font-medium break-words">{children}</dd>
+    </div>
   );
 }
 
-/** A product card (docs/product.md, "Screens"). Light on purpose: the home page shows it too. */
-export function ProductCard({
-  product,
-  bookable = false,
-  wishlist = false,
-  onBook,
-  onWishlist,
-  wishlistBusy = false,
-  headingLevel = 'h3',
-  priority = false,
-}: ProductCardProps) {
+/**
+ * A product card (docs/product.md, "Screens"). Light on purpose: the home page shows it too.
+ * Phone first: picture beside the name and prices, so two and a half cars fit one screen; from md
+ * up the picture sits above. The picture's box has a fixed aspect ratio, so nothing moves as it loads.
+ */
+export function ProductCard({ product, actions, headingLevel = 'h3', priority = false }: ProductCardProps) {
   const headingId = `product-${product._id}`;
   const Heading = headingLevel;
   return (
-    <article className="card h-full overflow-hidden border border-base-200 bg-base-100 shadow-sm transition-shadow hover:shadow-md" aria-labelledby={headingId}>
-      <figure className="aspect-[4/3] bg-base-200">
-        <img
-          src={product.image}
-          srcSet={product.imageSrcSet || undefined}
-          sizes={cardImageSizes}
-          alt={product.productName}
-          width={640}
-          height={480}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
-          decoding="async"
-          className="h-full w-full object-cover"
-        />
-      </figure>
-      <div className="card-body gap-3 p-5">
-        <div className="flex items-start justify-between gap-2">
-          <Heading id={headingId} className="card-title text-lg leading-snug">
-            {product.productName}
-          </Heading>
-          {product.verification === 'verified' ? (
-            <span className="badge shrink-0 gap-1 border-green-200 bg-green-50 py-3 text-xs font-semibold text-green-800">
-              <CheckBadgeIcon className="h-4 w-4" />
-              Verified Seller
-            </span>
-          ) : null}
-        </div>
-        <p className="flex items-center gap-1 text-sm text-base-content/70">
-          <LocationIcon className="h-4 w-4 shrink-0" />
-          {product.location}
-        </p>
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-          <div>
-            <dt className="text-base-content/60">Original Price</dt>
-            <dd className="font-medium line-through decoration-base-content/40">{formatPrice(product.originalPrice)}</dd>
-          </div>
-          <div>
-            <dt className="text-base-content/60">Resale Price</dt>
-            <dd className="text-lg font-bold text-primary">{formatPrice(product.resalePrice)}</dd>
-          </div>
-          <div>
-            <dt className="text-base-content/60">Year of Purchase</dt>
-            <dd className="font-medium">{product.yearsOfUse}</dd>
-          </div>
-          <div>
-            <dt className="text-base-content/60">Posted</dt>
-            <dd className="font-medium">
-              <time dateTime={product.postingTime}>{formatDate(product.postingTime)}</time>
-            </dd>
-          </div>
-          <div className="col-span-2">
-            <dt className="text-base-content/60">Seller</dt>
-            <dd className="font-medium">{product.sellerName}</dd>
-          </div>
-        </dl>
-        {bookable ? (
-          <div className="card-actions mt-auto justify-end pt-2">
-            {wishlist ? (
-              <CardAction
-                label="Add to Wishlist"
-                className="btn-outline btn-primary"
-                onClick={onWishlist && (() => onWishlist(product))}
-                busy={wishlistBusy}
-              />
+    <article
+      className="card h-full overflow-hidden border border-base-200 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
+      aria-labelledby={headingId}
+    >
+      <div className="flex gap-3 p-3 md:flex-col md:gap-0 md:p-0">
+        <figure className="aspect-[4/3] w-32 shrink-0 self-start overflow-hidden rounded-lg bg-base-200 md:w-full md:rounded-none">
+          <img
+            src={product.image}
+            srcSet={product.imageSrcSet || undefined}
+            sizes={cardImageSizes}
+            alt={product.productName}
+            width={640}
+            height={480}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            decoding="async"
+            className="h-full w-full object-cover"
+          />
+        </figure>
+        <div className="flex min-w-0 flex-1 flex-col gap-1 md:gap-2 md:px-4 md:pt-4 lg:px-5 lg:pt-5">
+          <div className="flex flex-col items-start gap-1 md:flex-row md:justify-between md:gap-2">
+            <Heading id={headingId} className="text-base leading-snug font-semibold break-words md:text-lg">
+              {product.productName}
+            </Heading>
+            {product.verification === 'verified' ? (
+              <span className="badge badge-sm shrink-0 gap-1 border-green-200 bg-green-50 font-semibold text-green-800 md:badge-md">
+                <CheckBadgeIcon className="h-4 w-4" />
+                Verified Seller
+              </span>
             ) : null}
-            <CardAction label="Book Now" className="btn-primary" onClick={onBook && (() => onBook(product))} />
           </div>
-        ) : null}
+          <p className="flex items-center gap-1 text-sm text-base-content/70">
+            <LocationIcon className="h-4 w-4 shrink-0" />
+            {product.location}
+          </p>
+          <dl className="grid grid-cols-2 gap-x-3 text-sm">
+            <Fact label="Resale Price">
+              <span className="text-lg font-bold text-primary">{formatPrice(product.resalePrice)}</span>
+            </Fact>
+            {/* What the car cost new: a plain fact, not a crossed-out 'was' price. */}
+            <Fact label="Original Price">
+              <span className="font-normal text-base-content/80">{formatPrice(product.originalPrice)}</span>
+            </Fact>
+          </dl>
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 px-3 pb-3 md:gap-3 md:px-4 md:pt-2 md:pb-4 lg:px-5 lg:pb-5">
+        <dl className="grid grid-cols-[auto_auto_minmax(0,1fr)] gap-x-4 text-sm md:grid-cols-2 md:gap-y-2">
+          <Fact label="Year of Purchase">{product.yearsOfUse}</Fact>
+          <Fact label="Posted">
+            <time dateTime={product.postingTime}>{formatDate(product.postingTime)}</time>
+          </Fact>
+          <Fact label="Seller" className="md:col-span-2">
+            {product.sellerName}
+          </Fact>
+        </dl>
+        {actions ? <div className="mt-auto flex flex-wrap items-center justify-end gap-1.5 md:gap-2 md:pt-1">{actions}</div> : null}
       </div>
     </article>
   );

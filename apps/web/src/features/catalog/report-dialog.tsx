@@ -108,8 +108,8 @@ export function ReportDialog({ product, onClose }: ReportDialogProps) {
 }
 
 /**
- * The Report button of a product card, for signed-in buyers only (renders nothing for anyone else).
- * Placed right after the card inside its list item: it takes no room and sits on the card's action row, at the left.
+ * The Report button of a product card's action row, for signed-in buyers only (renders nothing for
+ * anyone else); its dialog opens in place.
  */
 export function ReportButton({ product }: { product: ReportedCar }) {
   const { user } = useAuth();
@@ -127,19 +127,18 @@ export function ReportButton({ product }: { product: ReportedCar }) {
   if (!user || !isBuyer) return null;
 
   return (
-    <div className="relative h-0">
+    <>
+      {/* 44 px tall like every action of the card. */}
       <button
         ref={buttonRef}
         type="button"
-        className="btn btn-ghost btn-sm absolute bottom-5 left-5 text-base-content/70"
+        className="btn btn-ghost h-11 min-h-11 px-2 text-base-content/80 lg:px-3"
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
         Report
       </button>
-      {open ? (
-        <ReportDialog product={product} onClose={() => setOpen(false)} />
-      ) : null}
-    </div>
+      {open ? <ReportDialog product={product} onClose={() => setOpen(false)} /> : null}
+    </>
   );
 }

@@ -1,15 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InsertResult, PaymentIntentResult } from '@second-gear/contract';
 import { ApiError, isClientError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { formatPrice } from '../../lib/format.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
 import { ordersKey } from '../bookings/index.ts';
 import { advertisedProductsQuery, categoryKey } from '../catalog/index.ts';
 import { wishlistKey } from '../wishlist/index.ts';
 import type { ConfirmOutcome } from './api.ts';
+import { Receipt, type BackTo } from './receipt.tsx';
 import { TestCardForm } from './test-card-form.tsx';
 
 // Stripe.js is only ever loaded when the server runs Stripe (a publishable key in the intent's answer).
@@ -24,7 +25,16 @@ export interface CheckoutProps {
   /** The paid item's query: refetched when the intent is refused (409: paid or sold meanwhile). */
   itemKey: readonly unknown[];
   /** Where the buyer goes back to (My Orders or My Wishlist). */
-  backTo: { to: string; label: string };
+  backTo: BackTo;
+  /** What is paid for: the car and its price (the 'Please pay' line, then the receipt). */
+  productName: string;
+  price: number;
+}
+
+/** The payment just recorded: its transaction id and when the browser learned it was recorded. */
+interface Recorded {
+  transactionId: string;
+  paidAt: string;
 }
 
 /** After a payment (or a refusal that means the car changed), every list that shows the car is stale. */
@@ -50,7 +60,7 @@ function useRefreshAfterPayment() {
  * is confirmed with the billing name and email; on 'succeeded' the payment is recorded and the
  * success text shown; any error stops the payment and shows the message in red under the form.
  */
-export function Checkout({ intentKey, itemKey, createIntent, record, backTo }: CheckoutProps) {
+export function Checkout({ intentKey, itemKey, createIntent, record, backTo, productName, price }: CheckoutProps) {
   const { user } = useAuth();
   const billing = { name: user?.name ?? '', email: user?.email ?? '' };
   const queryClient = useQueryClient();
@@ -61,7 +71,7 @@ export function Checkout({ intentKey, itemKey, createIntent, record, backTo }: C
   const [unrecorded, setUnrecorded] = useState<string | null>(null);
   /** Recording was refused for good (e.g. sold meanwhile: the payment was refunded). */
   const [refused, setRefused] = useState(false);
-  const [transactionId, setTransactionId] = useState<string | null>(null);
+  const [recorded, setRecorded] = useState<Recorded | null>(null);
 
   const intent = useQuery({
     queryKey: ['payment-intent', ...intentKey],
@@ -84,7 +94,9 @@ export function Checkout({ intentKey, itemKey, createIntent, record, backTo }: C
     try {
       await record(id, billing.email);
       setUnrecorded(null);
-      setTransactionId(id);
+      // The server stamps the payment when it records it, a moment before answering; the receipt's date
+      // (a day, not a time) is the same. The item is not refetched here, so the success text stays.
+      setRecorded({ transactionId: id, paidAt: new Date().toISOString() });
       await refresh();
     } catch (recordError) {
       setError(errorMessage(recordError));
@@ -121,17 +133,17 @@ export function Checkout({ intentKey, itemKey, createIntent, record, backTo }: C
       await recordPayment(outcome.paymentIntentId);
     });
 
-  if (transactionId) {
+  if (recorded) {
     return (
-      <div role="status" className="rounded-box border border-green-200 bg-green-50 p-6 text-green-900">
-        <p className="text-xl font-bold">Congrats! Your Payment has been Completed</p>
-        <p className="mt-2">
-          Your transaction id: <span className="font-mono font-semibold break-all">{transactionId}</span>
-        </p>
-        <Link to={backTo.to} className="btn btn-primary mt-4">
-          {backTo.label}
-        </Link>
-      </div>
+      <Receipt
+        announce
+        productName={productName}
+        price={price}
+        paidAt={recorded.paidAt}
+        transactionId={recorded.transactionId}
+        backTo={backTo}
+        headline={<p className="text-xl font-bold">Congrats! Your Payment has been Completed</p>}
+      />
     );
   }
 
@@ -145,6 +157,9 @@ export function Checkout({ intentKey, itemKey, createIntent, record, backTo }: C
 
   return (
     <div className="flex flex-col gap-4">
+      <p className="text-base-content/80">
+        Please pay <strong className="text-primary">{formatPrice(price)}</strong> for {productName}
+      </p>
       <p className="text-sm text-base-content/70">
         Billed to {billing.name ? `${billing.name} (${billing.email})` : billing.email}
       </p>

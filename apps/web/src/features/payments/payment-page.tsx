@@ -15,11 +15,12 @@ export default function PaymentPage() {
   if (order.isError && !order.data) throw routeErrorOf(order.error);
   if (order.isPending) return <PaymentPageSpinner />;
 
-  const { productName, price, image, paid, transactionId, listingStatus, productId } = order.data;
+  const { productName, price, image, paid, transactionId, paidAt, listingStatus, productId } = order.data;
+  const backTo = { to: '/dashboard/myorders', label: 'Back to My Orders' };
   return (
-    <PaymentLayout productName={productName} price={price} image={image}>
+    <PaymentLayout productName={productName} image={image}>
       {paid ? (
-        <PaidState transactionId={transactionId} />
+        <PaidState productName={productName} price={price} paidAt={paidAt} transactionId={transactionId} backTo={backTo} />
       ) : listingStatus !== 'available' ? (
         <UnavailableState listingStatus={listingStatus} />
       ) : (
@@ -30,7 +31,9 @@ export default function PaymentPage() {
           record={(transactionId, email) =>
             recordOrderPayment({ price, transactionId, email, bookingId: id, ...(productId ? { productId } : {}) })
           }
-          backTo={{ to: '/dashboard/myorders', label: 'Back to My Orders' }}
+          backTo={backTo}
+          productName={productName}
+          price={price}
         />
       )}
     </PaymentLayout>

@@ -1,17 +1,19 @@
 import type { ReactNode } from 'react';
 import type { ListingStatus } from '@second-gear/contract';
-import { formatPrice } from '../../lib/format.ts';
 import { PageSpinner } from '../../ui/spinner.tsx';
+import { Receipt, type BackTo, type PaidPurchase } from './receipt.tsx';
 
 interface PaymentLayoutProps {
   productName: string;
-  price: number;
   image: string;
   children: ReactNode;
 }
 
-/** The payment page frame: what is being paid for, then the card form or the item's state. */
-export function PaymentLayout({ productName, price, image, children }: PaymentLayoutProps) {
+/**
+ * The payment page frame: the car being paid for, then the card form (which says what to pay), the
+ * receipt, or why it can no longer be paid.
+ */
+export function PaymentLayout({ productName, image, children }: PaymentLayoutProps) {
   return (
     <section className="mx-auto max-w-xl" aria-labelledby="payment-heading">
       <title>{`Payment for ${productName} · Second Gear`}</title>
@@ -22,12 +24,7 @@ export function PaymentLayout({ productName, price, image, children }: PaymentLa
         <div className="h-18 w-24 shrink-0 overflow-hidden rounded bg-base-200">
           <img src={image} alt="" width={96} height={72} decoding="async" className="h-full w-full object-cover" />
         </div>
-        <div>
-          <h2 className="text-lg font-semibold">{productName}</h2>
-          <p className="text-base-content/80">
-            Please pay <strong className="text-primary">{formatPrice(price)}</strong> for {productName}
-          </p>
-        </div>
+        <h2 className="min-w-0 text-lg font-semibold break-words">{productName}</h2>
       </div>
       {children}
     </section>
@@ -38,22 +35,24 @@ export function PaymentPageSpinner() {
   return <PageSpinner label="Loading the payment" />;
 }
 
-/** Already paid: the Paid state with its transaction id instead of the card form. */
-export function PaidState({ transactionId }: { transactionId: string | null }) {
+/**
+ * Already paid (the page opened again): the Paid state and the receipt instead of the card form. Paid
+ * stays the specification's disabled button, in full colour: it means done, not unavailable.
+ */
+export function PaidState({ backTo, ...purchase }: PaidPurchase & { backTo: BackTo }) {
   return (
-    <div className="rounded-box border border-green-200 bg-green-50 p-6 text-green-900">
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="button" className="btn btn-sm btn-success" disabled>
-          Paid
-        </button>
-        <p className="font-semibold">You have paid for this car.</p>
-      </div>
-      {transactionId ? (
-        <p className="mt-3">
-          Your transaction id: <span className="font-mono font-semibold break-all">{transactionId}</span>
-        </p>
-      ) : null}
-    </div>
+    <Receipt
+      {...purchase}
+      backTo={backTo}
+      headline={
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="button" className="btn btn-sm disabled:border-green-800 disabled:bg-green-800 disabled:text-white" disabled>
+            Paid
+          </button>
+          <p className="font-semibold">You have paid for this car.</p>
+        </div>
+      }
+    />
   );
 }
 

@@ -15,11 +15,12 @@ export default function WishlistPaymentPage() {
   if (item.isError && !item.data) throw routeErrorOf(item.error);
   if (item.isPending) return <PaymentPageSpinner />;
 
-  const { productName, resalePrice, image, paid, transactionId, listingStatus } = item.data;
+  const { productName, resalePrice, image, paid, transactionId, paidAt, listingStatus } = item.data;
+  const backTo = { to: '/dashboard/mywishlist', label: 'Back to My Wishlist' };
   return (
-    <PaymentLayout productName={productName} price={resalePrice} image={image}>
+    <PaymentLayout productName={productName} image={image}>
       {paid ? (
-        <PaidState transactionId={transactionId} />
+        <PaidState productName={productName} price={resalePrice} paidAt={paidAt} transactionId={transactionId} backTo={backTo} />
       ) : listingStatus !== 'available' ? (
         <UnavailableState listingStatus={listingStatus} />
       ) : (
@@ -30,7 +31,9 @@ export default function WishlistPaymentPage() {
           record={(transactionId, wishlistEmail) =>
             recordWishlistPayment({ resalePrice, transactionId, wishlistEmail, bookingId: id })
           }
-          backTo={{ to: '/dashboard/mywishlist', label: 'Back to My Wishlist' }}
+          backTo={backTo}
+          productName={productName}
+          price={resalePrice}
         />
       )}
     </PaymentLayout>

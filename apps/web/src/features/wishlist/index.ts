@@ -1,2 +1,2 @@
 // The wishlist feature's public entry: what other features may use of it.
-export { addToWishlist, wishlistItemQuery, wishlistKey } from './api.ts';
+export { addToWishlist, wishlistItemQuery, wishlistKey, wishlistQuery } from './api.ts';

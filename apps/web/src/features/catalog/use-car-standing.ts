@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Product } from '@second-gear/contract';
+import { useAuth, useRole } from '../auth/index.ts';
+import { ordersQuery } from '../bookings/index.ts';
+import { wishlistQuery } from '../wishlist/index.ts';
+import type { CarStanding } from './card-actions.tsx';
+
+/**
+ * Where each car stands for the signed-in person, from the buyer's own orders and wishlist (the
+ * booking and the wishlist add invalidate those, so a card flips as soon as either succeeds). Until
+ * they have loaded, and for anyone but a buyer, nothing is booked or saved.
+ */
+export function useCarStanding(): (product: Product) => CarStanding {
+  const { user } = useAuth();
+  const { isBuyer } = useRole();
+  const email = user?.email ?? '';
+  const enabled = isBuyer && email !== '';
+  const orders = useQuery({ ...ordersQuery(email), enabled });
+  const wishlist = useQuery({ ...wishlistQuery(email), enabled });
+
+  // An open booking only: a paid one means the car is sold, and a sold car's card is not shown.
+  const booked = new Set((orders.data ?? []).filter((order) => !order.paid).map((order) => order.productId));
+  const wishlisted = new Set((wishlist.data ?? []).map((item) => item._id));
+  const ownEmail = email.toLowerCase();
+
+  return (product) => ({
+    own: ownEmail !== '' && product.email.toLowerCase() === ownEmail,
+    booked: booked.has(product._id),
+    wishlisted: wishlisted.has(product._id),
+  });
+}
