@@ -184,13 +184,14 @@ test.describe('catalog', () => {
     await expect(demoCard).toBeVisible();
     await expect(demoCard.getByText('Verified Seller')).toBeVisible();
 
-    // A seller on the same page: Book Now, but no Add to Wishlist.
+    // A seller on the same page: Book Now shown but disabled with the reason (only buyers book), no Add to Wishlist.
     const sellerPage = await newPersonPage(browser);
     await signUpInBrowser(sellerPage, 'Seller');
     await sellerPage.goto(`/category/${toyota._id}`);
     const sellerView = await findProductCard(sellerPage, car.productName);
     await expect(sellerView).toBeVisible();
-    await expect(sellerView.getByRole('button', { name: 'Book Now' })).toBeVisible();
+    await expect(sellerView.getByRole('button', { name: 'Book Now' })).toBeDisabled();
+    await expect(sellerView.getByRole('button', { name: 'Book Now' })).toHaveAccessibleDescription('Only buyers can book');
     await expect(sellerPage.getByRole('button', { name: 'Add to Wishlist' })).toHaveCount(0);
 
     await sellerPage.context().close();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../ui/spinner.tsx';
 
@@ -14,8 +14,11 @@ export interface CarStanding {
 
 export interface CardActionsProps {
   standing: CarStanding;
-  /** Add to Wishlist is offered to buyers only (docs/product.md, "Screens"). */
-  wishlistOffered: boolean;
+  /**
+   * The signed-in person has a buyer account: only buyers book and save cars (the server refuses anyone
+   * else). Others still see Book Now, as the specification shows it to every role, disabled with the reason.
+   */
+  buyer: boolean;
   onBook: () => void;
   onWishlist: () => void;
   /** While this car's Add to Wishlist call runs. */
@@ -84,10 +87,12 @@ function ActionOrDone({ done, label, className, onClick, busyLabel, doneLabel, d
 
 /**
  * The action row of a category page's card: only what the person can still do. Book Now becomes
- * 'Booked' and Add to Wishlist 'On your wishlist' once done; a seller's own car says so instead.
+ * 'Booked' and Add to Wishlist 'On your wishlist' once done; a seller's own car says so instead, and
+ * anyone who is not a buyer sees Book Now disabled with the reason.
  */
-export function CardActions({ standing, wishlistOffered, onBook, onWishlist, wishlistBusy, report }: CardActionsProps) {
+export function CardActions({ standing, buyer, onBook, onWishlist, wishlistBusy, report }: CardActionsProps) {
   const { own, booked, wishlisted } = standing;
+  const reasonId = useId();
   return (
     <>
       {report ? <div className="mr-auto">{report}</div> : null}
@@ -95,20 +100,27 @@ export function CardActions({ standing, wishlistOffered, onBook, onWishlist, wis
         <Link to="/dashboard/myproducts" className={`${action} btn-ghost text-base-content/80`}>
           Your car
         </Link>
+      ) : buyer ? (
+        <>
+          <ActionOrDone
+            done={wishlisted}
+            label="Add to Wishlist"
+            className="btn-outline btn-primary"
+            onClick={onWishlist}
+            busyLabel={wishlistBusy ? 'Adding…' : undefined}
+            doneLabel="On your wishlist"
+            doneTo="/dashboard/mywishlist"
+          />
+          <ActionOrDone done={booked} label="Book Now" className="btn-primary" onClick={onBook} doneLabel="Booked" doneTo="/dashboard/myorders" />
+        </>
       ) : (
         <>
-          {wishlistOffered ? (
-            <ActionOrDone
-              done={wishlisted}
-              label="Add to Wishlist"
-              className="btn-outline btn-primary"
-              onClick={onWishlist}
-              busyLabel={wishlistBusy ? 'Adding…' : undefined}
-              doneLabel="On your wishlist"
-              doneTo="/dashboard/mywishlist"
-            />
-          ) : null}
-          <ActionOrDone done={booked} label="Book Now" className="btn-primary" onClick={onBook} doneLabel="Booked" doneTo="/dashboard/myorders" />
+          <span id={reasonId} className="text-sm text-base-content/80">
+            Only buyers can book
+          </span>
+          <button type="button" className={`${action} btn-primary`} disabled aria-describedby={reasonId}>
+            Book Now
+          </button>
         </>
       )}
     </>

@@ -97,7 +97,7 @@ export default function CategoryPage() {
                 actions={
                   <CardActions
                     standing={standingOf(product)}
-                    wishlistOffered={isBuyer}
+                    buyer={isBuyer}
                     onBook={() => setBooking(product)}
                     onWishlist={() => wishlist.mutate(product)}
                     wishlistBusy={wishlist.isPending && wishlist.variables._id === product._id}
