@@ -3,20 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { ManagedCategory } from '@second-gear/contract';
 import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
-import { DataTable, EmptyState, HeadingWithCount, RowImage } from '../../ui/data-table.tsx';
+import { DataList, EmptyState, HeadingWithCount, pictureAndName, RowActions, type Column } from '../../ui/data-list.tsx';
 import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
 import { addProductCategoriesQuery, advertisedProductsQuery, categoriesQuery, categoryKey } from '../catalog/index.ts';
 import { addCategory, deleteCategory, managedCategoriesQuery, updateCategory } from './api.ts';
 import { CategoryForm, type CategoryFields } from './category-form.tsx';
 import { EditCategoryDialog } from './edit-category-dialog.tsx';
-
-const columns = [
-  { label: 'Picture', hidden: true },
-  { label: 'Name' },
-  { label: 'Details' },
-  { label: 'Cars' },
-  { label: 'Actions', hidden: true },
-];
 
 /** Categories (admins): the brand categories of the home page, added, edited and deleted here. */
 export default function CategoriesPage() {
@@ -60,6 +52,29 @@ export default function CategoriesPage() {
     afterError: refresh,
   });
 
+  const columns: Column<ManagedCategory>[] = [
+    ...pictureAndName<ManagedCategory>('Name', (category) => category.image, (category) => category.name),
+    { label: 'Details', className: 'min-w-48 text-sm [overflow-wrap:anywhere]', cell: (category) => category.details },
+    {
+      label: 'Cars',
+      cell: (category) => <span className="badge badge-ghost whitespace-nowrap">{category.cars === 1 ? '1 car' : `${category.cars} cars`}</span>,
+    },
+    {
+      label: 'Actions',
+      kind: 'actions',
+      cell: (category) => (
+        <RowActions>
+          <button type="button" className="btn btn-sm btn-outline" disabled={remove.isDeleting(category)} onClick={() => setEditing(category)}>
+            Edit
+          </button>
+          <DeleteButton action={remove} item={category}>
+            Delete
+          </DeleteButton>
+        </RowActions>
+      ),
+    },
+  ];
+
   if (categories.isError && !categories.data) throw categories.error;
 
   const list = categories.data;
@@ -79,40 +94,14 @@ export default function CategoriesPage() {
       {list && list.length === 0 ? (
         <EmptyState message="No categories yet. Add the first one above: the home page lists them and sellers choose one for each car." />
       ) : (
-        <DataTable
-          className="table [&_tbody_td]:align-top [&_tbody_th]:align-top"
+        <DataList
+          labelledBy="categories-heading"
           columns={columns}
+          rows={list}
+          rowKey={(category) => category._id}
           loadingLabel="Loading categories"
           leading="picture"
-          rows={list?.map((category) => (
-            <tr key={category._id}>
-              <td className="w-20">
-                <RowImage src={category.image} />
-              </td>
-              <th scope="row" className="min-w-28 font-semibold [overflow-wrap:anywhere]">
-                {category.name}
-              </th>
-              <td className="min-w-48 text-sm [overflow-wrap:anywhere]">{category.details}</td>
-              <td>
-                <span className="badge badge-ghost whitespace-nowrap">{category.cars === 1 ? '1 car' : `${category.cars} cars`}</span>
-              </td>
-              <td>
-                <div className="flex flex-nowrap justify-end gap-2">
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline"
-                    disabled={remove.isDeleting(category)}
-                    onClick={() => setEditing(category)}
-                  >
-                    Edit
-                  </button>
-                  <DeleteButton action={remove} item={category}>
-                    Delete
-                  </DeleteButton>
-                </div>
-              </td>
-            </tr>
-          ))}
+          alignTop
         />
       )}
 

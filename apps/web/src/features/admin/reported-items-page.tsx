@@ -2,24 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { ReportedItem } from '@second-gear/contract';
 import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
-import { DataTable, EmptyState, HeadingWithCount, RowImage } from '../../ui/data-table.tsx';
+import { DataList, EmptyState, HeadingWithCount, pictureAndName, RowActions, type Column } from '../../ui/data-list.tsx';
 import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { advertisedProductsQuery, categoryKey } from '../catalog/index.ts';
 import { deleteReportedProduct, dismissReports, reportedItemsQuery } from './api.ts';
-
-const columns = [
-  { label: 'Picture', hidden: true },
-  { label: 'Car' },
-  { label: 'Seller' },
-  { label: 'Reports' },
-  { label: 'Reasons' },
-  { label: 'Notes' },
-  { label: 'Latest report', className: 'whitespace-nowrap' },
-  { label: 'Actions', hidden: true },
-];
 
 /** Notes shown before the rest fold into a disclosure. */
 const notesShown = 2;
@@ -88,6 +77,82 @@ export default function ReportedItemsPage() {
     onError: (error) => toast.error(errorMessage(error)),
   });
 
+  const columns: Column<ReportedItem>[] = [
+    ...pictureAndName<ReportedItem>('Car', (item) => item.image, (item) => (
+      <>
+        {item.productName}
+        {item.paid ? <span className="badge badge-neutral badge-soft badge-sm ms-2 align-middle">Sold</span> : null}
+      </>
+    )),
+    {
+      label: 'Seller',
+      className: 'min-w-32',
+      cell: (item) => (
+        <div>
+          <div className="font-medium">{item.sellerName}</div>
+          <div className="text-sm [overflow-wrap:anywhere] text-base-content/70">{item.sellerEmail}</div>
+        </div>
+      ),
+    },
+    {
+      label: 'Reports',
+      cell: (item) => (
+        <span className="badge badge-warning">
+          {item.reports}
+          <span className="sr-only">{item.reports === 1 ? ' report' : ' reports'}</span>
+        </span>
+      ),
+    },
+    {
+      label: 'Reasons',
+      cell: (item) => (
+        <ul className="flex flex-wrap justify-end gap-1 md:justify-start" aria-label="Reasons">
+          {item.reasons.map((reason) => (
+            <li key={reason} className="badge badge-error badge-soft badge-sm whitespace-nowrap">
+              {reason}
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    { label: 'Notes', className: 'min-w-32', cell: (item) => <Notes notes={item.notes} /> },
+    {
+      label: 'Latest report',
+      className: 'whitespace-nowrap',
+      cell: (item) => <time dateTime={item.latestAt}>{formatDate(item.latestAt)}</time>,
+    },
+    {
+      label: 'Actions',
+      kind: 'actions',
+      cell: (item) => {
+        const deleting = remove.isDeleting(item);
+        const dismissing = dismiss.isPending && dismiss.variables.productId === item.productId;
+        return (
+          <RowActions stacked>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline whitespace-nowrap"
+              disabled={dismissing || deleting}
+              onClick={() => dismiss.mutate(item)}
+            >
+              {dismissing ? <Spinner size="loading-xs" label="" /> : null}
+              Dismiss
+            </button>
+            <DeleteButton
+              action={remove}
+              item={item}
+              className="whitespace-nowrap"
+              disabled={item.paid || dismissing}
+              title={item.paid ? 'Sold cars stay on record and cannot be deleted' : undefined}
+            >
+              Delete Car
+            </DeleteButton>
+          </RowActions>
+        );
+      },
+    },
+  ];
+
   if (reports.isError && !reports.data) throw reports.error;
 
   const list = reports.data;
@@ -100,73 +165,14 @@ export default function ReportedItemsPage() {
       {list && list.length === 0 ? (
         <EmptyState message="No reported items." />
       ) : (
-        <DataTable
-          className="table table-sm [&_tbody_td]:align-top [&_tbody_th]:align-top"
+        <DataList
+          labelledBy="reported-heading"
           columns={columns}
+          rows={list}
+          rowKey={(item) => item.productId}
           loadingLabel="Loading reported items"
           leading="picture"
-          rows={list?.map((item) => {
-            const deleting = remove.isDeleting(item);
-            const dismissing = dismiss.isPending && dismiss.variables.productId === item.productId;
-            return (
-              <tr key={item.productId}>
-                <td className="w-20">
-                  <RowImage src={item.image} />
-                </td>
-                <th scope="row" className="min-w-32 font-semibold">
-                  {item.productName}
-                  {item.paid ? <span className="badge badge-neutral badge-soft badge-sm ms-2 align-middle">Sold</span> : null}
-                </th>
-                <td className="min-w-32">
-                  <div className="font-medium">{item.sellerName}</div>
-                  <div className="text-sm [overflow-wrap:anywhere] text-base-content/70">{item.sellerEmail}</div>
-                </td>
-                <td>
-                  <span className="badge badge-warning">
-                    {item.reports}
-                    <span className="sr-only">{item.reports === 1 ? ' report' : ' reports'}</span>
-                  </span>
-                </td>
-                <td>
-                  <ul className="flex flex-wrap gap-1" aria-label="Reasons">
-                    {item.reasons.map((reason) => (
-                      <li key={reason} className="badge badge-error badge-soft badge-sm whitespace-nowrap">
-                        {reason}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-                <td className="min-w-32">
-                  <Notes notes={item.notes} />
-                </td>
-                <td className="whitespace-nowrap">
-                  <time dateTime={item.latestAt}>{formatDate(item.latestAt)}</time>
-                </td>
-                <td>
-                  <div className="flex flex-col items-stretch gap-2">
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline whitespace-nowrap"
-                      disabled={dismissing || deleting}
-                      onClick={() => dismiss.mutate(item)}
-                    >
-                      {dismissing ? <Spinner size="loading-xs" label="" /> : null}
-                      Dismiss
-                    </button>
-                    <DeleteButton
-                      action={remove}
-                      item={item}
-                      className="whitespace-nowrap"
-                      disabled={item.paid || dismissing}
-                      title={item.paid ? 'Sold cars stay on record and cannot be deleted' : undefined}
-                    >
-                      Delete Car
-                    </DeleteButton>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
+          alignTop
         />
       )}
 

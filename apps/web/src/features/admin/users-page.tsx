@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import type { UserSummary } from '@second-gear/contract';
 import { Avatar } from '../../ui/avatar.tsx';
 import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
-import { DataTable, EmptyState, HeadingWithCount } from '../../ui/data-table.tsx';
+import { DataList, EmptyState, HeadingWithCount, RowActions, type Column } from '../../ui/data-list.tsx';
 import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -53,6 +53,57 @@ export function UsersPage({ kind }: UsersPageProps) {
     afterDelete: refresh,
   });
 
+  const columns: Column<UserSummary>[] = [
+    { label: 'Photo', kind: 'picture', className: 'w-14', cell: (user) => <Avatar name={user.name} photo={user.photo} /> },
+    { label: 'Name', kind: 'name', cell: (user) => user.name },
+    { label: 'Email', className: '[overflow-wrap:anywhere]', cell: (user) => user.email },
+    sellers
+      ? {
+          label: 'Verification',
+          cell: (user) =>
+            user.verification === 'verified' ? (
+              <span id={`verification-${user._id}`} className="badge badge-success badge-soft whitespace-nowrap">
+                Verified
+              </span>
+            ) : (
+              <span className="badge badge-ghost whitespace-nowrap">Not verified</span>
+            ),
+        }
+      : {
+          label: 'Joined',
+          className: 'whitespace-nowrap',
+          cell: (user) => <time dateTime={user.joinedAt}>{formatDate(user.joinedAt)}</time>,
+        },
+    {
+      label: 'Actions',
+      kind: 'actions',
+      cell: (user) => {
+        const verified = user.verification === 'verified';
+        const verifying = verify.isPending && verify.variables._id === user._id;
+        return (
+          <RowActions>
+            {sellers ? (
+              <button
+                type="button"
+                className="btn btn-sm btn-primary"
+                disabled={verified || verifying}
+                aria-describedby={verified ? `verification-${user._id}` : undefined}
+                title={verified ? `${user.name} is already verified` : undefined}
+                onClick={() => verify.mutate(user)}
+              >
+                {verifying ? <Spinner size="loading-xs" label="" /> : null}
+                Make Verified
+              </button>
+            ) : null}
+            <DeleteButton action={remove} item={user}>
+              Delete
+            </DeleteButton>
+          </RowActions>
+        );
+      },
+    },
+  ];
+
   if (users.isError && !users.data) throw users.error;
 
   const list = users.data;
@@ -71,63 +122,7 @@ export function UsersPage({ kind }: UsersPageProps) {
       {list && list.length === 0 ? (
         <EmptyState message={text.empty} />
       ) : (
-        <DataTable
-          columns={[
-            { label: 'Photo', hidden: true },
-            { label: 'Name' },
-            { label: 'Email' },
-            { label: sellers ? 'Verification' : 'Joined' },
-            { label: 'Actions', hidden: true },
-          ]}
-          loadingLabel={text.loading}
-          rows={list?.map((user) => {
-            const verified = user.verification === 'verified';
-            const verifying = verify.isPending && verify.variables._id === user._id;
-            return (
-              <tr key={user._id}>
-                <td className="w-14">
-                  <Avatar name={user.name} photo={user.photo} />
-                </td>
-                <th scope="row" className="font-semibold">
-                  {user.name}
-                </th>
-                <td className="[overflow-wrap:anywhere]">{user.email}</td>
-                {sellers ? (
-                  <td>
-                    {verified ? (
-                      <span className="badge badge-success badge-soft whitespace-nowrap">Verified</span>
-                    ) : (
-                      <span className="badge badge-ghost whitespace-nowrap">Not verified</span>
-                    )}
-                  </td>
-                ) : (
-                  <td className="whitespace-nowrap">
-                    <time dateTime={user.joinedAt}>{formatDate(user.joinedAt)}</time>
-                  </td>
-                )}
-                <td>
-                  <div className="flex flex-nowrap justify-end gap-2">
-                    {sellers ? (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-primary"
-                        disabled={verified || verifying}
-                        title={verified ? `${user.name} is already verified` : undefined}
-                        onClick={() => verify.mutate(user)}
-                      >
-                        {verifying ? <Spinner size="loading-xs" label="" /> : null}
-                        Make Verified
-                      </button>
-                    ) : null}
-                    <DeleteButton action={remove} item={user}>
-                      Delete
-                    </DeleteButton>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        />
+        <DataList labelledBy="users-heading" columns={columns} rows={list} rowKey={(user) => user._id} loadingLabel={text.loading} />
       )}
 
       <ConfirmDelete {...remove.dialog} />

@@ -1,18 +1,29 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable, EmptyState, HeadingWithCount, RowImage } from '../../ui/data-table.tsx';
+import type { Order } from '@second-gear/contract';
+import { DataList, EmptyState, HeadingWithCount, pictureAndName, type Column } from '../../ui/data-list.tsx';
 import { formatDate, formatPrice } from '../../lib/format.ts';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
 import { ordersQuery } from './api.ts';
 import { PayAction } from './pay-action.tsx';
 
-const columns = [
-  { label: 'Image', hidden: true },
-  { label: 'Name' },
-  { label: 'Price' },
-  { label: 'Booked', className: 'max-sm:hidden' },
-  { label: 'Payment', hidden: true },
+const columns: Column<Order>[] = [
+  ...pictureAndName<Order>('Name', (order) => order.image, (order) => order.productName),
+  { label: 'Price', cell: (order) => formatPrice(order.price) },
+  {
+    label: 'Booked',
+    className: 'whitespace-nowrap',
+    cell: (order) => <time dateTime={order.bookedAt}>{formatDate(order.bookedAt)}</time>,
+  },
+  {
+    label: 'Payment',
+    kind: 'actions',
+    className: 'text-right',
+    cell: (order) => (
+      <PayAction paid={order.paid} listingStatus={order.listingStatus} payTo={`/dashboard/payment/${order._id}`} productName={order.productName} />
+    ),
+  },
 ];
 
 export default function MyOrdersPage() {
@@ -28,7 +39,7 @@ export default function MyOrdersPage() {
   return (
     <section className="mx-auto max-w-6xl">
       <title>My Orders · Second Gear</title>
-      <HeadingWithCount title="My Orders" count={list.length} testId="my-orders-count" />
+      <HeadingWithCount id="my-orders-heading" title="My Orders" count={list.length} testId="my-orders-count" />
 
       {list.length === 0 ? (
         <EmptyState
@@ -40,31 +51,7 @@ export default function MyOrdersPage() {
           }
         />
       ) : (
-        <DataTable
-          columns={columns}
-          rows={list.map((order) => (
-            <tr key={order._id}>
-              <td>
-                <RowImage src={order.image} />
-              </td>
-              <th scope="row" className="font-semibold">
-                {order.productName}
-              </th>
-              <td>{formatPrice(order.price)}</td>
-              <td className="whitespace-nowrap max-sm:hidden">
-                <time dateTime={order.bookedAt}>{formatDate(order.bookedAt)}</time>
-              </td>
-              <td className="text-right">
-                <PayAction
-                  paid={order.paid}
-                  listingStatus={order.listingStatus}
-                  payTo={`/dashboard/payment/${order._id}`}
-                  productName={order.productName}
-                />
-              </td>
-            </tr>
-          ))}
-        />
+        <DataList labelledBy="my-orders-heading" columns={columns} rows={list} rowKey={(order) => order._id} />
       )}
     </section>
   );

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { Product } from '@second-gear/contract';
 import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
-import { DataTable, EmptyState, HeadingWithCount, RowImage } from '../../ui/data-table.tsx';
+import { DataList, EmptyState, HeadingWithCount, pictureAndName, RowActions, type Column } from '../../ui/data-list.tsx';
 import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatPrice } from '../../lib/format.ts';
@@ -25,14 +25,6 @@ const statusBadge: Record<Status, string> = {
   Sold: 'badge-neutral badge-soft',
   Advertised: 'badge-info badge-soft',
 };
-
-const columns = [
-  { label: 'Image', hidden: true },
-  { label: 'Name' },
-  { label: 'Price' },
-  { label: 'Status' },
-  { label: 'Actions', hidden: true },
-];
 
 export default function MyProductsPage() {
   const { user } = useAuth();
@@ -67,6 +59,50 @@ export default function MyProductsPage() {
     afterDelete: (deleted) => (deleted ? refreshLists() : undefined),
   });
 
+  const columns: Column<Product>[] = [
+    ...pictureAndName<Product>('Name', (product) => product.image, (product) => product.productName),
+    { label: 'Price', cell: (product) => formatPrice(product.resalePrice) },
+    {
+      label: 'Status',
+      cell: (product) => {
+        const status = statusOf(product);
+        return (
+          <span id={`status-${product._id}`} className={`badge whitespace-nowrap ${statusBadge[status]}`}>
+            {status}
+          </span>
+        );
+      },
+    },
+    {
+      label: 'Actions',
+      kind: 'actions',
+      cell: (product) => {
+        const status = statusOf(product);
+        const advertising = advertise.isPending && advertise.variables._id === product._id;
+        // Disabled once advertised or sold: the Status beside it says which.
+        const done = product.advertisement || status === 'Sold';
+        return (
+          <RowActions>
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              disabled={done || advertising}
+              aria-describedby={done ? `status-${product._id}` : undefined}
+              title={done ? (status === 'Sold' ? 'Sold cars are not advertised' : 'Already advertised') : undefined}
+              onClick={() => advertise.mutate(product)}
+            >
+              {advertising ? <Spinner size="loading-xs" label="" /> : null}
+              Make Advertise
+            </button>
+            <DeleteButton action={remove} item={product}>
+              Delete
+            </DeleteButton>
+          </RowActions>
+        );
+      },
+    },
+  ];
+
   if (products.isError && !products.data) throw products.error;
   if (products.isPending) return <PageSpinner label="Loading your products" />;
 
@@ -75,7 +111,7 @@ export default function MyProductsPage() {
   return (
     <section className="mx-auto max-w-6xl">
       <title>My Products · Second Gear</title>
-      <HeadingWithCount title="My Products" count={list.length} testId="my-products-count" />
+      <HeadingWithCount id="my-products-heading" title="My Products" count={list.length} testId="my-products-count" />
 
       {list.length === 0 ? (
         <EmptyState
@@ -87,43 +123,7 @@ export default function MyProductsPage() {
           }
         />
       ) : (
-        <DataTable
-          columns={columns}
-          rows={list.map((product) => {
-            const status = statusOf(product);
-            const advertising = advertise.isPending && advertise.variables._id === product._id;
-            return (
-              <tr key={product._id}>
-                <td>
-                  <RowImage src={product.image} />
-                </td>
-                <th scope="row" className="font-semibold">
-                  {product.productName}
-                </th>
-                <td>{formatPrice(product.resalePrice)}</td>
-                <td>
-                  <span className={`badge whitespace-nowrap ${statusBadge[status]}`}>{status}</span>
-                </td>
-                <td>
-                  <div className="flex flex-nowrap justify-end gap-2">
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-primary"
-                      disabled={product.advertisement || status === 'Sold' || advertising}
-                      onClick={() => advertise.mutate(product)}
-                    >
-                      {advertising ? <Spinner size="loading-xs" label="" /> : null}
-                      Make Advertise
-                    </button>
-                    <DeleteButton action={remove} item={product}>
-                      Delete
-                    </DeleteButton>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        />
+        <DataList labelledBy="my-products-heading" columns={columns} rows={list} rowKey={(product) => product._id} />
       )}
 
       <ConfirmDelete {...remove.dialog} />

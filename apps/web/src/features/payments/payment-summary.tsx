@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ListingStatus } from '@second-gear/contract';
 import { PageSpinner } from '../../ui/spinner.tsx';
+import { PaidLabel } from '../bookings/index.ts';
 import { Receipt, type BackTo, type PaidPurchase } from './receipt.tsx';
 
 interface PaymentLayoutProps {
@@ -46,9 +47,7 @@ export function PaidState({ backTo, ...purchase }: PaidPurchase & { backTo: Back
       backTo={backTo}
       headline={
         <div className="flex flex-wrap items-center gap-3">
-          <button type="button" className="btn btn-sm disabled:border-green-800 disabled:bg-green-800 disabled:text-white" disabled>
-            Paid
-          </button>
+          <PaidLabel productName={purchase.productName} />
           <p className="font-semibold">You have paid for this car.</p>
         </div>
       }

@@ -2,15 +2,13 @@ import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WishlistItem } from '@second-gear/contract';
 import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
-import { DataTable, EmptyState, HeadingWithCount, RowImage } from '../../ui/data-table.tsx';
+import { DataList, EmptyState, HeadingWithCount, pictureAndName, RowActions, type Column } from '../../ui/data-list.tsx';
 import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
 import { formatPrice } from '../../lib/format.ts';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
 import { PayAction } from '../bookings/index.ts';
 import { removeFromWishlist, wishlistKey, wishlistQuery } from './api.ts';
-
-const columns = [{ label: 'Image', hidden: true }, { label: 'Name' }, { label: 'Price' }, { label: 'Actions', hidden: true }];
 
 export default function MyWishlistPage() {
   const { user } = useAuth();
@@ -26,6 +24,30 @@ export default function MyWishlistPage() {
     afterDelete: () => queryClient.invalidateQueries({ queryKey: wishlistKey }),
   });
 
+  const columns: Column<WishlistItem>[] = [
+    ...pictureAndName<WishlistItem>('Name', (item) => item.image, (item) => item.productName),
+    { label: 'Price', cell: (item) => formatPrice(item.resalePrice) },
+    {
+      label: 'Actions',
+      kind: 'actions',
+      cell: (item) => (
+        <RowActions>
+          <PayAction
+            paid={item.paid}
+            listingStatus={item.listingStatus}
+            payTo={`/dashboard/wishlistpayment/${item._id}`}
+            productName={item.productName}
+          />
+          {item.paid ? null : (
+            <DeleteButton action={remove} item={item}>
+              Remove
+            </DeleteButton>
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+
   if (wishlist.isError && !wishlist.data) throw wishlist.error;
   if (wishlist.isPending) return <PageSpinner label="Loading your wishlist" />;
 
@@ -34,7 +56,7 @@ export default function MyWishlistPage() {
   return (
     <section className="mx-auto max-w-6xl">
       <title>My Wishlist · Second Gear</title>
-      <HeadingWithCount title="My Wishlist" count={list.length} testId="my-wishlist-count" />
+      <HeadingWithCount id="my-wishlist-heading" title="My Wishlist" count={list.length} testId="my-wishlist-count" />
 
       {list.length === 0 ? (
         <EmptyState
@@ -46,35 +68,7 @@ export default function MyWishlistPage() {
           }
         />
       ) : (
-        <DataTable
-          columns={columns}
-          rows={list.map((item) => (
-            <tr key={item._id}>
-              <td>
-                <RowImage src={item.image} />
-              </td>
-              <th scope="row" className="font-semibold">
-                {item.productName}
-              </th>
-              <td>{formatPrice(item.resalePrice)}</td>
-              <td>
-                <div className="flex flex-nowrap justify-end gap-2">
-                  <PayAction
-                    paid={item.paid}
-                    listingStatus={item.listingStatus}
-                    payTo={`/dashboard/wishlistpayment/${item._id}`}
-                    productName={item.productName}
-                  />
-                  {item.paid ? null : (
-                    <DeleteButton action={remove} item={item}>
-                      Remove
-                    </DeleteButton>
-                  )}
-                </div>
-              </td>
-            </tr>
-          ))}
-        />
+        <DataList labelledBy="my-wishlist-heading" columns={columns} rows={list} rowKey={(item) => item._id} />
       )}
 
       <ConfirmDelete {...remove.dialog} />
