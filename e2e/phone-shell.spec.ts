@@ -307,10 +307,13 @@ test.describe('the login page says why', () => {
     await expect(page.getByText('Sign in to open your dashboard', { exact: true })).toBeVisible();
 
     // Opened directly, the login page gives no reason.
+    await page.goto('/');
     await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
     await expect(page.getByText(/^Sign in to/)).toHaveCount(0);
 
     await page.goto(`/category/${toyota._id}`);
+    await expect(page).toHaveURL(/\/login$/);
     await logInThroughUi(page, demo.buyer.email, demo.buyer.password);
     await expect(page).toHaveURL(new RegExp(`/category/${toyota._id}$`));
     await expect(page.getByRole('heading', { name: 'Product Category: Toyota', level: 1 })).toBeVisible();

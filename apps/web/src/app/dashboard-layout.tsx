@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Navbar } from './navbar.tsx';
 import { NavItems, useMainNavItems, type NavItem } from './nav-items.tsx';
@@ -36,7 +37,8 @@ export default function DashboardLayout() {
     menu.current?.querySelector<HTMLElement>('a[href]')?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setOpen(false);
+      // Closed first (the page is no longer inert), then the button can take the focus.
+      flushSync(() => setOpen(false));
       menuButton.current?.focus();
     };
     document.addEventListener('keydown', onKeyDown);
@@ -83,7 +85,8 @@ export default function DashboardLayout() {
             <Outlet />
           </main>
         </div>
-        <div className="drawer-side z-50 lg:z-auto">
+        {/* Shown at once, without daisyUI's fade (the menu still slides in): so it can take the focus as it opens. */}
+        <div className="drawer-side z-50 transition-none lg:z-auto">
           {/* A pointer-only backdrop: keyboard and screen-reader users close the menu with Escape or a link. */}
           <label htmlFor="dashboard-drawer" aria-hidden="true" className="drawer-overlay" />
           <nav

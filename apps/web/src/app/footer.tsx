@@ -28,7 +28,7 @@ export function Footer() {
           <nav key={column.title} aria-label={column.title} className="gap-0">
             <h2 className="footer-title">{column.title}</h2>
             {column.links.map((label) => (
-              <Link key={label} to="/" className="link link-hover inline-flex min-h-11 items-center">
+              <Link key={label} to="/" className="link link-hover inline-flex min-h-11 min-w-11 items-center">
                 {label}
               </Link>
             ))}
