@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Navbar } from './navbar.tsx';
 import { NavItems, useMainNavItems, type NavItem } from './nav-items.tsx';
@@ -31,15 +30,19 @@ export default function DashboardLayout() {
   const menu = useRef<HTMLElement>(null);
 
   // On a phone the menu is a drawer over the page: it takes the focus when it opens, Escape closes
-  // it, and the focus goes back to its button.
+  // it, and the focus goes back to its button once the page behind is no longer inert.
+  const refocusButton = useRef(false);
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      if (refocusButton.current) menuButton.current?.focus();
+      refocusButton.current = false;
+      return;
+    }
     menu.current?.querySelector<HTMLElement>('a[href]')?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      // Closed first (the page is no longer inert), then the button can take the focus.
-      flushSync(() => setOpen(false));
-      menuButton.current?.focus();
+      refocusButton.current = true;
+      setOpen(false);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
