@@ -1,51 +1,78 @@
-import { useEffect, useState } from 'react';
-import { NavLink, Outlet, ScrollRestoration } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { Navbar } from './navbar.tsx';
+import { NavItems, useMainNavItems, type NavItem } from './nav-items.tsx';
 import { NavigationProgress, SkipLink } from './root-layout.tsx';
 import { MenuIcon } from '../ui/icons.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { useRole } from '../features/auth/use-role.ts';
 
-interface MenuEntry {
-  to: string;
-  label: string;
-}
-
-const adminMenu: MenuEntry[] = [
+const adminMenu: NavItem[] = [
   { to: '/dashboard/allseller', label: 'All Sellers' },
   { to: '/dashboard/allbuyer', label: 'All Buyers' },
   { to: '/dashboard/reporteditems', label: 'Reported Items' },
   { to: '/dashboard/categories', label: 'Categories' },
 ];
-const sellerMenu: MenuEntry[] = [
+const sellerMenu: NavItem[] = [
   { to: '/dashboard/addProduct', label: 'Add A Product' },
   { to: '/dashboard/myproducts', label: 'My Products' },
 ];
-const buyerMenu: MenuEntry[] = [
+const buyerMenu: NavItem[] = [
   { to: '/dashboard/myorders', label: 'My Orders' },
   { to: '/dashboard/mywishlist', label: 'My Wishlist' },
 ];
 
 export default function DashboardLayout() {
   const { isAdmin, isSeller, isBuyer, isLoading } = useRole();
+  const mainItems = useMainNavItems();
   const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLElement>(null);
 
+  // On a phone the menu is a drawer over the page: it takes the focus when it opens, Escape closes
+  // it, and the focus goes back to its button once the page behind is no longer inert.
+  const refocusButton = useRef(false);
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      if (refocusButton.current) menuButton.current?.focus();
+      refocusButton.current = false;
+      return;
+    }
+    menu.current?.querySelector<HTMLElement>('a[href]')?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      refocusButton.current = true;
+      setOpen(false);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [open]);
 
+  const close = () => setOpen(false);
   const entries = [...(isAdmin ? adminMenu : []), ...(isSeller ? sellerMenu : []), ...(isBuyer ? buyerMenu : [])];
 
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       <NavigationProgress />
       <SkipLink />
-      <Navbar />
+      {/* While the drawer is open, the page behind it is out of reach (inert), as behind any modal. */}
+      <div className="contents" inert={open}>
+        <Navbar
+          menuButton={
+            <button
+              ref={menuButton}
+              type="button"
+              className="btn btn-ghost btn-square size-11 lg:hidden"
+              aria-label="Dashboard menu"
+              aria-controls="dashboard-menu"
+              aria-expanded={open}
+              onClick={() => setOpen(true)}
+            >
+              <MenuIcon className="h-6 w-6" />
+            </button>
+          }
+        />
+      </div>
       <div className="drawer flex-1 lg:drawer-open">
         <input
           id="dashboard-drawer"
@@ -56,32 +83,27 @@ export default function DashboardLayout() {
           tabIndex={-1}
           aria-hidden="true"
         />
-        <div className="drawer-content flex flex-col">
-          <div className="border-b border-base-200 px-4 py-2 lg:hidden">
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm gap-2"
-              aria-controls="dashboard-menu"
-              aria-expanded={open}
-              onClick={() => setOpen(true)}
-            >
-              <MenuIcon className="h-5 w-5" />
-              Dashboard menu
-            </button>
-          </div>
+        <div className="drawer-content flex flex-col" inert={open}>
           <main id="main" tabIndex={-1} className="flex-1 p-4 sm:p-8">
             <Outlet />
           </main>
         </div>
-        <div className="drawer-side z-50 lg:z-auto">
+        {/* Shown at once, without daisyUI's fade (the menu still slides in): so it can take the focus as it opens. */}
+        <div className="drawer-side z-50 transition-none lg:z-auto">
           {/* A pointer-only backdrop: keyboard and screen-reader users close the menu with Escape or a link. */}
           <label htmlFor="dashboard-drawer" aria-hidden="true" className="drawer-overlay" />
           <nav
+            ref={menu}
             id="dashboard-menu"
             aria-label="Dashboard"
             className="min-h-full w-72 border-r border-base-200 bg-base-200/60 p-4 max-lg:bg-base-100"
           >
-            <p className="px-4 pb-3 text-xs font-semibold tracking-wider text-base-content/60 uppercase">Dashboard</p>
+            {/* The navbar's pages, for the phone whose one menu button is this drawer's. */}
+            <ul className="menu w-full gap-1 p-0 text-base lg:hidden">
+              <NavItems items={mainItems} onNavigate={close} />
+            </ul>
+            <div className="divider my-2 lg:hidden" />
+            <p className="px-4 pb-3 text-xs font-semibold tracking-wider text-base-content/70 uppercase">Dashboard</p>
             {isLoading ? (
               <div className="px-4 py-2">
                 <Spinner size="loading-md" label="Loading your menu" />
@@ -90,17 +112,7 @@ export default function DashboardLayout() {
               <p className="px-4 text-sm text-base-content/70">No dashboard tools for this account yet.</p>
             ) : (
               <ul className="menu w-full gap-1 p-0 text-base">
-                {entries.map((entry) => (
-                  <li key={entry.to}>
-                    <NavLink
-                      to={entry.to}
-                      className={({ isActive }) => (isActive ? 'menu-active' : '')}
-                      onClick={() => setOpen(false)}
-                    >
-                      {entry.label}
-                    </NavLink>
-                  </li>
-                ))}
+                <NavItems items={entries} onNavigate={close} />
               </ul>
             )}
           </nav>

@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { useAuth } from '../features/auth/auth-context.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { Navbar } from './navbar.tsx';
+import { SkipLink } from './root-layout.tsx';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) {
@@ -41,31 +44,45 @@ function BrokenCarIllustration() {
   );
 }
 
-/** The route error screen (docs/product.md, "Screens"). */
+/**
+ * The route error screen (docs/product.md, "Screens"), with the navigation bar and a way back to
+ * browsing as its main action. Sign out is offered only to someone signed in; the navbar leaves
+ * its own Sign Out out here, so the screen has one.
+ */
 export function ErrorPage() {
   const error = useRouteError();
+  const { user } = useAuth();
   const signOut = useSignOut({ alwaysToLogin: true });
   useEffect(() => {
     if (!isRouteErrorResponse(error)) console.error(error);
   }, [error]);
 
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-base-200 px-6 py-12 text-center">
-      <title>Something Went Wrong · Second Gear</title>
-      <BrokenCarIllustration />
-      <h1 className="text-4xl font-extrabold text-base-content">Something Went Wrong</h1>
-      <p className="max-w-lg text-lg" data-testid="route-error">
-        {isRouteErrorResponse(error) ? <span className="font-mono font-semibold">{error.status} </span> : null}
-        {describe(error)}
-      </p>
-      <div className="flex flex-wrap items-center justify-center gap-3">
-        <button type="button" className="btn btn-primary" onClick={signOut}>
-          Sign out
-        </button>
-        <Link to="/login" className="btn btn-outline btn-primary">
-          Log Back In
-        </Link>
-      </div>
-    </main>
+    <div className="flex min-h-screen flex-col bg-base-200 text-base-content">
+      <SkipLink />
+      <Navbar signOutButton={false} />
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col items-center justify-center gap-6 px-6 py-12 text-center">
+        <title>Something Went Wrong · Second Gear</title>
+        <BrokenCarIllustration />
+        <h1 className="text-4xl font-extrabold">Something Went Wrong</h1>
+        <p className="max-w-lg text-lg" data-testid="route-error">
+          {isRouteErrorResponse(error) ? <span className="font-mono font-semibold">{error.status} </span> : null}
+          {describe(error)}
+        </p>
+        <div className="flex flex-wrap items-center justify-center gap-3">
+          <Link to="/" className="btn btn-primary h-11">
+            Back to home
+          </Link>
+          {user ? (
+            <button type="button" className="btn btn-outline btn-primary h-11" onClick={signOut}>
+              Sign out
+            </button>
+          ) : null}
+          <Link to="/login" className="btn btn-outline btn-primary h-11">
+            Log Back In
+          </Link>
+        </div>
+      </main>
+    </div>
   );
 }

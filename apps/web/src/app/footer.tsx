@@ -18,17 +18,17 @@ const socials = [
 export function Footer() {
   return (
     <footer className="bg-neutral text-neutral-content">
-      <div className="footer mx-auto max-w-7xl gap-y-10 p-10 sm:footer-horizontal">
+      <div className="footer mx-auto max-w-7xl gap-y-8 p-10 sm:footer-horizontal">
         <aside className="max-w-xs">
           <Logo className="h-14 w-14" title="Second Gear logo" />
           <p className="text-lg font-bold">Second Gear</p>
           <p className="text-neutral-content/80">Trusted used cars from verified sellers, fairly priced since 2022.</p>
         </aside>
         {columns.map((column) => (
-          <nav key={column.title} aria-label={column.title}>
+          <nav key={column.title} aria-label={column.title} className="gap-0">
             <h2 className="footer-title">{column.title}</h2>
             {column.links.map((label) => (
-              <Link key={label} to="/" className="link link-hover">
+              <Link key={label} to="/" className="link link-hover inline-flex min-h-11 min-w-11 items-center">
                 {label}
               </Link>
             ))}
@@ -40,7 +40,7 @@ export function Footer() {
           <p className="text-sm text-neutral-content/80">© {new Date().getFullYear()} Second Gear. All rights reserved.</p>
           <nav className="grid-flow-col gap-2 sm:place-self-center sm:justify-self-end" aria-label="Social media">
             {socials.map(({ label, Icon }) => (
-              <a key={label} href="#" aria-label={label} className="btn btn-circle btn-ghost text-neutral-content hover:bg-neutral-content/10">
+              <a key={label} href="#" aria-label={label} className="btn btn-circle btn-ghost size-11 text-neutral-content hover:bg-neutral-content/10">
                 <Icon className="h-6 w-6" />
               </a>
             ))}

@@ -1,39 +1,28 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useAuth } from '../features/auth/auth-context.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { MenuIcon } from '../ui/icons.tsx';
 import { Logo } from '../ui/logo.tsx';
+import { NavItems, useMainNavItems } from './nav-items.tsx';
 
-interface NavItem {
-  to: string;
-  label: string;
-  end?: boolean;
+export interface NavbarProps {
+  /**
+   * The phone menu button, in place of the navbar's own menu: a dashboard's drawer button, whose
+   * drawer also lists the navbar's pages, so a phone shows one menu button.
+   */
+  menuButton?: ReactNode;
+  /** Off on the error screen, which has the specification's own Sign out button below. */
+  signOutButton?: boolean;
 }
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
-
-function NavItems({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
-  return items.map((item) => (
-    <li key={item.to}>
-      <NavLink to={item.to} end={item.end ?? false} className={navLinkClass} onClick={onNavigate}>
-        {item.label}
-      </NavLink>
-    </li>
-  ));
-}
-
-export function Navbar() {
+export function Navbar({ menuButton, signOutButton = true }: NavbarProps) {
   const { user, ready, loading } = useAuth();
   const signOut = useSignOut();
   const mobileMenu = useRef<HTMLDetailsElement>(null);
 
-  const items: NavItem[] = [
-    { to: '/', label: 'Home', end: true },
-    { to: '/blog', label: 'Blog' },
-  ];
-  if (user?.email) items.push({ to: '/dashboard', label: 'Dashboard' });
+  const items = useMainNavItems();
 
   const closeMobileMenu = () => mobileMenu.current?.removeAttribute('open');
 
@@ -57,48 +46,55 @@ export function Navbar() {
     };
   }, []);
 
-
   return (
     <header className="sticky top-0 z-40 border-b border-base-200 bg-base-100/95 backdrop-blur">
-      <nav className="navbar mx-auto max-w-7xl gap-2 px-4" aria-label="Main">
+      {/* On a 360 px phone the menu button, the whole name and Sign Out fit in one row: tighter gaps, no truncation. */}
+      <nav className="navbar mx-auto max-w-7xl gap-2 px-2 sm:px-4" aria-label="Main">
         <div className="navbar-start min-w-0 gap-1 max-lg:w-auto max-lg:flex-1">
-          <details ref={mobileMenu} className="dropdown lg:hidden">
-            <summary className="btn btn-ghost btn-square" aria-label="Open menu">
-              <MenuIcon className="h-6 w-6" />
-            </summary>
-            <ul className="menu dropdown-content z-50 mt-3 w-52 rounded-box bg-base-100 p-2 shadow-lg">
-              <NavItems items={items} onNavigate={closeMobileMenu} />
-            </ul>
-          </details>
-          <Link to="/" className="flex min-w-0 items-center gap-2 rounded-lg px-1 text-lg font-extrabold tracking-tight whitespace-nowrap sm:text-xl">
+          {menuButton ?? (
+            <details ref={mobileMenu} className="dropdown lg:hidden">
+              <summary className="btn btn-ghost btn-square size-11" aria-label="Open menu">
+                <MenuIcon className="h-6 w-6" />
+              </summary>
+              <ul className="menu dropdown-content z-50 mt-3 w-52 rounded-box bg-base-100 p-2 shadow-lg">
+                <NavItems items={items} onNavigate={closeMobileMenu} />
+              </ul>
+            </details>
+          )}
+          <Link to="/" className="flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg px-1 text-lg font-extrabold tracking-tight whitespace-nowrap sm:gap-2 sm:text-xl">
             <Logo className="h-8 w-8 shrink-0 sm:h-9 sm:w-9" />
-            <span className="truncate">
+            <span className="inline-block">
               Second <span className="text-primary">Gear</span>
             </span>
           </Link>
         </div>
 
         <div className="navbar-center hidden lg:flex">
-          <ul className="menu menu-horizontal gap-1 px-1 text-base"><NavItems items={items} /></ul>
+          <ul className="menu menu-horizontal gap-1 px-1 text-base">
+            <NavItems items={items} />
+          </ul>
         </div>
 
-        <div className="navbar-end gap-3 max-lg:w-auto max-lg:shrink-0">
+        <div className="navbar-end gap-2 max-lg:w-auto max-lg:shrink-0 sm:gap-3">
           {!ready ? (
-            <div className="skeleton h-10 w-24" aria-hidden="true" />
+            <div className="skeleton h-11 w-24" aria-hidden="true" />
           ) : user?.email ? (
             <>
               <Avatar
                 name={user.name}
                 photo={user.image}
                 label={user.name || 'Signed-in user'}
+                size={36}
                 className="ring-2 ring-primary/30 ring-offset-2 ring-offset-base-100"
               />
-              <button type="button" className="btn btn-outline btn-primary btn-sm sm:btn-md" onClick={signOut} disabled={loading}>
-                Sign Out
-              </button>
+              {signOutButton ? (
+                <button type="button" className="btn btn-outline btn-primary h-11 px-3 sm:px-4" onClick={signOut} disabled={loading}>
+                  Sign Out
+                </button>
+              ) : null}
             </>
           ) : (
-            <NavLink to="/login" className="btn btn-primary btn-sm sm:btn-md">
+            <NavLink to="/login" className="btn btn-primary h-11 px-4">
               Login
             </NavLink>
           )}

@@ -7,6 +7,7 @@ import { TextField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from './auth-context.ts';
 import { AuthCard, EmailField, emailRules, ProviderError } from './auth-card.tsx';
+import { SignInReason } from './sign-in-reason.tsx';
 import { googleError, isQuietGoogleError, takeGoogleRedirectResult } from './google.ts';
 
 /** A full-page Google sign-in that failed comes back to /login with its error code. */
@@ -20,20 +21,21 @@ interface LoginValues {
   password: string;
 }
 
-/** Where RequireAuth came from (`state.from`), as a path; '/' otherwise. */
-function rememberedPath(state: unknown): string {
+/** Where RequireAuth came from (`state.from`), as a path; null when the login page was opened directly. */
+function rememberedPath(state: unknown): string | null {
   if (state && typeof state === 'object' && 'from' in state) {
     const from = state.from as Partial<Location> | undefined;
     if (from?.pathname) return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
   }
-  return '/';
+  return null;
 }
 
 export default function LoginPage() {
   const { signIn, signInWithGoogle } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const from = rememberedPath(location.state);
+  const remembered = rememberedPath(location.state);
+  const from = remembered ?? '/';
   const [providerError, setProviderError] = useState('');
   const [googleMessage, setGoogleMessage] = useState(googleRedirectError);
   const {
@@ -77,6 +79,7 @@ export default function LoginPage() {
   return (
     <AuthCard title="Login">
       <title>Login · Second Gear</title>
+      {remembered === null ? null : <SignInReason from={remembered} />}
       <form className="flex flex-col gap-4" noValidate onSubmit={handleSubmit(onSubmit)}>
         <EmailField error={errors.email?.message} {...register('email', emailRules)} />
         <TextField

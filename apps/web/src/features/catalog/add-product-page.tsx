@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { UploadProgress } from '../../ui/upload-progress.tsx';
 import { useFilePreview } from '../../ui/use-file-preview.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { focusFirstInvalid } from '../../lib/focus-first-invalid.ts';
 import { imageAccept, imageProblem, usePictureUpload } from '../../lib/upload.ts';
 import { advertisedProductsQuery, categoryKey } from './api.ts';
 import { addProduct, addProductCategoriesQuery, myProductsKey } from './seller-api.ts';
@@ -69,7 +70,7 @@ export default function AddProductPage() {
     handleSubmit,
     trigger,
     formState: { errors, isSubmitting },
-  } = useForm<AddProductValues>({ defaultValues });
+  } = useForm<AddProductValues>({ defaultValues, shouldFocusError: false });
 
   const [preview, showPreview] = useFilePreview();
 
@@ -127,7 +128,7 @@ export default function AddProductPage() {
       <form
         className="grid grid-cols-1 gap-4 rounded-box border border-base-200 bg-base-100 p-6 shadow-sm md:grid-cols-2"
         noValidate
-        onSubmit={handleSubmit(onSubmit)}
+        onSubmit={handleSubmit(onSubmit, focusFirstInvalid)}
         aria-busy={isSubmitting}
       >
         <div className="md:col-span-2">

@@ -13,9 +13,9 @@ export function AdvertisedSection() {
 
   return (
     <section className="bg-base-200/60" aria-label={showHeading ? undefined : 'Featured cars'} aria-labelledby={showHeading ? 'advertised-heading' : undefined}>
-      <div className="mx-auto max-w-7xl px-4 py-16">
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:py-16">
         {showHeading ? (
-          <h2 id="advertised-heading" className="mb-10 text-center">
+          <h2 id="advertised-heading" className="mb-6 text-center sm:mb-10">
             <span className="block text-sm font-semibold tracking-widest text-primary uppercase">Hot Deals</span>{' '}
             <span className="mt-2 block text-3xl font-bold sm:text-4xl">Advertised Cars</span>
           </h2>

@@ -1,8 +1,8 @@
 export function Hero({ onBook }: { onBook: () => void }) {
   return (
     <section className="bg-gradient-to-br from-primary/10 via-base-100 to-accent/20">
-      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 md:py-20 lg:grid-cols-2">
-        <div className="flex flex-col items-start gap-6">
+      <div className="mx-auto grid max-w-7xl items-center gap-6 px-4 py-8 sm:gap-10 sm:py-14 md:py-20 lg:grid-cols-2">
+        <div className="flex flex-col items-start gap-4 sm:gap-6">
           <span className="badge badge-accent badge-lg font-semibold">Quality used cars, checked sellers</span>
           <h1 className="text-4xl leading-tight font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
             Best Car For Sale

@@ -1,0 +1,33 @@
+import { NavLink } from 'react-router';
+import { useAuth } from '../features/auth/auth-context.ts';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+/** The navigation bar's pages (docs/product.md, "Navigation bar"): Home, Blog, and Dashboard for a signed-in user with an email. */
+export function useMainNavItems(): NavItem[] {
+  const { user } = useAuth();
+  const items: NavItem[] = [
+    { to: '/', label: 'Home', end: true },
+    { to: '/blog', label: 'Blog' },
+  ];
+  if (user?.email) items.push({ to: '/dashboard', label: 'Dashboard' });
+  return items;
+}
+
+// At least 44 px tall, the smallest comfortable tap target; the text stays centred in it.
+const linkClass = ({ isActive }: { isActive: boolean }) => `min-h-11 content-center ${isActive ? 'menu-active font-semibold' : ''}`;
+
+/** The items of a daisyUI `.menu` list, the current page marked. */
+export function NavItems({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+  return items.map((item) => (
+    <li key={item.to}>
+      <NavLink to={item.to} end={item.end ?? false} className={linkClass} onClick={onNavigate}>
+        {item.label}
+      </NavLink>
+    </li>
+  ));
+}
