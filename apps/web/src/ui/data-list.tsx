@@ -115,11 +115,11 @@ export function DataList<Row>({ labelledBy, columns, rows, rowKey, loadingLabel 
                 <tr
                   key={rowKey(row)}
                   role="row"
-                  className="max-md:grid max-md:grid-cols-[auto_minmax(0,1fr)] max-md:items-start max-md:gap-x-3 max-md:gap-y-2 max-md:rounded-box max-md:border max-md:border-base-200 max-md:bg-base-100 max-md:p-4 max-md:shadow-sm max-md:[&>*]:p-0"
+                  className="max-md:grid max-md:grid-cols-[auto_minmax(0,1fr)] max-md:items-start max-md:gap-x-3 max-md:gap-y-2 max-md:rounded-box max-md:border max-md:border-base-200 max-md:bg-base-100 max-md:p-4 max-md:shadow-sm max-md:[&>*]:border-0 max-md:[&>*]:p-0"
                 >
                   {columns.map(({ label, kind = 'field', cell, className }) =>
                     kind === 'name' ? (
-                      <th key={label} role="rowheader" scope="row" className={`font-semibold [overflow-wrap:anywhere] ${cellLayout.name} ${className ?? ''}`}>
+                      <th key={label} role="rowheader" scope="row" className={`font-semibold break-words md:min-w-36 ${cellLayout.name} ${className ?? ''}`}>
                         {cell(row)}
                       </th>
                     ) : (
