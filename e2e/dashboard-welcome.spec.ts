@@ -4,20 +4,20 @@ import {
   bookViaApi,
   categoryByName,
   demo,
+  desktopScreen,
   expectNoAxeViolations,
+  keepScreenshot,
   logInThroughUi,
   newApiActor,
   newPersonPage,
+  phoneScreen,
   wishlistViaApi,
 } from './support.ts';
 
 // The dashboard's welcome page (issue 15): the role's numbers as tiles, each a link to the page
 // that lists those rows. Screenshots at phone and desktop size are kept as test artifacts.
 
-const sizes = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1366, height: 900 },
-] as const;
+const sizes = [phoneScreen, desktopScreen];
 
 function tiles(page: Page): Locator {
   return page.getByRole('region', { name: 'At a glance' });
@@ -46,9 +46,7 @@ async function checkAndShoot(page: Page, testInfo: TestInfo, screen: string, wai
       expect(box.height, `${screen}: a tile at ${size.width} px`).toBeGreaterThanOrEqual(44);
       expect(box.width).toBeGreaterThanOrEqual(44);
     }
-    // Transitions finished: crossing the desktop breakpoint slides the side menu shut.
-    const body = await page.screenshot({ fullPage: true, animations: 'disabled' });
-    await testInfo.attach(`${screen} ${size.width}x${size.height}`, { body, contentType: 'image/png' });
+    await keepScreenshot(page, testInfo, screen);
   }
 }
 
@@ -106,7 +104,7 @@ test.describe('dashboard welcome', () => {
     await expect(tiles(buyerPage).getByRole('link')).toHaveCount(2);
     await expectNoAxeViolations(buyerPage, 'buyer welcome');
     await checkAndShoot(buyerPage, testInfo, 'buyer welcome', tile(buyerPage, 'Wishlist'));
-    await buyerPage.setViewportSize({ width: 1366, height: 900 });
+    await buyerPage.setViewportSize(desktopScreen);
     await followTile(buyerPage, 'Bookings', '/dashboard/myorders', 'My Orders');
     await expect(buyerPage.getByTestId('my-orders-count')).toHaveText('1');
     await buyerPage.goto('/dashboard');
@@ -177,7 +175,7 @@ test.describe('dashboard welcome', () => {
     expect(await numberOn(page, 'Open reports')).toBeGreaterThanOrEqual(1);
     await expectNoAxeViolations(page, 'admin welcome');
     await checkAndShoot(page, testInfo, 'admin welcome', tile(page, 'Open reports'));
-    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.setViewportSize(desktopScreen);
 
     // Other tests add sellers and reports at the same time: the tile and the page are compared on one pass without a change between them.
     await expect(async () => {

@@ -1,13 +1,16 @@
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   addCarViaApi,
   bookViaApi,
   categoryByName,
+  desktopScreen,
   expectNoAxeViolations,
   expectPaymentCompleted,
   findProductCard,
+  keepScreenshot,
   newApiActor,
   payWith,
+  phoneScreen,
   signUpInBrowser,
   uniqueCarName,
 } from './support.ts';
@@ -16,14 +19,9 @@ import {
 // a phone shows two and a half cars a screen. Each journey runs on a phone and on a desktop.
 
 const viewports = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1366, height: 900 },
+  { name: 'phone', ...phoneScreen },
+  { name: 'desktop', ...desktopScreen },
 ] as const;
-
-/** The whole page as a PNG kept with the test's results, for review. */
-async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
-}
 
 /**
  * The WCAG contrast ratio of an element's text on its own background (both opaque here): the computed
@@ -112,7 +110,7 @@ for (const viewport of viewports) {
       await expect(bookCard.getByText('Original Price', { exact: true })).toBeVisible();
       await expectTapTargets(bookCard);
 
-      await attachScreenshot(page, testInfo, `category page, ${viewport.width} px`);
+      await keepScreenshot(page, testInfo, `category page`);
       if (viewport.width < 768) {
         // At least two and a half cars per screen on a phone.
         const pitch = await tallestCardPitch(page);
@@ -139,7 +137,7 @@ for (const viewport of viewports) {
         expect(await contrastOf(field), `${label} contrast`).toBeGreaterThanOrEqual(4.5);
       }
       await expectNoAxeViolations(page, 'booking modal');
-      await attachScreenshot(page, testInfo, `booking modal, ${viewport.width} px`);
+      await keepScreenshot(page, testInfo, `booking modal`);
 
       await modal.getByLabel('Phone Number', { exact: true }).fill('555-0142');
       await modal.getByLabel('Meeting Location', { exact: true }).fill('Harbour Car Park');
@@ -163,7 +161,7 @@ for (const viewport of viewports) {
       await expect((await findProductCard(page, toSave.productName)).getByRole('link', { name: 'On your wishlist' })).toBeVisible();
       // Loaded already done, nothing was handed focus.
       await expect(page.locator(':focus')).toHaveCount(0);
-      await attachScreenshot(page, testInfo, `category page with Booked and On your wishlist, ${viewport.width} px`);
+      await keepScreenshot(page, testInfo, `category page with Booked and On your wishlist`);
       await bookedAgain.click();
       await expect(page).toHaveURL(/\/dashboard\/myorders$/);
 
@@ -203,7 +201,7 @@ for (const viewport of viewports) {
       const shown = { productName: car.productName, price: '$9,800' };
       await expectReceipt(page, shown, transactionId);
       await expectNoAxeViolations(page, 'receipt right after paying');
-      await attachScreenshot(page, testInfo, `receipt after paying, ${viewport.width} px`);
+      await keepScreenshot(page, testInfo, `receipt after paying`);
 
       // Opened again: the Paid state (the disabled button, readable) with the same receipt.
       await page.goto(`/dashboard/payment/${orderId}`);
@@ -213,7 +211,7 @@ for (const viewport of viewports) {
       await expectReceipt(page, shown, transactionId);
       await expect(page.getByText('Congrats! Your Payment has been Completed')).toHaveCount(0);
       await expectNoAxeViolations(page, 'receipt of a paid order');
-      await attachScreenshot(page, testInfo, `receipt of a paid order, ${viewport.width} px`);
+      await keepScreenshot(page, testInfo, `receipt of a paid order`);
 
       await seller.api.dispose();
     });

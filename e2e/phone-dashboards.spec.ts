@@ -5,9 +5,12 @@ import {
   categoryByName,
   deleteDialog,
   demo,
+  desktopScreen as desktop,
   expectNoAxeViolations,
+  keepScreenshot,
   logInThroughUi,
   newApiActor,
+  phoneScreen as phone,
   tableRow,
   wishlistViaApi,
 } from './support.ts';
@@ -15,8 +18,6 @@ import {
 // Every dashboard list on a phone (issue 15): each row's actions are on screen, a thumb's size and
 // working, and nothing scrolls sideways. Screenshots at phone and desktop size are kept for review.
 
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1366, height: 900 };
 
 test.use({ viewport: phone });
 
@@ -50,12 +51,11 @@ async function expectNoSidewaysScroll(page: Page, screen: string): Promise<void>
   }
 }
 
-/** Full-page screenshots of the screen at phone and desktop width, as test artifacts; back to the phone after. */
+/** Full-page screenshots of the screen at phone and desktop width; back to the phone after. */
 async function shoot(page: Page, testInfo: TestInfo, screen: string): Promise<void> {
   for (const size of [phone, desktop]) {
     await page.setViewportSize(size);
-    const body = await page.screenshot({ fullPage: true, animations: 'disabled' });
-    await testInfo.attach(`${screen} ${size.width}x${size.height}`, { body, contentType: 'image/png' });
+    await keepScreenshot(page, testInfo, screen);
   }
   await page.setViewportSize(phone);
 }

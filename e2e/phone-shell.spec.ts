@@ -1,5 +1,17 @@
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { categoryByName, dashboardMenu, demo, expectNoAxeViolations, holdRequests, logInThroughUi, navbar, signUpInBrowser } from './support.ts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  categoryByName,
+  dashboardMenu,
+  demo,
+  desktopScreen as desktop,
+  expectNoAxeViolations,
+  holdRequests,
+  keepScreenshot,
+  logInThroughUi,
+  navbar,
+  phoneScreen as phone,
+  signUpInBrowser,
+} from './support.ts';
 
 /**
  * The shell on a phone (issue 15): the header, the one dashboard menu button, tap targets, the home
@@ -7,20 +19,10 @@ import { categoryByName, dashboardMenu, demo, expectNoAxeViolations, holdRequest
  * focus. At 390 × 844 (an ordinary phone) unless a test says otherwise.
  */
 
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1366, height: 900 };
 /** The smallest comfortable tap target (WCAG 2.5.5, platform guidance), in CSS px. */
 const minTarget = 44;
 
 test.use({ viewport: phone });
-
-/** A full-page screenshot kept as a test artifact (and in the test's output folder), for review. */
-async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const width = page.viewportSize()?.width ?? 0;
-  const fileName = `${name}-${width}.png`;
-  const body = await page.screenshot({ fullPage: true, path: testInfo.outputPath(fileName) });
-  await testInfo.attach(fileName, { body, contentType: 'image/png' });
-}
 
 /** Every visible one of `locator`'s elements is at least 44 × 44 px. */
 async function expectTapTargets(locator: Locator, what: string): Promise<void> {

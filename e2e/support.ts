@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, request as playwrightRequest, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { nextLoopbackAddress, rawRequest } from '../apps/server/test/raw-http.ts';
 
@@ -347,4 +347,19 @@ export async function expectPaymentCompleted(page: Page): Promise<string> {
   const id = /pi_\w+/.exec(await success.innerText())?.[0];
   expect(id).toMatch(/^pi_/);
   return id!;
+}
+
+/** The phone and the desktop that screens are checked and photographed at (issue 15). */
+export const phoneScreen = { width: 390, height: 844 } as const;
+export const desktopScreen = { width: 1366, height: 900 } as const;
+
+/**
+ * A full-page screenshot, named with the viewport's width, kept for review as a test artifact and as a
+ * file in the test's output folder (test-results/). Animations are finished first, so a drawer or a
+ * toast is not caught halfway.
+ */
+export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const fileName = `${name}-${page.viewportSize()?.width ?? 0}.png`;
+  const body = await page.screenshot({ fullPage: true, animations: 'disabled', path: testInfo.outputPath(fileName) });
+  await testInfo.attach(fileName, { body, contentType: 'image/png' });
 }
