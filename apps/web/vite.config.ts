@@ -8,5 +8,6 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: { proxy },
   preview: { proxy },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest tells the server which chunks each page loads, to name them in the page's HTML.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
 });

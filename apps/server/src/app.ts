@@ -23,6 +23,7 @@ import { HTTP_TIMEOUTS, type HttpTimeouts, timeoutOptions } from './http/timeout
 import { logSerializers } from './http/request-log.ts';
 import { apiDocumentOptions } from './http/openapi.ts';
 import { trackAllowedMethods } from './http/allowed-methods.ts';
+import { pageHints } from './modules/site/page-hints.ts';
 import { servedImages } from './images/serve.ts';
 import type { ImageStorage } from './images/storage.ts';
 import { UPLOADS_PREFIX } from './images/store.ts';
@@ -185,12 +186,15 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
     });
   }
 
-  app.setNotFoundHandler((req, reply) => {
+  const hints = hasWeb ? pageHints(webDist!) : null;
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0]!;
     const apiLike = url.startsWith('/api/') || url === '/api' || url.startsWith(UPLOADS_PREFIX);
     // Every other GET is a route of the single-page app, which shows its own error screen.
-    if (hasWeb && req.method === 'GET' && !apiLike) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist!);
+    if (hints && req.method === 'GET' && !apiLike) {
+      const html = await hints.htmlFor(url, req);
+      reply.header('cache-control', 'no-cache');
+      return html === null ? reply.sendFile('index.html', webDist!) : reply.type('text/html; charset=utf-8').send(html);
     }
     const allowed = allowedMethods(url);
     if (allowed.length) {

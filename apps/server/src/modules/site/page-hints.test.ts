@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categoryPageSize } from '@second-gear/contract/constants';
+import { insertCar, insertCategory } from '../../../test/fixtures.ts';
+import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+
+// A web build of our own (index.html and Vite's manifest), so the hints are checked without building
+// the web app: the entry, a login page chunk and a category page chunk that share a chunk.
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-page-hints-'));
+const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
+fs.writeFileSync(path.join(webDist, 'index.html'), indexHtml);
+fs.mkdirSync(path.join(webDist, '.vite'));
+fs.writeFileSync(
+  path.join(webDist, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
+    '_shared-1.js': { file: 'assets/shared-1.js' },
+    'src/features/auth/login-page.tsx': { file: 'assets/login-page-1.js', imports: ['index.html', '_shared-1.js', '_form-1.js'] },
+    '_form-1.js': { file: 'assets/form-1.js' },
+    'src/features/catalog/category-page.tsx': { file: 'assets/category-page-1.js', imports: ['index.html', '_shared-1.js'] },
+  }),
+);
+
+let t: TestApp;
+let buyer: Person;
+let categoryId: string;
+let emptyCategoryId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ webDist });
+  const seller = await signUp(t.app, 'Seller');
+  buyer = await signUp(t.app, 'Buyer');
+  categoryId = await insertCategory(t);
+  emptyCategoryId = await insertCategory(t);
+  await insertCar(t, seller, categoryId, { name: 'Older car' });
+  await insertCar(t, seller, categoryId, { name: 'Newest car' });
+});
+
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+const page = async (url: string, who?: Person) => {
+  const res = await as(t.app, who, { method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  expect(res.headers['cache-control']).toBe('no-cache');
+  expect(res.body).toContain('<div id="root"></div>');
+  return res.body;
+};
+const preloads = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*>/g)].map((match) => match[0]);
+
+describe('the hints in a page’s HTML', () => {
+  it('names the login page’s own chunks (not the entry, which the page loads already)', async () => {
+    const html = await page('/login');
+    expect(preloads(html)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/login-page-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/shared-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/form-1.js">',
+    ]);
+    // Inside the head, before the body.
+    expect(html.indexOf('login-page-1.js')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('gives a signed-in visitor of a category the first page of cars and the first car’s picture', async () => {
+    const html = await page(`/category/${categoryId}`, buyer);
+    const { body } = await as(t.app, buyer, { method: 'GET', url: `/api/category/${categoryId}?limit=${categoryPageSize.default}` });
+    const first = JSON.parse(body).products[0];
+    expect(first.productName).toBe('Newest car');
+    expect(preloads(html)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/category-page-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/shared-1.js">',
+      // Exactly the request the page's loader makes (apps/web/src/features/catalog/api.ts).
+      `<link rel="preload" as="fetch" crossorigin href="/api/category/${categoryId}?limit=${categoryPageSize.default}">`,
+      expect.stringMatching(new RegExp(`^<link rel="preload" as="image" fetchpriority="high" href="${first.image}"`)),
+    ]);
+  });
+
+  it('tells a visitor without a session nothing of the cars (the page sends them to sign in)', async () => {
+    const html = await page(`/category/${categoryId}`);
+    expect(preloads(html)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/category-page-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/shared-1.js">',
+    ]);
+    expect(html).not.toContain('/api/category');
+    expect(html).not.toContain('/uploads/');
+  });
+
+  it('names no picture for an empty or unknown category, and reads nothing for an id that is not one', async () => {
+    expect(preloads(await page(`/category/${emptyCategoryId}`, buyer)).filter((link) => link.includes('as="image"'))).toEqual([]);
+    expect(preloads(await page('/category/00000000-0000-4000-8000-000000000000', buyer)).filter((link) => link.includes('as="image"'))).toEqual([]);
+    // Not a category id: the page's code only (the page shows its own 404), and nothing from the database.
+    const html = await page('/category/%22%3E%3Cscript%3E', buyer);
+    expect(html).not.toContain('<script>');
+    expect(preloads(html)).toHaveLength(2);
+  });
+
+  it('leaves every other route’s HTML as built', async () => {
+    for (const url of ['/', '/blog', '/dashboard/myorders', '/category', '/login/extra']) {
+      const res = await as(t.app, buyer, { method: 'GET', url });
+      expect(res.body, url).toBe(indexHtml);
+    }
+  });
+});

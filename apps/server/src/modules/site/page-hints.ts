@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { categoryPageSize } from '@second-gear/contract/constants';
+import { loadActor } from '../../auth/guards.ts';
+import { categoryPage } from '../catalog/service.ts';
+
+// The web app is drawn in the browser, so a phone on a slow network would otherwise fetch, one after
+// another: the app's JavaScript, then the page's own code, then its data, then the picture the data
+// names. The page's HTML names them at once instead, as hints the browser starts while the app loads.
+
+/** The entries of Vite's build manifest (apps/web/dist/.vite/manifest.json) that hints use. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  /** The app's entry, which index.html loads already. */
+  isEntry?: boolean;
+}
+
+/** Each page's source module, as the manifest names it (the router's lazy imports). */
+const pageModules: { pattern: RegExp; module: string }[] = [
+  { pattern: /^\/login$/, module: 'src/features/auth/login-page.tsx' },
+  { pattern: /^\/category\/[^/]+$/, module: 'src/features/catalog/category-page.tsx' },
+];
+
+const categoryPath = /^\/category\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The chunk files a page's module loads, itself first, from the manifest (not the entry: the page has it). */
+function chunksOf(manifest: Record<string, ManifestChunk>, module: string): string[] {
+  const files: string[] = [];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || files.includes(chunk.file)) return;
+    files.push(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  visit(module);
+  return files;
+}
+
+export interface PageHints {
+  /** The page's HTML for `url` with its hints, or null when it has none (the plain index.html then). */
+  htmlFor(url: string, req: FastifyRequest): Promise<string | null>;
+}
+
+/** Reads the built index.html and manifest once; without a manifest (an old build) there are no hints. */
+export function pageHints(webDist: string): PageHints {
+  const manifestFile = path.join(webDist, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) return { htmlFor: () => Promise.resolve(null) };
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const modulePreloads = new Map(
+    pageModules.map(({ pattern, module }) => [
+      pattern,
+      chunksOf(manifest, module)
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`)
+        .join(''),
+    ]),
+  );
+
+  /** A signed-in visitor's category page: its first page of cars, and the first car's picture. */
+  async function categoryHints(id: string, req: FastifyRequest): Promise<string> {
+    if (!(await loadActor(req))) return '';
+    const limit = categoryPageSize.default;
+    const first = await categoryPage(req.server.pg, id, { limit }).catch(() => null);
+    // The same request the page's loader makes, so the browser hands it the preloaded answer.
+    const data = `<link rel="preload" as="fetch" crossorigin href="/api/category/${id}?limit=${limit}">`;
+    const car = first?.products[0];
+    if (!car) return data;
+    // The card's own srcset and sizes (product-card.tsx), so the browser picks the file the card will.
+    const srcset = car.imageSrcSet ? ` imagesrcset="${escapeAttribute(car.imageSrcSet)}" imagesizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 128px"` : '';
+    return `${data}<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(car.image)}"${srcset}>`;
+  }
+
+  return {
+    async htmlFor(url, req) {
+      const entry = [...modulePreloads].find(([pattern]) => pattern.test(url));
+      if (!entry) return null;
+      const category = categoryPath.exec(url);
+      const hints = entry[1] + (category ? await categoryHints(category[1]!, req) : '');
+      return index.replace('</head>', `${hints}</head>`);
+    },
+  };
+}
