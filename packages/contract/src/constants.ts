@@ -19,6 +19,13 @@ export type Condition = (typeof conditions)[number];
 /** Cars per page of a category; a client may ask for fewer or more, never above the maximum. */
 export const categoryPageSize = { default: 12, max: 48 } as const;
 
+/**
+ * The `sizes` of a car card's picture: a 128 px picture beside the car on a phone, a full-width one
+ * above it from md up (two or three cards a row). The card and the server's preload of the first
+ * card's picture use the same, so the browser picks the same file for both.
+ */
+export const carCardPictureSizes = '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 128px';
+
 /** The largest picture `POST /images` takes. */
 export const maxImageBytes = 10 * 1024 * 1024;
 /** The picture types `POST /images` takes, as a browser names a chosen file's type (the server reads the content itself). */

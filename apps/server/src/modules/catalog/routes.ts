@@ -16,6 +16,7 @@ import {
   serverSetProductFields,
   updateResult,
 } from '@second-gear/contract';
+import { cachedCategoryPage, jsonBytes } from './cached-reads.ts';
 import { actorOf, loadActor, requireRole, requireUser } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
 import { refusal } from '../../http/openapi.ts';
@@ -26,18 +27,12 @@ import {
   addProduct,
   addProductCategories,
   advertise,
-  categoryPage,
   deleteProduct,
   listAdvertised,
   listCategories,
   sellerProducts,
   withoutSellerContact,
 } from './service.ts';
-
-/** A catalog answer checked against its response schema, serialised and encoded once per cache fill (read-cache.ts). */
-function jsonBytes<S extends z.ZodType>(schema: S, value: z.input<S>): Buffer {
-  return Buffer.from(JSON.stringify(schema.parse(value)));
-}
 
 /** Fastify sends bytes with a JSON content type as they are; the cast is only for the route's declared response type. */
 function sendCached(reply: FastifyReply, json: Buffer) {
@@ -91,12 +86,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { id } = req.params;
-      const { cursor, limit } = req.query;
-      const json = await app.catalogReads.get(`category ${id} ${limit} ${cursor ?? ''}`, async () =>
-        jsonBytes(categoryPageAnswer, await categoryPage(app.pg, id, { cursor, limit })),
-      );
-      return sendCached(reply, json);
+      return sendCached(reply, await cachedCategoryPage(app, req.params.id, req.query));
     },
   );
 

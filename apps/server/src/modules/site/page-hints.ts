@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { categoryPageSize } from '@second-gear/contract/constants';
+import type { CategoryPage } from '@second-gear/contract';
+import { carCardPictureSizes, categoryPageSize } from '@second-gear/contract/constants';
 import { loadActor } from '../../auth/guards.ts';
-import { categoryPage } from '../catalog/service.ts';
+import { cachedCategoryPage } from '../catalog/cached-reads.ts';
 
 // The web app is drawn in the browser, so a phone on a slow network would otherwise fetch, one after
 // another: the app's JavaScript, then the page's own code, then its data, then the picture the data
@@ -64,13 +65,16 @@ export function pageHints(webDist: string): PageHints {
   async function categoryHints(id: string, req: FastifyRequest): Promise<string> {
     if (!(await loadActor(req))) return '';
     const limit = categoryPageSize.default;
-    const first = await categoryPage(req.server.pg, id, { limit }).catch(() => null);
+    // The route's own cached answer: queried once for the hints and the preloaded request together.
+    const first = await cachedCategoryPage(req.server, id, { limit })
+      .then((json) => JSON.parse(json.toString('utf8')) as CategoryPage)
+      .catch(() => null);
     // The same request the page's loader makes, so the browser hands it the preloaded answer.
     const data = `<link rel="preload" as="fetch" crossorigin href="/api/category/${id}?limit=${limit}">`;
     const car = first?.products[0];
     if (!car) return data;
     // The card's own srcset and sizes (product-card.tsx), so the browser picks the file the card will.
-    const srcset = car.imageSrcSet ? ` imagesrcset="${escapeAttribute(car.imageSrcSet)}" imagesizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 128px"` : '';
+    const srcset = car.imageSrcSet ? ` imagesrcset="${escapeAttribute(car.imageSrcSet)}" imagesizes="${carCardPictureSizes}"` : '';
     return `${data}<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(car.image)}"${srcset}>`;
   }
 

@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Product } from '@second-gear/contract';
+import { carCardPictureSizes } from '@second-gear/contract/constants';
 import { formatDate, formatPrice } from '../../lib/format.ts';
 import { CheckBadgeIcon, LocationIcon } from '../../ui/icons.tsx';
-
-// Phones: a 128 px picture beside the car; from md up: a full-width picture above it (two or three per row).
-const cardImageSizes = '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 128px';
 
 export interface ProductCardProps {
   product: Product;
@@ -44,7 +42,7 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
           <img
             src={product.image}
             srcSet={product.imageSrcSet || undefined}
-            sizes={cardImageSizes}
+            sizes={carCardPictureSizes}
             alt={product.productName}
             width={640}
             height={480}
