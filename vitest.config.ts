@@ -13,6 +13,10 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The web app's own logic that needs no browser (formatting); screens are tested in e2e/.
+        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],

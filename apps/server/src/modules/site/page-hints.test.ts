@@ -65,7 +65,15 @@ describe('the hints in a page’s HTML', () => {
     expect(html.indexOf('login-page-1.js')).toBeLessThan(html.indexOf('</head>'));
   });
 
-  it('gives a signed-in visitor of a category the first page of cars and the first car’s picture', async () => {
+  /** The requests the web app makes for a signed-in visitor, as it writes them (features/auth, bookings and wishlist api.ts). */
+  const visitorRequests = (who: Person, role: 'buyer' | 'seller') => {
+    const email = encodeURIComponent(who.email);
+    const own = role === 'buyer' ? [`/api/orders?email=${email}`, `/api/wishlist-products?email=${email}`] : [];
+    return ['/api/auth/get-session', `/api/users/admin/${email}`, `/api/users/seller/${email}`, `/api/users/buyer/${email}`, ...own];
+  };
+  const fetchPreload = (url: string) => `<link rel="preload" as="fetch" crossorigin href="${url}">`;
+
+  it('gives a signed-in visitor of a category the first page of cars, who they are, and the first car’s picture', async () => {
     const html = await page(`/category/${categoryId}`, buyer);
     const { body } = await as(t.app, buyer, { method: 'GET', url: `/api/category/${categoryId}?limit=${categoryPageSize.default}` });
     const first = JSON.parse(body).products[0];
@@ -74,9 +82,24 @@ describe('the hints in a page’s HTML', () => {
       '<link rel="modulepreload" crossorigin href="/assets/category-page-1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/shared-1.js">',
       // Exactly the request the page's loader makes (apps/web/src/features/catalog/api.ts).
-      `<link rel="preload" as="fetch" crossorigin href="/api/category/${categoryId}?limit=${categoryPageSize.default}">`,
+      fetchPreload(`/api/category/${categoryId}?limit=${categoryPageSize.default}`),
+      // The session, the role lookups, and a buyer's orders and wishlist, which the cards' actions need.
+      ...visitorRequests(buyer, 'buyer').map(fetchPreload),
       expect.stringMatching(new RegExp(`^<link rel="preload" as="image" fetchpriority="high" href="${first.image}"`)),
     ]);
+    // Each is a request this visitor may make: preloading it answers what the page would be answered.
+    for (const url of visitorRequests(buyer, 'buyer')) {
+      expect((await as(t.app, buyer, { method: 'GET', url })).statusCode, url).toBe(200);
+    }
+  });
+
+  it('names a seller’s session and roles, but no orders or wishlist, which only buyers have', async () => {
+    const seller = await signUp(t.app, 'Seller');
+    const hinted = preloads(await page(`/category/${categoryId}`, seller)).filter((link) => link.includes('as="fetch"') && !link.includes('/api/category/'));
+    expect(hinted).toEqual(visitorRequests(seller, 'seller').map(fetchPreload));
+    for (const url of visitorRequests(seller, 'seller')) {
+      expect((await as(t.app, seller, { method: 'GET', url })).statusCode, url).toBe(200);
+    }
   });
 
   it('tells a visitor without a session nothing of the cars (the page sends them to sign in)', async () => {
@@ -85,7 +108,7 @@ describe('the hints in a page’s HTML', () => {
       '<link rel="modulepreload" crossorigin href="/assets/category-page-1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/shared-1.js">',
     ]);
-    expect(html).not.toContain('/api/category');
+    expect(html).not.toContain('/api/');
     expect(html).not.toContain('/uploads/');
   });
 
@@ -96,6 +119,7 @@ describe('the hints in a page’s HTML', () => {
     const html = await page('/category/%22%3E%3Cscript%3E', buyer);
     expect(html).not.toContain('<script>');
     expect(preloads(html)).toHaveLength(2);
+    expect(html).not.toContain('/api/');
   });
 
   it('leaves every other route’s HTML as built', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { CategoryPage } from '@second-gear/contract';
 import { carCardPictureSizes, categoryPageSize } from '@second-gear/contract/constants';
+import type { Actor } from '../../auth/actor.ts';
 import { loadActor } from '../../auth/guards.ts';
 import { cachedCategoryPage } from '../catalog/cached-reads.ts';
 
@@ -41,6 +42,25 @@ function chunksOf(manifest: Record<string, ManifestChunk>, module: string): stri
   return files;
 }
 
+/** A request the page will make with `fetch`: the browser hands the preloaded answer over when it does. */
+const preloadFetch = (url: string) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`;
+
+/**
+ * The requests a signed-in page makes before it can draw its actions, in the very form the web app
+ * makes them (features/auth: the session and the three role lookups; features/catalog's card
+ * standing: a buyer's orders and wishlist). Each would otherwise wait for the one before: the app's
+ * JavaScript, then the session, then the roles, then the buyer's orders.
+ */
+function visitorHints(actor: Actor): string {
+  const email = encodeURIComponent(actor.email);
+  const urls = ['/api/auth/get-session', `/api/users/admin/${email}`, `/api/users/seller/${email}`, `/api/users/buyer/${email}`];
+  if (actor.role === 'buyer') {
+    const query = new URLSearchParams({ email: actor.email }).toString();
+    urls.push(`/api/orders?${query}`, `/api/wishlist-products?${query}`);
+  }
+  return urls.map(preloadFetch).join('');
+}
+
 export interface PageHints {
   /** The page's HTML for `url` with its hints, or null when it has none (the plain index.html then). */
   htmlFor(url: string, req: FastifyRequest): Promise<string | null>;
@@ -61,16 +81,17 @@ export function pageHints(webDist: string): PageHints {
     ]),
   );
 
-  /** A signed-in visitor's category page: its first page of cars, and the first car's picture. */
+  /** A signed-in visitor's category page: who they are, its first page of cars, and the first car's picture. */
   async function categoryHints(id: string, req: FastifyRequest): Promise<string> {
-    if (!(await loadActor(req))) return '';
+    const actor = await loadActor(req);
+    if (!actor) return '';
     const limit = categoryPageSize.default;
     // The route's own cached answer: queried once for the hints and the preloaded request together.
     const first = await cachedCategoryPage(req.server, id, { limit })
       .then((json) => JSON.parse(json.toString('utf8')) as CategoryPage)
       .catch(() => null);
     // The same request the page's loader makes, so the browser hands it the preloaded answer.
-    const data = `<link rel="preload" as="fetch" crossorigin href="/api/category/${id}?limit=${limit}">`;
+    const data = preloadFetch(`/api/category/${id}?limit=${limit}`) + visitorHints(actor);
     const car = first?.products[0];
     if (!car) return data;
     // The card's own srcset and sizes (product-card.tsx), so the browser picks the file the card will.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
@@ -58,7 +58,7 @@ export default function CategoryPage() {
   const { isBuyer } = useRole();
   const [booking, setBooking] = useState<Product | null>(null);
   const wishlist = useAddToWishlist();
-  const standingOf = useCarStanding();
+  const { standingOf, loading: standingLoading } = useCarStanding();
   const { data, error, isPending, isError, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = useInfiniteQuery(
     categoryProductsQuery(id),
   );
@@ -69,14 +69,19 @@ export default function CategoryPage() {
   };
   const sentinel = useLoadOnVisible(loadMore, canLoadMore);
 
+  // A sold car's card is never shown.
+  const products = (data?.pages ?? []).flatMap((page) => page.products).filter((product) => !product.paid);
+  // Drawn once the cards' actions are known, so a buyer never sees Book Now turn into Booked, or
+  // "Only buyers can book" before the role has loaded. The cards are then built in a background
+  // render that yields to the browser, not in one long task that keeps a phone from answering a tap.
+  const ready = useDeferredValue(!isPending && !standingLoading);
+
   // The first page is loaded before the page opens (the route's loader); failing again here (a
   // refresh) is a route error too.
   if (isError && !data) throw routeErrorOf(error);
-  if (isPending) return <PageSpinner label="Loading cars" />;
+  if (isPending || !ready) return <PageSpinner label="Loading cars" />;
 
   const categoryName = data.pages[0]?.categoryName ?? '';
-  // A sold car's card is never shown.
-  const products = data.pages.flatMap((page) => page.products).filter((product) => !product.paid);
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-6 md:py-10" aria-labelledby="category-heading">
@@ -101,7 +106,7 @@ export default function CategoryPage() {
                     onBook={() => setBooking(product)}
                     onWishlist={() => wishlist.mutate(product)}
                     wishlistBusy={wishlist.isPending && wishlist.variables._id === product._id}
-                    report={<ReportButton product={product} />}
+                    report={isBuyer ? <ReportButton product={product} /> : undefined}
                   />
                 }
               />

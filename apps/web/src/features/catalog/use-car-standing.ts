@@ -5,14 +5,21 @@ import { ordersQuery } from '../bookings/index.ts';
 import { wishlistQuery } from '../wishlist/index.ts';
 import type { CarStanding } from './card-actions.tsx';
 
+export interface CarStandings {
+  standingOf: (product: Product) => CarStanding;
+  /** The person's role, or a buyer's orders and wishlist, are still on their way. */
+  loading: boolean;
+}
+
 /**
  * Where each car stands for the signed-in person, from the buyer's own orders and wishlist (the
- * booking and the wishlist add invalidate those, so a card flips as soon as either succeeds). Until
- * they have loaded, and for anyone but a buyer, nothing is booked or saved.
+ * booking and the wishlist add invalidate those, so a card flips as soon as either succeeds). For
+ * anyone but a buyer, and for a buyer whose orders or wishlist could not be loaded, nothing is
+ * booked or saved.
  */
-export function useCarStanding(): (product: Product) => CarStanding {
+export function useCarStanding(): CarStandings {
   const { user } = useAuth();
-  const { isBuyer } = useRole();
+  const { isBuyer, isLoading: roleLoading } = useRole();
   const email = user?.email ?? '';
   const enabled = isBuyer && email !== '';
   const orders = useQuery({ ...ordersQuery(email), enabled });
@@ -23,9 +30,12 @@ export function useCarStanding(): (product: Product) => CarStanding {
   const wishlisted = new Set((wishlist.data ?? []).map((item) => item._id));
   const ownEmail = email.toLowerCase();
 
-  return (product) => ({
-    own: ownEmail !== '' && product.email.toLowerCase() === ownEmail,
-    booked: booked.has(product._id),
-    wishlisted: wishlisted.has(product._id),
-  });
+  return {
+    standingOf: (product) => ({
+      own: ownEmail !== '' && product.email.toLowerCase() === ownEmail,
+      booked: booked.has(product._id),
+      wishlisted: wishlisted.has(product._id),
+    }),
+    loading: roleLoading || (enabled && (orders.isPending || wishlist.isPending)),
+  };
 }

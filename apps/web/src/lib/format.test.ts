@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatPrice } from './format.ts';
+
+const intlDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const intlMediumDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** A fixed sequence of pseudo-random numbers, so a failure can be repeated. */
+function* randomNumbers(seed: number, count: number) {
+  let state = seed;
+  for (let i = 0; i < count; i++) {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    yield state / 2 ** 31;
+  }
+}
+
+describe('formatPrice', () => {
+  it('writes whole dollars with thousands separators, as Intl en-US does', () => {
+    expect(formatPrice(31500)).toBe('$31,500');
+    expect(formatPrice(0)).toBe('$0');
+    expect(formatPrice(999)).toBe('$999');
+    expect(formatPrice(1000)).toBe('$1,000');
+    expect(formatPrice(1234567.5)).toBe(`$${intlDollars.format(1234567.5)}`);
+    for (const r of randomNumbers(7, 2000)) {
+      const amount = Math.floor(r * 10 ** (1 + Math.floor(r * 1e6) % 10)) + (r < 0.3 ? 0.5 : 0);
+      expect(formatPrice(amount)).toBe(`$${intlDollars.format(amount)}`);
+    }
+  });
+});
+
+describe('formatDate', () => {
+  it('writes a medium date in the local time zone, as Intl en-US does', () => {
+    const start = Date.UTC(1990, 0, 1);
+    const span = Date.UTC(2060, 0, 1) - start;
+    for (const r of randomNumbers(11, 2000)) {
+      const date = new Date(start + Math.floor(r * span));
+      expect(formatDate(date)).toBe(intlMediumDate.format(date));
+      expect(formatDate(date.toISOString())).toBe(intlMediumDate.format(date));
+      expect(formatDate(date.getTime())).toBe(intlMediumDate.format(date));
+    }
+  });
+
+  it('gives back text that is not a date as it is', () => {
+    expect(formatDate('next Tuesday')).toBe('next Tuesday');
+  });
+});
