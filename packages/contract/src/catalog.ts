@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { categoryPageSize, conditions, maxPrice, productLimits } from './constants.ts';
+import {
+  bodyTypes,
+  categoryPageSize,
+  checkVin,
+  conditions,
+  fuels,
+  maxCarPhotos,
+  maxPrice,
+  mileageUnits,
+  productLimits,
+  transmissions,
+  vehicleLimits,
+} from './constants.ts';
 
 export const category = z.object({
   _id: z.uuid(),
@@ -33,6 +45,19 @@ export const product = z.object({
   /** The seller's current verification: 'verified' or ''. */
   verification: z.enum(['verified', '']),
   advertisement: z.boolean(),
+  // A car's details (issue 16): each only when the seller gave it.
+  model: z.string().optional(),
+  modelYear: z.number().int().optional(),
+  mileage: z.number().int().optional(),
+  mileageUnit: z.enum(mileageUnits).optional(),
+  fuel: z.enum(fuels).optional(),
+  transmission: z.enum(transmissions).optional(),
+  bodyType: z.enum(bodyTypes).optional(),
+  colour: z.string().optional(),
+  /** The full VIN for signed-in people; its serial number hidden (`maskVin`) for visitors. */
+  vin: z.string().optional(),
+  /** Taken off the market by its seller (never sold here): shown to the seller only. */
+  withdrawn: z.boolean().optional(),
 });
 export type Product = z.infer<typeof product>;
 
@@ -70,9 +95,70 @@ const text = (name: string, max: number) =>
 /** Fields the server sets itself; a client that sends one is refused, so nobody can forge them. */
 export const serverSetProductFields = ['sellerName', 'email', 'salesStatus', 'postingTime', 'paid', 'advertisement', 'verification'] as const;
 
-/** `POST /addProducts`: what a seller types. Everything else comes from the session and the database. */
-export const addProductBody = z
-  .object({
+/** An optional field left empty in a form: the same as not sent. */
+const blankAsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);
+const optionalText = (name: string, max: number) =>
+  z.preprocess(
+    (value) => blankAsMissing(typeof value === 'string' ? value.trim() : value),
+    z.string({ error: `${name} must be text` }).max(max, `${name} must be at most ${max} characters`).optional(),
+  );
+const optionalChoice = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
+  z.preprocess(blankAsMissing, z.enum(values, `${name} must be one of ${values.join(', ')}`).optional());
+
+/**
+ * The car's details beyond the specification's fields: all optional, so the specification's form and
+ * its required fields stay as they are. Make is the category.
+ */
+export const vehicleDetails = z.object({
+  model: optionalText('Model', vehicleLimits.model),
+  modelYear: z.preprocess(
+    blankAsMissing,
+    z.coerce
+      .number({ error: 'Model Year must be a year like 2019' })
+      .int('Model Year must be a year like 2019')
+      .min(vehicleLimits.firstModelYear, `Model Year cannot be before ${vehicleLimits.firstModelYear}`)
+      .refine((year) => year <= new Date().getFullYear() + 1, 'Model Year cannot be more than a year ahead')
+      .optional(),
+  ),
+  mileage: z.preprocess(
+    blankAsMissing,
+    z.coerce
+      .number({ error: 'Mileage must be a number' })
+      .int('Mileage must be a whole number')
+      .min(0, 'Mileage cannot be negative')
+      .max(vehicleLimits.maxMileage, `Mileage must be at most ${vehicleLimits.maxMileage.toLocaleString('en-US')}`)
+      .optional(),
+  ),
+  mileageUnit: optionalChoice('Mileage unit', mileageUnits),
+  fuel: optionalChoice('Fuel', fuels),
+  transmission: optionalChoice('Transmission', transmissions),
+  bodyType: optionalChoice('Body Type', bodyTypes),
+  colour: optionalText('Colour', vehicleLimits.colour),
+  vin: z.preprocess(
+    (value) => blankAsMissing(typeof value === 'string' ? value.replace(/\s+/g, '').toUpperCase() : value),
+    z
+      .string({ error: 'VIN must be text' })
+      .max(40, 'VIN must be 17 characters')
+      .check((ctx) => {
+        const checked = checkVin(ctx.value);
+        if (!checked.ok) ctx.issues.push({ code: 'custom', message: checked.message, input: ctx.value });
+      })
+      .optional(),
+  ),
+  /**
+   * More photos of the car after the cover (`image`), in the order the gallery shows them: URLs of
+   * pictures this seller uploaded (`POST /images`), at most 19, none twice.
+   */
+  photos: z
+    .array(z.string().min(1).max(300), { error: 'Photos must be a list of uploaded pictures' })
+    .max(maxCarPhotos - 1, `A car has at most ${maxCarPhotos} photos, the cover included`)
+    .refine((urls) => new Set(urls).size === urls.length, 'The same photo is in the list twice')
+    .optional(),
+});
+export type VehicleDetails = z.infer<typeof vehicleDetails>;
+
+/** The specification's Add A Product fields. */
+const specProductFields = z.object({
     productName: text('Product Name', productLimits.productName),
     categoryId: z.uuid('Category is Required'),
     condition: z.enum(conditions, 'Condition must be Excellent, Good or Fair'),
@@ -91,6 +177,55 @@ export const addProductBody = z
     mobile: text('Mobile No.', productLimits.mobile),
     location: text('Location', productLimits.location),
     image: z.string({ error: 'Image is Required' }).min(1, 'Image is Required').max(300),
-  })
-  .strict();
+});
+
+/** `POST /addProducts`: what a seller types. Everything else comes from the session and the database. */
+export const addProductBody = specProductFields
+  .extend(vehicleDetails.shape)
+  .strict()
+  .refine((body) => !body.photos?.includes(body.image), { message: 'The cover is already among the photos', path: ['photos'] })
+  .refine((body) => body.mileage === undefined || body.mileageUnit !== undefined, {
+    message: 'Choose km or mi for the Mileage',
+    path: ['mileageUnit'],
+  });
 export type AddProductBody = z.infer<typeof addProductBody>;
+
+/** `PUT /products/{id}`: the seller's whole car again, as Add A Product sends it (the form is the same, filled in). */
+export const editProductBody = addProductBody;
+export type EditProductBody = AddProductBody;
+
+/** One picture of a car's gallery, in the sizes the server made. */
+export const carPhoto = z.object({
+  url: z.string(),
+  /** `url 480w, …` for `srcset`; empty when there is one size. */
+  srcSet: z.string(),
+});
+export type CarPhoto = z.infer<typeof carPhoto>;
+
+/** One change of a car's resale price, as the car's page lists it. */
+export const priceChange = z.object({
+  oldPrice: z.number().int(),
+  newPrice: z.number().int(),
+  changedAt: z.iso.datetime({ offset: true }),
+});
+export type PriceChange = z.infer<typeof priceChange>;
+
+/** `GET /cars/{id}`: everything a car's page shows. */
+export const carPage = z.object({
+  product,
+  /** The gallery: the cover first, then the other photos in the seller's order. */
+  photos: z.array(carPhoto).min(1),
+  seller: z.object({
+    name: z.string(),
+    verified: z.boolean(),
+    /** When the seller's account was made; null once the account is gone. */
+    memberSince: z.iso.datetime({ offset: true }).nullable(),
+    /** The seller's cars on the market now (unsold, not withdrawn). */
+    activeListings: z.number().int().nonnegative(),
+  }),
+  /** Whole days since the car was listed. */
+  daysListed: z.number().int().nonnegative(),
+  /** Oldest first. */
+  priceHistory: z.array(priceChange),
+});
+export type CarPage = z.infer<typeof carPage>;

@@ -44,6 +44,22 @@ export const productLimits = {
   firstYear: 1900,
 } as const;
 
+/** A car's details beyond the specification's fields (issue 16), each optional; labels as the form shows them. */
+export const fuels = ['Petrol', 'Diesel', 'Hybrid', 'Electric', 'LPG', 'Other'] as const;
+export type Fuel = (typeof fuels)[number];
+export const transmissions = ['Automatic', 'Manual'] as const;
+export type Transmission = (typeof transmissions)[number];
+export const bodyTypes = ['Sedan', 'Hatchback', 'SUV', 'Coupe', 'Convertible', 'Wagon', 'Van', 'Pickup'] as const;
+export type BodyType = (typeof bodyTypes)[number];
+export const mileageUnits = ['km', 'mi'] as const;
+export type MileageUnit = (typeof mileageUnits)[number];
+
+/** Bounds of a car's details. The latest model year is next year's (cars are sold ahead of their model year). */
+export const vehicleLimits = { model: 60, colour: 40, firstModelYear: 1900, maxMileage: 2_000_000 } as const;
+
+/** Photos of one car, the cover (the specification's `Image`) included. */
+export const maxCarPhotos = 20;
+
 /** Bounds of what a buyer types when booking a car (`POST /bookings`). */
 export const bookingLimits = { phone: 40, location: 200 } as const;
 
@@ -54,6 +70,9 @@ export const maxReportNoteLength = 1000;
 
 /** Bounds of a brand category's text (migration 0006 holds the same in the database). */
 export const categoryLimits = { name: 60, details: 500 } as const;
+
+/** VIN checks and offline decoding, shared by the Add A Product form's help and the server's validation. */
+export { checkVin, maskVin, type VinCheck } from './vin.ts';
 
 /** Card numbers' checksum, shared by the test-mode card form and the test-mode processor (zod-free, like the rest of this entry). */
 export { luhnValid } from './luhn.ts';
