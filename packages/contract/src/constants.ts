@@ -78,7 +78,7 @@ export const maxReportNoteLength = 1000;
 export const categoryLimits = { name: 60, details: 500 } as const;
 
 /** VIN checks and offline decoding, shared by the Add A Product form's help and the server's validation. */
-export { checkVin, maskVin, type VinCheck } from './vin.ts';
+export { checkVin, maskVin, withCheckDigit, type VinCheck } from './vin.ts';
 
 /** Card numbers' checksum, shared by the test-mode card form and the test-mode processor (zod-free, like the rest of this entry). */
 export { luhnValid } from './luhn.ts';

@@ -76,6 +76,11 @@ function expectedCheckDigit(vin: string): string {
   return remainder === 10 ? 'X' : String(remainder);
 }
 
+/** `vin` (17 characters) with its 9th character set to the check digit the other 16 call for: for made-up VINs of demo and test data. */
+export function withCheckDigit(vin: string): string {
+  return `${vin.slice(0, 8)}${expectedCheckDigit(vin)}${vin.slice(9)}`;
+}
+
 /**
  * Only VINs issued in the USA, Canada and Mexico must carry a check digit; European, Japanese and
  * Korean VINs often have any character in the 9th place, so enforcing it elsewhere would refuse real cars.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkVin } from '@second-gear/contract/constants';
 import { createTestApp, ORIGIN, signUp, type Person, type TestApp } from '../../test/harness.ts';
 import { demoCars } from '../../demo/catalog.ts';
 import { DEMO_PASSWORD, demoAccounts, seedDemoData, type SeededAccount } from './seed.ts';
@@ -54,5 +55,43 @@ describe('seeding the demo data', () => {
 
   it('adds nothing on a database that has categories', async () => {
     expect(await seedDemoData({ pool: t.pool, auth: t.app.auth, images: t.app.images, passwords: 'contract-passwords' })).toBeUndefined();
+  });
+
+  it('gives every demo car its details, a valid VIN of its make, a gallery and a price history ending at its price', async () => {
+    const { rows } = await t.pool.query<{
+      product_name: string;
+      category: string;
+      model_year: number;
+      mileage: number | null;
+      fuel: string | null;
+      body_type: string | null;
+      vin: string;
+      resale_price: number;
+      photos: number;
+      prices: { old: number; new: number }[] | null;
+    }>(
+      `select p.product_name, c.name as category, p.model_year, p.mileage, p.fuel, p.body_type, p.vin, p.resale_price,
+              (select count(*)::int from product_photos ph where ph.product_id = p.id) as photos,
+              (select json_agg(json_build_object('old', pc.old_price, 'new', pc.new_price) order by pc.changed_at)
+                 from price_changes pc where pc.product_id = p.id) as prices
+         from products p join categories c on c.id = p.category_id`,
+    );
+    // seller@demo.test was taken before the seeding: only seller2's cars were listed.
+    expect(rows).toHaveLength(demoCars.filter((car) => car.seller === 'seller2@demo.test').length);
+    expect(new Set(rows.map((r) => r.vin)).size).toBe(rows.length);
+    for (const car of rows) {
+      const vin = checkVin(car.vin);
+      expect(vin, car.vin).toMatchObject({ ok: true, make: car.category, modelYear: car.model_year });
+      expect(car.product_name.startsWith(String(car.model_year))).toBe(true);
+      expect(car.mileage).toBeGreaterThan(1000);
+      expect(car.fuel).not.toBeNull();
+      expect(car.body_type).not.toBeNull();
+      expect(car.photos).toBe(2);
+      if (car.prices) {
+        expect(car.prices.at(-1)!.new).toBe(car.resale_price);
+        car.prices.forEach((change, i) => i > 0 && expect(change.old).toBe(car.prices![i - 1]!.new));
+      }
+    }
+    expect(rows.filter((r) => r.prices).length).toBeGreaterThan(rows.length / 3);
   });
 });

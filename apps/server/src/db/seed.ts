@@ -5,9 +5,13 @@ import type { Config } from '../config.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import { writeImageFiles, type StoredImage } from '../images/store.ts';
 import { demoCars, demoCategories } from '../../demo/catalog.ts';
+import { demoCarDetails } from '../../demo/car-details.ts';
 import { brandPicture, carPicture } from '../../demo/pictures.ts';
 
 const SEED_LOCK = 7_450_114;
+
+/** A demo car's photos, the cover included: enough for a gallery, few enough for a quick first start. */
+const DEMO_PHOTOS_PER_CAR = 3;
 /** The published password of every demo account (README, "Demo accounts"), outside production. */
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -62,10 +66,14 @@ export async function seedDemoData({
 
     const svg = (s: string) => Buffer.from(s);
     const brandImages = await Promise.all(demoCategories.map((c) => writeImageFiles(images, svg(brandPicture(c)))));
+    // Each car's cover, then its more photos: the same car under other skies (the scene follows the name).
+    const carPictures = demoCars.flatMap((car) =>
+      Array.from({ length: DEMO_PHOTOS_PER_CAR }, (_, n) => carPicture(n === 0 ? car : { ...car, productName: `${car.productName} photo ${n + 1}` })),
+    );
     const carImages: StoredImage[] = [];
     // Two at a time: sharp already uses every core for one picture.
-    for (let i = 0; i < demoCars.length; i += 2) {
-      carImages.push(...(await Promise.all(demoCars.slice(i, i + 2).map((car) => writeImageFiles(images, svg(carPicture(car)))))));
+    for (let i = 0; i < carPictures.length; i += 2) {
+      carImages.push(...(await Promise.all(carPictures.slice(i, i + 2).map((picture) => writeImageFiles(images, svg(picture))))));
     }
 
     await client.query('begin');
@@ -91,10 +99,15 @@ export async function seedDemoData({
     for (const [i, car] of demoCars.entries()) {
       const seller = demoAccounts.find((a) => a.email === car.seller)!;
       if (!userIds.has(seller.email)) continue;
-      await client.query(
+      const details = demoCarDetails(car, i);
+      const [cover, ...photos] = carImages.slice(i * DEMO_PHOTOS_PER_CAR, (i + 1) * DEMO_PHOTOS_PER_CAR);
+      const { rows: listed } = await client.query<{ id: string }>(
         `insert into products (category_id, seller_id, seller_name, seller_email, product_name, condition, description,
-           original_price, resale_price, year_of_purchase, mobile, location, image_key, advertised, posting_time)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now() - make_interval(days => $15))`,
+           original_price, resale_price, year_of_purchase, mobile, location, image_key, advertised, posting_time,
+           model, model_year, mileage, mileage_unit, fuel, transmission, body_type, colour, vin)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now() - make_interval(days => $15),
+           $16, $17, $18, $19, $20, $21, $22, $23, $24)
+         returning id`,
         [
           categoryIds.get(car.category),
           userIds.get(seller.email),
@@ -108,11 +121,35 @@ export async function seedDemoData({
           car.yearOfPurchase,
           car.mobile,
           car.location,
-          carImages[i]!.key,
+          cover!.key,
           car.advertised,
           car.daysAgo,
+          details.model,
+          details.modelYear,
+          details.mileage,
+          details.mileageUnit,
+          details.fuel,
+          details.transmission,
+          details.bodyType,
+          details.colour,
+          details.vin,
         ],
       );
+      const productId = listed[0]!.id;
+      await client.query(
+        `insert into product_photos (product_id, position, image_key)
+         select $1, position, key from unnest($2::text[]) with ordinality as photo(key, position)`,
+        [productId, photos.map((photo) => photo.key)],
+      );
+      // The earlier asking prices, spread over the days the car has been listed, oldest first.
+      const prices = [...details.earlierPrices, car.resalePrice];
+      for (let step = 1; step < prices.length; step++) {
+        await client.query(
+          `insert into price_changes (product_id, old_price, new_price, changed_at)
+           values ($1, $2, $3, now() - make_interval(days => $4) + make_interval(hours => $5))`,
+          [productId, prices[step - 1], prices[step], car.daysAgo, Math.round((24 * car.daysAgo * step) / prices.length)],
+        );
+      }
     }
     await client.query('commit');
     return created;
