@@ -79,7 +79,7 @@ export function Gallery({ photos, carName }: GalleryProps) {
         onPointerUp={onPointerUp}
         onPointerCancel={() => (touch.current = null)}
         // pan-y: the page still scrolls up and down under a finger, while sideways moves come here.
-        className="relative aspect-[4/3] touch-pan-y touch-pinch-zoom overflow-hidden rounded-box bg-base-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+        className="relative aspect-[4/3] touch-pan-y touch-pinch-zoom overflow-hidden rounded-box bg-base-200"
       >
         <img
           src={photo.url}
@@ -108,7 +108,7 @@ export function Gallery({ photos, carName }: GalleryProps) {
         ) : null}
       </div>
       {several ? (
-        <ul className="flex gap-2 overflow-x-auto p-1" aria-label="All photos">
+        <ul className="flex gap-2 overflow-x-auto p-1.5" aria-label="All photos">
           {photos.map((thumbnail, i) => (
             <li key={thumbnail.url} className="shrink-0">
               <button
@@ -119,7 +119,7 @@ export function Gallery({ photos, carName }: GalleryProps) {
                 aria-label={`Show photo ${i + 1} of ${count}`}
                 aria-current={i === index ? 'true' : undefined}
                 onClick={() => show(i)}
-                className={`block h-15 w-20 overflow-hidden rounded-lg bg-base-200 outline-offset-2 focus-visible:outline-2 focus-visible:outline-primary ${
+                className={`block h-15 w-20 overflow-hidden rounded-lg bg-base-200 ${
                   i === index ? 'ring-3 ring-primary' : 'opacity-80 hover:opacity-100'
                 }`}
               >

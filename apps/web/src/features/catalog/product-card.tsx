@@ -62,7 +62,7 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
             <Heading id={headingId} className="text-base leading-snug font-semibold break-words md:text-lg">
               <Link
                 to={`/cars/${product._id}`}
-                className="link-hover focus-visible:outline-none after:absolute after:inset-0 focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-primary"
+                className="link-hover after:absolute after:inset-0"
               >
                 {product.productName}
               </Link>
