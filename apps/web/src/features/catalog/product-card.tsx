@@ -41,7 +41,8 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
       aria-labelledby={headingId}
     >
       {/* The car's name links to its page; the link's hit area stretches over the picture, name and prices
-          (none of them interactive), so a thumb can open the car anywhere there. */}
+          (none of them interactive), so a thumb can open the car anywhere there. Its own box is 44 px
+          tall at least, its padding taken back by as much margin, so the card is laid out as before. */}
       <div className="relative flex gap-3 p-3 md:flex-col md:gap-0 md:p-0">
         <figure className="aspect-[4/3] w-32 shrink-0 self-start overflow-hidden rounded-lg bg-base-200 md:w-full md:rounded-none">
           <img
@@ -62,7 +63,7 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
             <Heading id={headingId} className="text-base leading-snug font-semibold break-words md:text-lg">
               <Link
                 to={`/cars/${product._id}`}
-                className="link-hover after:absolute after:inset-0"
+                className="stretched-link link-hover block py-3 -my-3"
               >
                 {product.productName}
               </Link>
