@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { checkVin } from '@second-gear/contract/constants';
 import {
   addCarViaApi,
   advertiseViaApi,
@@ -20,8 +21,18 @@ import {
 
 // A car's page at /cars/{id} (issue 16): reached from its card's name, public for advertised cars.
 
-/** A VIN with a valid check digit (the classic example of the standard). */
-const vin = '1M8GDM9AXKP042788';
+/**
+ * A VIN nobody else's car for sale has (the server refuses a VIN twice on the market): the standard's
+ * classic example with a random serial number, and the check digit (9th character) that serial calls for.
+ */
+function uniqueVin(): string {
+  const serial = String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
+  for (const check of '0123456789X') {
+    const vin = `1M8GDM9A${check}KP${serial}`;
+    if (checkVin(vin).ok) return vin;
+  }
+  throw new Error(`no check digit fits the serial ${serial}`);
+}
 
 /** Uploads one more picture of the car (`POST /api/images`) as the seller of `api`; returns its URL. */
 async function uploadPhoto(api: APIRequestContext, colour: string): Promise<string> {
@@ -38,7 +49,8 @@ function omitId({ _id: _, ...fields }: AddedCar) {
 }
 
 /** The car with every detail and two more photos, then its price lowered once (so it has a history). */
-async function addDetailedCar(seller: ApiActor, categoryName: string): Promise<AddedCar> {
+async function addDetailedCar(seller: ApiActor, categoryName: string): Promise<AddedCar & { vin: string }> {
+  const vin = uniqueVin();
   const category = await categoryByName(seller.api, categoryName);
   const photos = [await uploadPhoto(seller.api, '#aa4444'), await uploadPhoto(seller.api, '#44aa44')];
   const details = {
@@ -56,7 +68,7 @@ async function addDetailedCar(seller: ApiActor, categoryName: string): Promise<A
   // The whole car again, as the Add A Product form sends it filled in: the details, the photos, a lower price.
   const edited = await seller.api.put(`/api/products/${car._id}`, { data: { ...omitId(car), ...details, photos, resalePrice: 24000 } });
   expect(edited.status(), await edited.text()).toBe(200);
-  return { ...car, resalePrice: 24000 };
+  return { ...car, resalePrice: 24000, vin };
 }
 
 /** The value beside a label of a definition list (the car's details, its prices). */
@@ -104,7 +116,7 @@ test.describe('car page', () => {
       ['Transmission', 'Automatic'],
       ['Body Type', 'Sedan'],
       ['Colour', 'Silver'],
-      ['VIN', vin],
+      ['VIN', car.vin],
       ['Year of Purchase', '2018'],
     ];
     for (const [label, value] of details) await expect(detail(page, label), label).toHaveText(value);
@@ -198,6 +210,7 @@ test.describe('car page', () => {
     const seller = await newApiActor('Seller');
     const ford = await categoryByName(seller.api, 'Ford');
     const car = await addCarViaApi(seller.api, { categoryId: ford._id, productName: uniqueCarName('E2E Public') });
+    const vin = uniqueVin();
     const edited = await seller.api.put(`/api/products/${car._id}`, { data: { ...omitId(car), vin } });
     expect(edited.status(), await edited.text()).toBe(200);
     await advertiseViaApi(seller.api, car._id);
