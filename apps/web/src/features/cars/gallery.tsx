@@ -1,8 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { CarPhoto } from '@second-gear/contract';
+import { carPhotoSizes } from '@second-gear/contract/constants';
 
-/** The big picture's width in the layout: the whole phone, the page's wider column from lg up (car-page.tsx). */
-const mainSizes = '(min-width: 1152px) 680px, (min-width: 1024px) 60vw, 100vw';
 /** A horizontal move at least this long (px), and clearly more sideways than up or down, is a swipe. */
 const swipeDistance = 40;
 
@@ -84,7 +83,8 @@ export function Gallery({ photos, carName }: GalleryProps) {
         <img
           src={photo.url}
           srcSet={photo.srcSet || undefined}
-          sizes={mainSizes}
+          // The server's preload of the cover names the same sizes, so the browser picks the same file for both.
+          sizes={carPhotoSizes}
           alt={several ? `${carName}, photo ${index + 1} of ${count}` : carName}
           width={1280}
           height={960}
