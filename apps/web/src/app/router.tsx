@@ -1,5 +1,6 @@
 import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
 import { orderQuery } from '../features/bookings/api.ts';
+import { carPageQuery } from '../features/cars/index.ts';
 import { categoryProductsQuery } from '../features/catalog/api.ts';
 import { HomePage } from '../features/home/home-page.tsx';
 import { wishlistItemQuery } from '../features/wishlist/api.ts';
@@ -11,13 +12,17 @@ import { queryClient } from '../lib/query-client.ts';
 import { RequireAuth, RequireRole } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
 
-// Route loaders: the data of these pages is loaded before they open (the category, order and wishlist-item pages). A category
+// Route loaders: the data of these pages is loaded before they open (the category, car, order and wishlist-item pages). A category
 // already cached opens at once and refreshes in the background; an order or wishlist item older than
 // its query's staleTime (or marked stale by a payment) is fetched again first, so a payment page
 // never opens on an old paid state.
 const id = (params: LoaderFunctionArgs['params']) => params.id ?? '';
 const categoryLoader = ({ params }: LoaderFunctionArgs) =>
   loadBeforeOpening(() => queryClient.infiniteQuery({ ...categoryProductsQuery(id(params)), staleTime: 'static' }));
+// A car's page is fetched afresh at every opening: its answer depends on the session (a visitor gets
+// less), which may have begun since it was cached, and a car sold in between must not offer Book Now.
+// Without a session, a car off the market answers 401 and the page sends the visitor to sign in.
+const carLoader = ({ params }: LoaderFunctionArgs) => loadBeforeOpening(() => queryClient.query({ ...carPageQuery(id(params)), staleTime: 0 }));
 const orderLoader = ({ params }: LoaderFunctionArgs) => loadBeforeOpening(() => queryClient.query(orderQuery(id(params))));
 const wishlistItemLoader = ({ params }: LoaderFunctionArgs) => loadBeforeOpening(() => queryClient.query(wishlistItemQuery(id(params))));
 
@@ -33,6 +38,8 @@ export const router = createBrowserRouter([
       { path: 'blog', lazy: lazyPage(() => import('../features/blog/blog-page.tsx')) },
       { path: 'login', lazy: lazyPage(() => import('../features/auth/login-page.tsx')) },
       { path: 'signup', lazy: lazyPage(() => import('../features/auth/signup-page.tsx')) },
+      // Not behind RequireAuth: an advertised car's page is public (the page itself handles the 401).
+      { path: 'cars/:id', loader: carLoader, lazy: lazyPage(() => import('../features/cars/car-page.tsx')) },
       {
         Component: RequireAuth,
         children: [

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatPrice } from './format.ts';
+import { formatDate, formatMonthYear, formatPrice, formatWhole } from './format.ts';
 
 const intlDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const intlMediumDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const intlMonthYear = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric' });
 
 /** A fixed sequence of pseudo-random numbers, so a failure can be repeated. */
 function* randomNumbers(seed: number, count: number) {
@@ -23,6 +24,7 @@ describe('formatPrice', () => {
     for (const r of randomNumbers(7, 2000)) {
       const amount = Math.floor(r * 10 ** (1 + Math.floor(r * 1e6) % 10)) + (r < 0.3 ? 0.5 : 0);
       expect(formatPrice(amount)).toBe(`$${intlDollars.format(amount)}`);
+      expect(formatWhole(amount)).toBe(intlDollars.format(amount));
     }
   });
 });
@@ -36,6 +38,7 @@ describe('formatDate', () => {
       expect(formatDate(date)).toBe(intlMediumDate.format(date));
       expect(formatDate(date.toISOString())).toBe(intlMediumDate.format(date));
       expect(formatDate(date.getTime())).toBe(intlMediumDate.format(date));
+      expect(formatMonthYear(date.toISOString())).toBe(intlMonthYear.format(date));
     }
   });
 

@@ -10,7 +10,12 @@ const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
  * timings and limits"), whole US dollars whatever the browser's language. Prices are never negative.
  */
 export function formatPrice(amount: number): string {
-  return `$${String(Math.round(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+  return `$${formatWhole(amount)}`;
+}
+
+/** A whole number with thousands separators (`84,200`), as Intl en-US writes it; for mileages and counts. */
+export function formatWhole(amount: number): string {
+  return String(Math.round(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** Posted time as a medium date in the visitor's time zone (`Nov 25, 2026`); the raw text when it is not a date. */
@@ -18,4 +23,11 @@ export function formatDate(value: string | number | Date): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
   return `${months[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+}
+
+/** A month and year in the visitor's time zone (`Nov 2026`), as in "Member since Nov 2026"; the raw text when it is not a date. */
+export function formatMonthYear(value: string | number | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return `${months[date.getMonth()]} ${date.getFullYear()}`;
 }

@@ -5,7 +5,7 @@ const categoryPath = /^\/category\/([^/?#]+)/;
 
 /**
  * Why a visitor was sent to the login page: the signed-in page they opened (RequireAuth's
- * remembered path). A category is named once the public categories list knows it.
+ * remembered path, or a car page's Sign in to book). A category is named once the public categories list knows it.
  */
 export function SignInReason({ from }: { from: string }) {
   const categoryId = categoryPath.exec(from)?.[1];
@@ -14,6 +14,8 @@ export function SignInReason({ from }: { from: string }) {
   if (categoryId !== undefined) {
     const name = categories.data?.find((category) => category._id === categoryId)?.name;
     reason = `Sign in to see the cars in ${name ?? 'this category'}`;
+  } else if (from.startsWith('/cars/')) {
+    reason = 'Sign in to see and book this car';
   } else if (from.startsWith('/dashboard')) {
     reason = 'Sign in to open your dashboard';
   }

@@ -1,17 +1,16 @@
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Product } from '@second-gear/contract';
-import { errorMessage, routeErrorOf } from '../../lib/errors.ts';
+import { routeErrorOf } from '../../lib/errors.ts';
 import { PageSpinner, Spinner } from '../../ui/spinner.tsx';
 import { CardActions } from './card-actions.tsx';
 import { ReportButton } from './report-dialog.tsx';
-import { useAuth, useRole } from '../auth/index.ts';
+import { useRole } from '../auth/index.ts';
 import { BookingModal } from '../bookings/index.ts';
-import { addToWishlist, wishlistKey } from '../wishlist/index.ts';
 import { categoryProductsQuery } from './api.ts';
 import { ProductCard } from './product-card.tsx';
+import { useAddToWishlist } from './use-add-to-wishlist.ts';
 import { useCarStanding } from './use-car-standing.ts';
 
 /** Loads the next page when it scrolls into view (with a margin, so the buyer rarely waits). */
@@ -36,21 +35,6 @@ function useLoadOnVisible(load: () => void, enabled: boolean) {
   }, [enabled]);
 
   return sentinel;
-}
-
-/** Add to Wishlist (buyers only): its toast (docs/product.md, "Messages"), then the wishlist is refreshed. */
-function useAddToWishlist() {
-  const { user } = useAuth();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (product: Product) => addToWishlist(product._id, user?.email ?? ''),
-    onSuccess: async (result, product) => {
-      if (result.modifiedCount > 0) toast.success(`${product.productName} is Added as Wishlist`);
-      else toast(`${product.productName} is already on your wishlist`);
-      await queryClient.invalidateQueries({ queryKey: wishlistKey });
-    },
-    onError: (error) => toast.error(errorMessage(error)),
-  });
 }
 
 export default function CategoryPage() {

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { Product } from '@second-gear/contract';
 import { carCardPictureSizes } from '@second-gear/contract/constants';
 import { formatDate, formatPrice } from '../../lib/format.ts';
-import { CheckBadgeIcon, LocationIcon } from '../../ui/icons.tsx';
+import { LocationIcon } from '../../ui/icons.tsx';
+import { VerifiedSellerBadge } from './verified-seller-badge.tsx';
 
 export interface ProductCardProps {
   product: Product;
@@ -28,6 +30,7 @@ function Fact({ label, children, className = '' }: { label: string; children: Re
  * A product card (docs/product.md, "Screens"). Light on purpose: the home page shows it too.
  * Phone first: picture beside the name and prices, so two and a half cars fit one screen; from md
  * up the picture sits above. The picture's box has a fixed aspect ratio, so nothing moves as it loads.
+ * The name opens the car's page (`/cars/{id}`).
  */
 export function ProductCard({ product, actions, headingLevel = 'h3', priority = false }: ProductCardProps) {
   const headingId = `product-${product._id}`;
@@ -37,7 +40,10 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
       className="card h-full overflow-hidden border border-base-200 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
       aria-labelledby={headingId}
     >
-      <div className="flex gap-3 p-3 md:flex-col md:gap-0 md:p-0">
+      {/* The car's name links to its page; the link's hit area stretches over the picture, name and prices
+          (none of them interactive), so a thumb can open the car anywhere there. Its own box is 44 px
+          tall at least, its padding taken back by as much margin, so the card is laid out as before. */}
+      <div className="relative flex gap-3 p-3 md:flex-col md:gap-0 md:p-0">
         <figure className="aspect-[4/3] w-32 shrink-0 self-start overflow-hidden rounded-lg bg-base-200 md:w-full md:rounded-none">
           <img
             src={product.image}
@@ -55,14 +61,14 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
         <div className="flex min-w-0 flex-1 flex-col gap-1 md:gap-2 md:px-4 md:pt-4 lg:px-5 lg:pt-5">
           <div className="flex flex-col items-start gap-1 md:flex-row md:justify-between md:gap-2">
             <Heading id={headingId} className="text-base leading-snug font-semibold break-words md:text-lg">
-              {product.productName}
+              <Link
+                to={`/cars/${product._id}`}
+                className="stretched-link link-hover block py-3 -my-3"
+              >
+                {product.productName}
+              </Link>
             </Heading>
-            {product.verification === 'verified' ? (
-              <span className="badge badge-sm shrink-0 gap-1 border-green-200 bg-green-50 font-semibold text-green-800 md:badge-md">
-                <CheckBadgeIcon className="h-4 w-4" />
-                Verified Seller
-              </span>
-            ) : null}
+            {product.verification === 'verified' ? <VerifiedSellerBadge /> : null}
           </div>
           <p className="flex items-center gap-1 text-sm text-base-content/70">
             <LocationIcon className="h-4 w-4 shrink-0" />

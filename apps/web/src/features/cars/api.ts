@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { CarPage } from '@second-gear/contract';
+import { api } from '../../lib/api.ts';
+
+/** Every car page's query starts with this key. Not under 'public': a visitor is sent less (no contact, a masked VIN). */
+export const carKey = ['car'] as const;
+
+/** `GET /cars/{id}`: everything a car's page shows. */
+export function carPageQuery(id: string) {
+  return queryOptions({
+    queryKey: [...carKey, id],
+    queryFn: () => api<CarPage>(`/cars/${encodeURIComponent(id)}`),
+    // The route's loader fetches it afresh on every opening (router.tsx); the page, mounted right
+    // after, takes that answer rather than asking again.
+    staleTime: 30 * 1000,
+  });
+}

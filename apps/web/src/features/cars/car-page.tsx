@@ -1,0 +1,129 @@
+import { useId, type ReactNode } from 'react';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { CarPage as CarPageData } from '@second-gear/contract';
+import { ApiError } from '../../lib/api.ts';
+import { routeErrorOf } from '../../lib/errors.ts';
+import { formatDate, formatPrice } from '../../lib/format.ts';
+import { LocationIcon } from '../../ui/icons.tsx';
+import { PageSpinner } from '../../ui/spinner.tsx';
+import { useAuth } from '../auth/index.ts';
+import { carPageQuery } from './api.ts';
+import { CarActions } from './car-actions.tsx';
+import { CarDetails } from './car-details.tsx';
+import { Gallery } from './gallery.tsx';
+import { PriceHistory } from './price-history.tsx';
+import { SellerPanel } from './seller-panel.tsx';
+
+function listedText(days: number): string {
+  if (days === 0) return 'Listed today';
+  return days === 1 ? 'Listed 1 day ago' : `Listed ${days} days ago`;
+}
+
+/** One labelled price or fact beside the name: the label small and muted above it, as on the card. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-sm text-base-content/70">{label}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** Sold, withdrawn or on the market: what the person can do, or why there is nothing to do. */
+function Standing({ car }: { car: CarPageData }) {
+  const { product } = car;
+  if (product.paid || product.salesStatus === 'sold') return <p className="badge badge-lg badge-neutral font-semibold">Sold</p>;
+  if (product.withdrawn) {
+    return (
+      <p role="status" className="alert alert-warning">
+        Withdrawn by the seller
+      </p>
+    );
+  }
+  return <CarActions product={product} />;
+}
+
+/**
+ * A car's page (`/cars/{id}`): its photos, everything known about it, its seller, the history of its
+ * price, and the same actions as its card. Public for an advertised car on the market; anything else
+ * needs a session, and a visitor is sent to sign in and brought back here. Phone first: name and
+ * price, then the photos, then the rest; from lg up the photos and details on the left, name, price,
+ * actions and seller on the right.
+ */
+export default function CarPage() {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const { user } = useAuth();
+  const ids = { details: useId(), description: useId(), history: useId(), seller: useId() };
+  // The route's loader has just asked; a refusal it left here is not asked again on mount.
+  const { data, error, isPending } = useQuery({ ...carPageQuery(id), retryOnMount: false });
+
+  if (error instanceof ApiError && error.status === 401) return <Navigate to="/login" state={{ from: location }} replace />;
+  if (error && !data) throw routeErrorOf(error);
+  if (isPending) return <PageSpinner label="Loading the car" />;
+
+  const { product, photos, seller, daysListed, priceHistory } = data;
+
+  return (
+    <article
+      className="mx-auto grid max-w-6xl gap-6 px-4 py-6 md:py-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:grid-rows-[auto_auto_1fr] lg:gap-x-10"
+      aria-labelledby="car-heading"
+    >
+      <title>{`${product.productName} · Second Gear`}</title>
+
+      <header className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-1">
+        {user ? (
+          <Link to={`/category/${product.categoryId}`} className="link link-hover inline-flex min-h-11 items-center self-start text-sm">
+            <span aria-hidden="true" className="mr-1">
+              ←
+            </span>
+            More {product.categoryName} cars
+          </Link>
+        ) : null}
+        <h1 id="car-heading" className="text-2xl font-bold break-words md:text-3xl">
+          {product.productName}
+        </h1>
+        <dl className="flex flex-wrap items-end gap-x-8 gap-y-2">
+          <Fact label="Resale Price">
+            <span className="text-3xl font-bold text-primary">{formatPrice(product.resalePrice)}</span>
+          </Fact>
+          {/* What the car cost new: a plain fact, not a crossed-out 'was' price (as on the card). */}
+          <Fact label="Original Price">{formatPrice(product.originalPrice)}</Fact>
+          <Fact label="Condition">{product.condition}</Fact>
+        </dl>
+        <p className="flex items-center gap-1 text-base-content/80">
+          <LocationIcon className="h-5 w-5 shrink-0" />
+          {product.location}
+        </p>
+        <p className="text-sm text-base-content/80">
+          Posted <time dateTime={product.postingTime}>{formatDate(product.postingTime)}</time> · {listedText(daysListed)}
+        </p>
+        <Standing car={data} />
+      </header>
+
+      <div className="min-w-0 lg:col-start-1 lg:row-span-3 lg:row-start-1">
+        <Gallery photos={photos} carName={product.productName} />
+        <div className="mt-8 flex flex-col gap-8">
+          <section aria-labelledby={ids.details}>
+            <h2 id={ids.details} className="mb-3 text-xl font-semibold">
+              Details
+            </h2>
+            <CarDetails product={product} />
+          </section>
+          <section aria-labelledby={ids.description}>
+            <h2 id={ids.description} className="mb-3 text-xl font-semibold">
+              Description
+            </h2>
+            <p className="whitespace-pre-line break-words">{product.description}</p>
+          </section>
+          <PriceHistory changes={priceHistory} headingId={ids.history} />
+        </div>
+      </div>
+
+      <div className="min-w-0 lg:col-start-2 lg:row-start-2">
+        <SellerPanel seller={seller} headingId={ids.seller} />
+      </div>
+    </article>
+  );
+}

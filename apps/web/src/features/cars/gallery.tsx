@@ -1,0 +1,162 @@
+import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import type { CarPhoto } from '@second-gear/contract';
+import { carPhotoSizes } from '@second-gear/contract/constants';
+
+/** A horizontal move at least this long (px), and clearly more sideways than up or down, is a swipe. */
+const swipeDistance = 40;
+
+export interface GalleryProps {
+  photos: CarPhoto[];
+  /** The car's name: the pictures' text alternative. */
+  carName: string;
+}
+
+/** Where a touch began, so its end can tell a sideways swipe from a scroll or a tap. */
+interface TouchStart {
+  pointerId: number;
+  x: number;
+  y: number;
+}
+
+/**
+ * A car's photos: the big picture (the cover first) and a row of thumbnails below it. Left and right
+ * arrow keys on the big picture, its Previous and Next buttons, a sideways swipe on a touch screen
+ * and the thumbnails all move between photos (round the ends). The pictures' boxes have a fixed
+ * aspect ratio, so nothing moves while they load; only the cover loads at once, with high priority.
+ */
+export function Gallery({ photos, carName }: GalleryProps) {
+  const [index, setIndex] = useState(0);
+  const thumbnails = useRef<(HTMLButtonElement | null)[]>([]);
+  const touch = useRef<TouchStart | null>(null);
+  const hintId = useId();
+  const count = photos.length;
+  const photo = photos[index] ?? photos[0];
+  if (!photo) return null;
+
+  const show = (next: number) => {
+    const wrapped = (next + count) % count;
+    setIndex(wrapped);
+    // Keep the chosen thumbnail in sight when there are more than fit the row.
+    thumbnails.current[wrapped]?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, number> = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: count - 1 };
+    const next = moves[event.key];
+    if (next === undefined || count < 2) return;
+    event.preventDefault();
+    show(next);
+  };
+
+  // Swipes by touch or pen only: a mouse drags pictures or selects text, and has the buttons.
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.pointerType === 'mouse' || !event.isPrimary) return;
+    touch.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY };
+  };
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    const start = touch.current;
+    touch.current = null;
+    if (!start || start.pointerId !== event.pointerId) return;
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    if (Math.abs(dx) >= swipeDistance && Math.abs(dx) > 1.5 * Math.abs(dy)) show(index + (dx < 0 ? 1 : -1));
+  };
+
+  const several = count > 1;
+  const position = `Photo ${index + 1} of ${count}`;
+
+  return (
+    <div className="flex min-w-0 flex-col gap-3">
+      <div
+        role="region"
+        aria-roledescription="gallery"
+        aria-label={`Photos of ${carName}`}
+        aria-describedby={several ? hintId : undefined}
+        tabIndex={several ? 0 : undefined}
+        onKeyDown={onKeyDown}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (touch.current = null)}
+        // pan-y: the page still scrolls up and down under a finger, while sideways moves come here.
+        className="relative aspect-[4/3] touch-pan-y touch-pinch-zoom overflow-hidden rounded-box bg-base-200"
+      >
+        <img
+          src={photo.url}
+          srcSet={photo.srcSet || undefined}
+          // The server's preload of the cover names the same sizes, so the browser picks the same file for both.
+          sizes={carPhotoSizes}
+          alt={several ? `${carName}, photo ${index + 1} of ${count}` : carName}
+          width={1280}
+          height={960}
+          loading={index === 0 ? 'eager' : 'lazy'}
+          fetchPriority={index === 0 ? 'high' : 'auto'}
+          decoding="async"
+          draggable={false}
+          className="h-full w-full object-contain select-none"
+        />
+        {several ? (
+          <>
+            <p id={hintId} className="sr-only">
+              Use the left and right arrow keys to move between photos.
+            </p>
+            <StepButton direction="previous" onClick={() => show(index - 1)} />
+            <StepButton direction="next" onClick={() => show(index + 1)} />
+            <p aria-live="polite" aria-atomic="true" className="badge absolute bottom-3 left-1/2 -translate-x-1/2 border-0 bg-neutral/80 text-neutral-content">
+              {position}
+            </p>
+          </>
+        ) : null}
+      </div>
+      {several ? (
+        <ul className="flex gap-2 overflow-x-auto p-1.5" aria-label="All photos">
+          {photos.map((thumbnail, i) => (
+            <li key={thumbnail.url} className="shrink-0">
+              <button
+                ref={(element) => {
+                  thumbnails.current[i] = element;
+                }}
+                type="button"
+                aria-label={`Show photo ${i + 1} of ${count}`}
+                aria-current={i === index ? 'true' : undefined}
+                onClick={() => show(i)}
+                className={`block h-15 w-20 overflow-hidden rounded-lg bg-base-200 ${
+                  i === index ? 'ring-3 ring-primary' : 'opacity-80 hover:opacity-100'
+                }`}
+              >
+                <img
+                  src={thumbnail.url}
+                  srcSet={thumbnail.srcSet || undefined}
+                  sizes="80px"
+                  alt=""
+                  width={80}
+                  height={60}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  decoding="async"
+                  draggable={false}
+                  className="h-full w-full object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** Previous or Next over the big picture's side: 44 px round, for a mouse or a keyboard's Enter. */
+function StepButton({ direction, onClick }: { direction: 'previous' | 'next'; onClick: () => void }) {
+  const previous = direction === 'previous';
+  return (
+    <button
+      type="button"
+      aria-label={previous ? 'Previous photo' : 'Next photo'}
+      onClick={onClick}
+      className={`btn btn-circle absolute top-1/2 h-11 min-h-11 w-11 -translate-y-1/2 border-0 bg-base-100/85 shadow ${previous ? 'left-2' : 'right-2'}`}
+    >
+      <span aria-hidden="true" className="text-xl leading-none">
+        {previous ? '‹' : '›'}
+      </span>
+    </button>
+  );
+}

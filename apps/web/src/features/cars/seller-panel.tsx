@@ -1,0 +1,23 @@
+import type { CarPage } from '@second-gear/contract';
+import { formatMonthYear } from '../../lib/format.ts';
+import { VerifiedSellerBadge } from '../catalog/index.ts';
+
+/** Who sells the car: the name, the verification badge, since when they are here and how many cars they sell. */
+export function SellerPanel({ seller, headingId }: { seller: CarPage['seller']; headingId: string }) {
+  const { name, verified, memberSince, activeListings } = seller;
+  return (
+    <section aria-labelledby={headingId} className="rounded-box border border-base-200 p-4">
+      <h2 id={headingId} className="mb-2 text-xl font-semibold">
+        Seller
+      </h2>
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="text-lg font-medium break-words">{name}</p>
+        {verified ? <VerifiedSellerBadge /> : null}
+      </div>
+      <ul className="mt-1 text-sm text-base-content/80">
+        {memberSince ? <li>Member since {formatMonthYear(memberSince)}</li> : null}
+        <li>{activeListings === 1 ? '1 car for sale' : `${activeListings} cars for sale`}</li>
+      </ul>
+    </section>
+  );
+}
