@@ -14,7 +14,7 @@ export default defineConfig({
     projects: [
       {
         // The web app's own logic that needs no browser (formatting); screens are tested in e2e/.
-        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' },
+        test: { name: 'web', include: ['apps/web/src/**/*.test.ts', 'packages/contract/src/**/*.test.ts'], environment: 'node' },
       },
       {
         test: {
