@@ -281,6 +281,8 @@ test.describe('seller listing on a phone', () => {
     }
     await first.getByRole('button', { name: 'Remove' }).click();
     await expect(morePhotos(page)).toHaveCount(18);
+    // Focus stays in the list: on the photo that took the removed one's place.
+    await expect(morePhotos(page).first().getByRole('button', { name: 'Remove' })).toBeFocused();
     await expect(page.getByText('1 of 19 left', { exact: false })).toBeVisible();
     await keepScreenshot(page, testInfo, 'add-product-photos');
   });

@@ -31,18 +31,18 @@ export function PhotoManager({ photos, onMakeCover }: PhotoManagerProps) {
   const [announcement, setAnnouncement] = useState('');
   const [dragging, setDragging] = useState<string | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
-  // React moves the photo's element, which can drop its focus: the moved photo's button takes it back.
-  const focusAfterMove = useRef<{ key: string; direction: Direction } | null>(null);
+  const addRef = useRef<HTMLInputElement>(null);
+  // React moves a moved photo's element, which can drop its focus, and a removed photo's buttons are
+  // gone: once the list has changed, focus goes to the button that continues the seller's work.
+  const focusNext = useRef<{ key: string | undefined; buttons: string[] } | null>(null);
 
   useEffect(() => {
-    const pending = focusAfterMove.current;
-    focusAfterMove.current = null;
+    const pending = focusNext.current;
+    focusNext.current = null;
     if (!pending) return;
-    const card = listRef.current?.querySelector(`[data-photo-key="${CSS.escape(pending.key)}"]`);
-    const button =
-      card?.querySelector<HTMLButtonElement>(`[data-move="${pending.direction}"]:not(:disabled)`) ??
-      card?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)');
-    button?.focus();
+    const card = pending.key ? listRef.current?.querySelector(`[data-photo-key="${CSS.escape(pending.key)}"]`) : null;
+    const button = pending.buttons.map((selector) => card?.querySelector<HTMLButtonElement>(`${selector}:not(:disabled)`)).find(Boolean);
+    (button ?? addRef.current)?.focus();
   }, [photos.items]);
 
   const { items } = photos;
@@ -54,9 +54,15 @@ export function PhotoManager({ photos, onMakeCover }: PhotoManagerProps) {
   };
 
   const moveBy = (item: CarPhotoItem, index: number, step: -1 | 1) => {
-    focusAfterMove.current = { key: item.key, direction: step < 0 ? 'earlier' : 'later' };
+    const direction: Direction = step < 0 ? 'earlier' : 'later';
+    focusNext.current = { key: item.key, buttons: [`[data-move="${direction}"]`, '[data-move]'] };
     photos.move(item.key, index + step);
     setAnnouncement(`Photo moved to place ${index + step + 1} of ${items.length}.`);
+  };
+
+  const remove = (index: number) => {
+    focusNext.current = { key: (items[index + 1] ?? items[index - 1])?.key, buttons: ['[data-remove]'] };
+    photos.remove(items[index]!.key);
   };
 
   // Dragging: the handle keeps the pointer (capture), and the photo under the pointer gives way.
@@ -84,7 +90,7 @@ export function PhotoManager({ photos, onMakeCover }: PhotoManagerProps) {
         More photos
       </h2>
       <p className="text-sm text-base-content/80">The gallery shows the cover (Image) first, then these photos in this order.</p>
-      <FileField label="Add photos" multiple accept={imageAccept} hint={leftText(photos.left)} onChange={onFiles} />
+      <FileField ref={addRef} label="Add photos" multiple accept={imageAccept} hint={leftText(photos.left)} onChange={onFiles} />
 
       <div role="alert" className="empty:hidden">
         {photos.refused.length > 0 ? (
@@ -179,7 +185,7 @@ export function PhotoManager({ photos, onMakeCover }: PhotoManagerProps) {
                 >
                   Make cover
                 </button>
-                <button type="button" className={`btn btn-ghost btn-sm text-red-700 ${tapTarget}`} onClick={() => photos.remove(item.key)}>
+                <button type="button" data-remove="" className={`btn btn-ghost btn-sm text-red-700 ${tapTarget}`} onClick={() => remove(index)}>
                   Remove
                 </button>
               </li>
