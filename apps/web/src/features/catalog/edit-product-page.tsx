@@ -7,7 +7,7 @@ import { PageSpinner } from '../../ui/spinner.tsx';
 import { advertisedProductsQuery, categoryKey } from './api.ts';
 import { ProductForm } from './product-form.tsx';
 import { formValuesOf } from './product-form-values.ts';
-import { editProduct, myProductsKey, sellerCarQuery } from './seller-api.ts';
+import { addProductCategoriesQuery, editProduct, myProductsKey, sellerCarQuery } from './seller-api.ts';
 
 /** `/dashboard/myproducts/{id}/edit`: the Add A Product form, filled in with the seller's car. */
 export default function EditProductPage() {
@@ -15,9 +15,11 @@ export default function EditProductPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const car = useQuery(sellerCarQuery(id));
+  // The form opens once the Category list is there too: a select shows its stored value only among its options.
+  const categories = useQuery(addProductCategoriesQuery);
 
   if (car.isError) throw routeErrorOf(car.error);
-  if (car.isPending) return <PageSpinner label="Loading your car" />;
+  if (car.isPending || categories.isPending) return <PageSpinner label="Loading your car" />;
 
   const { product, photos } = car.data;
   const [cover, ...morePhotos] = photos.map((photo) => photo.url);
