@@ -249,6 +249,7 @@ test.describe('seller listing', () => {
     await expect(listed.getByText('Withdrawn', { exact: true })).toBeVisible();
     await expect(listed.getByRole('button', { name: 'Withdraw' })).toBeDisabled();
     await expect(listed.getByRole('button', { name: 'Make Advertise' })).toBeDisabled();
+    await expectNoAxeViolations(page, 'my products with a withdrawn car');
   });
 
 });

@@ -26,7 +26,8 @@ const statusBadge: Record<Status, string> = {
   Available: 'badge-success badge-soft',
   Sold: 'badge-neutral badge-soft',
   Advertised: 'badge-info badge-soft',
-  Withdrawn: 'badge-warning badge-soft',
+  // daisyUI's warning text is too pale on its soft background (1.7:1): the text is darkened.
+  Withdrawn: 'badge-warning badge-soft text-amber-900',
 };
 
 const advertiseRefusal: Record<Status, string | undefined> = {
