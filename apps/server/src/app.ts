@@ -158,12 +158,13 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
       );
       await api.register(siteRoutes);
       await api.register(userRoutes);
-      await api.register(catalogRoutes);
+      const paymentProvider = payments ?? createPaymentProvider(config, pool);
+      await api.register(catalogRoutes(paymentProvider));
       await api.register(bookingRoutes);
       await api.register(wishlistRoutes);
       await api.register(adminRoutes);
       await api.register(dashboardRoutes);
-      await api.register(paymentRoutes(payments ?? createPaymentProvider(config, pool)));
+      await api.register(paymentRoutes(paymentProvider));
     },
     { prefix: '/api' },
   );

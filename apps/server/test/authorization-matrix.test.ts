@@ -82,6 +82,10 @@ interface SellerRows {
   tag: string;
   adCar: string;
   delCar: string;
+  /** Advertised from the start: its page is public. */
+  shownCar: string;
+  editCar: string;
+  withdrawCar: string;
   imageUrl: string;
 }
 
@@ -177,6 +181,9 @@ async function setUpSeller(who: 'seller' | 'otherSeller') {
     tag,
     adCar: await insertCar(t, P[who], categoryId, { name: `${tag} to advertise` }),
     delCar: await insertCar(t, P[who], categoryId, { name: `${tag} to delete` }),
+    shownCar: await insertCar(t, P[who], categoryId, { name: `${tag} shown on its page`, advertised: true }),
+    editCar: await insertCar(t, P[who], categoryId, { name: `${tag} to edit`, price: 15_000 }),
+    withdrawCar: await insertCar(t, P[who], categoryId, { name: `${tag} to withdraw` }),
     imageUrl: await uploadedImageOf(P[who]),
   };
 }
@@ -326,6 +333,33 @@ const specs: Record<string, Spec> = {
     check: (_who, res) => expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 }),
     intact: async (r) => expect(await one('select 1 as found from products where id = $1', [S(r).delCar])).toEqual({ found: 1 }),
   },
+  'GET /api/cars/:id': {
+    call: (_who, _e, r) => get(`/api/cars/${S(r).shownCar}`),
+    check: (who, res) => {
+      const page = res.json();
+      expect(page.product.productName).toBe(`${S(who).tag} shown on its page`);
+      // The seller's contact for signed-in people only.
+      expect(page.product.email).toBe(who === 'anonymous' ? '' : P[who === 'otherSeller' ? 'otherSeller' : 'seller'].email);
+    },
+  },
+  'PUT /api/products/:id': {
+    call: (who, _e, r) => ({
+      method: 'PUT',
+      url: `/api/products/${S(r).editCar}`,
+      payload: carListing(categoryId, S(who).imageUrl, { productName: `${S(r).tag} edited`, resalePrice: 14_000 }),
+    }),
+    check: (_who, res) => expect(res.json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 }),
+    intact: async (r) =>
+      expect(await one('select product_name, resale_price from products where id = $1', [S(r).editCar])).toEqual({
+        product_name: `${S(r).tag} to edit`,
+        resale_price: 15_000,
+      }),
+  },
+  'POST /api/products/:id/withdraw': {
+    call: (_who, _e, r) => ({ method: 'POST', url: `/api/products/${S(r).withdrawCar}/withdraw` }),
+    check: (_who, res) => expect(res.json()).toMatchObject({ acknowledged: true, matchedCount: 1 }),
+    intact: async (r) => expect(await one('select withdrawn_at from products where id = $1', [S(r).withdrawCar])).toEqual({ withdrawn_at: null }),
+  },
 
   'POST /api/bookings': {
     call: (who) => post('/api/bookings', { productId: B(who).newBookCar, phone: '555-0199', location: 'Main Square' }),
@@ -419,10 +453,10 @@ const specs: Record<string, Spec> = {
 async function ownDashboardNumbers(who: SignedIn) {
   const email = enc(P[who].email);
   if (roleOf[who] === 'seller') {
-    const cars: { _id: string; paid: boolean }[] = await okJson(who, get(`/api/products?email=${email}`));
-    const forSale = cars.filter((c) => !c.paid).map((c) => c._id);
+    const cars: { _id: string; paid: boolean; withdrawn?: boolean }[] = await okJson(who, get(`/api/products?email=${email}`));
+    const forSale = cars.filter((c) => !c.paid && !c.withdrawn).map((c) => c._id);
     const requests = await one('select count(*)::int as n from bookings where product_id = any($1)', [forSale]);
-    return { seller: { activeListings: forSale.length, bookings: requests.n, paid: cars.length - forSale.length } };
+    return { seller: { activeListings: forSale.length, bookings: requests.n, paid: cars.filter((c) => c.paid).length } };
   }
   if (roleOf[who] === 'buyer') {
     const [orders, wishlist] = [await okJson(who, get(`/api/orders?email=${email}`)), await okJson(who, get(`/api/wishlist-products?email=${email}`))];
@@ -616,6 +650,30 @@ describe('mass-assignment probes on every write route', () => {
         resale_price: 14_000,
         seller_id: P.seller.id,
       });
+    },
+    'PUT /api/products/:id': async () => {
+      const id = await car('Edited probe car', 14_000);
+      const valid = carListing(categoryId, S('seller').imageUrl, { productName: 'Edited probe car', resalePrice: 13_000 });
+      await rejected('seller', { method: 'PUT', url: `/api/products/${id}`, payload: { ...forged(), ...valid } });
+      for (const [field, value] of Object.entries({ salesStatus: 'sold', sellerName: 'Admin', verification: 'verified', postingTime: '2000-01-01T00:00:00Z', withdrawn: true })) {
+        await rejected('seller', { method: 'PUT', url: `/api/products/${id}`, payload: { ...valid, [field]: value } });
+      }
+      expect(await one('select resale_price, paid, advertised, seller_id from products where id = $1', [id])).toEqual({
+        resale_price: 14_000,
+        paid: false,
+        advertised: false,
+        seller_id: P.seller.id,
+      });
+    },
+    'POST /api/products/:id/withdraw': async () => {
+      const id = await car();
+      const othersWithdrawn = () => one('select count(*)::int as n from products where seller_id = $1 and withdrawn_at is not null', [P.otherSeller.id]);
+      const before = await othersWithdrawn();
+      const res = await call('seller', { method: 'POST', url: `/api/products/${id}/withdraw?${forgedQuery()}`, payload: forged() });
+      expect(res.json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+      expect(await one('select paid, advertised from products where id = $1', [id])).toEqual({ paid: false, advertised: false });
+      // sellerId named another seller: their cars are untouched.
+      expect(await othersWithdrawn()).toEqual(before);
     },
     'DELETE /api/products/:id': async () => {
       const id = await car();

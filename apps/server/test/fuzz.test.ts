@@ -492,6 +492,32 @@ const productIds = () => [productId, soldProductId, categoryId, bookingId];
 const year = fc.oneof(fc.integer({ min: 1900, max: new Date().getFullYear() }).map(String), fc.constantFrom('1899', '3000', '20 19', ' 2019 ', '２０１９', '0000'));
 const price = fc.oneof(fc.integer({ min: 1, max: 100_000_000 }), fc.integer({ min: 1, max: 99999 }).map(String), fc.constantFrom(0, -1, 100_000_001, 1.5, 2 ** 31, '1e3', ' 42 ', ''));
 
+/** A seller's listing as Add A Product and the edit send it: the specification's fields, a car's details and photos. */
+function listingArb() {
+  return fc.record({
+    productName: orHostile(textish),
+    categoryId: orHostile(fc.oneof(fc.constant(categoryId), uuid)),
+    condition: orHostile(fc.constantFrom(...conditions, 'excellent', 'New')),
+    description: orHostile(textish),
+    originalPrice: orHostile(price),
+    resalePrice: orHostile(price),
+    yearsOfUse: orHostile(year),
+    mobile: orHostile(textish),
+    location: orHostile(textish),
+    image: orHostile(fc.constantFrom(imageUrl, '/uploads/AAAAAAAAAAAAAAAAAAAA-800.webp', 'https://evil.example/x.png', imageUrl.replace('-800', '-9999'))),
+    model: orHostile(textish),
+    modelYear: orHostile(fc.oneof(year, fc.integer({ min: 1850, max: 2200 }))),
+    mileage: orHostile(fc.oneof(price, fc.constant(0))),
+    mileageUnit: orHostile(fc.constantFrom('km', 'mi', 'KM', 'miles', '')),
+    fuel: orHostile(fc.constantFrom('Petrol', 'Diesel', 'Electric', 'petrol', 'Steam', '')),
+    transmission: orHostile(fc.constantFrom('Automatic', 'Manual', 'CVT', '')),
+    bodyType: orHostile(fc.constantFrom('Sedan', 'SUV', 'Pickup', 'suv', 'Tank', '')),
+    colour: orHostile(textish),
+    vin: orHostile(fc.constantFrom('1HGCM82633A004352', 'WVWZZZ1JZ3W386752', '1HGCM82643A004352', 'IOQ', '', ' 1hgcm82633a004352 ')),
+    photos: orHostile(fc.array(fc.constantFrom(imageUrl, '/uploads/AAAAAAAAAAAAAAAAAAAA-800.webp', 'https://evil.example/x.png'), { maxLength: 21 })),
+  });
+}
+
 function routes(): RouteCase[] {
   const anyone: Who[] = ['anon', 'buyer', 'seller', 'admin'];
   const publicGet = (route: string): RouteCase => ({
@@ -550,27 +576,24 @@ function routes(): RouteCase[] {
       who: whoArb(['seller', 'seller2', 'admin']),
       request: imageUploadArb().map((payload) => ({ url: '/api/images', payload })),
     },
-    jsonRoute(
-      '/api/addProducts',
-      ['seller', 'seller2'],
-      fc.record({
-        productName: orHostile(textish),
-        categoryId: orHostile(fc.oneof(fc.constant(categoryId), uuid)),
-        condition: orHostile(fc.constantFrom(...conditions, 'excellent', 'New')),
-        description: orHostile(textish),
-        originalPrice: orHostile(price),
-        resalePrice: orHostile(price),
-        yearsOfUse: orHostile(year),
-        mobile: orHostile(textish),
-        location: orHostile(textish),
-        image: orHostile(fc.constantFrom(imageUrl, '/uploads/AAAAAAAAAAAAAAAAAAAA-800.webp', 'https://evil.example/x.png', imageUrl.replace('-800', '-9999'))),
-      }),
-      // Forged server-set fields are refused by name.
-      { numRuns: RUNS * 2 },
-    ),
+    jsonRoute('/api/addProducts', ['seller', 'seller2'], listingArb(), /* Forged server-set fields are refused by name. */ { numRuns: RUNS * 2 }),
     emailQueryRoute('GET', '/api/products', ['seller', 'seller2']),
     idRoute('PUT', '/api/product/:id', ['seller', 'seller2'], () => [productId, soldProductId, disposable[0]!]),
     idRoute('DELETE', '/api/products/:id', ['seller', 'seller2'], () => [soldProductId, disposable[0]!, disposable[1]!]),
+    idRoute('GET', '/api/cars/:id', anyone, () => [productId, soldProductId, disposable[3]!, categoryId]),
+    {
+      method: 'PUT',
+      route: '/api/products/:id',
+      who: whoArb(['seller', 'seller2']),
+      request: fc
+        .tuple(
+          segmentArb(() => [disposable[4]!, soldProductId, productId]),
+          bodyArb(listingArb()),
+        )
+        .map(([id, payload]) => ({ url: `/api/products/${id}`, payload })),
+      numRuns: RUNS * 2,
+    },
+    idRoute('POST', '/api/products/:id/withdraw', ['seller', 'seller2'], () => [disposable[5]!, soldProductId]),
     jsonRoute(
       '/api/bookings',
       ['buyer', 'buyer2'],
@@ -872,6 +895,9 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
     'GET /api/products',
     'PUT /api/product/:id',
     'DELETE /api/products/:id',
+    'GET /api/cars/:id',
+    'PUT /api/products/:id',
+    'POST /api/products/:id/withdraw',
     'POST /api/bookings',
     'GET /api/orders',
     'GET /api/orders/:id',

@@ -41,6 +41,11 @@ export type Ownership =
 
 export interface RouteRule {
   access: Access;
+  /**
+   * A public route that shows anonymous callers some records only: which ones. The others answer
+   * them 401 (sign in first), so the route lists 401 although it has no guard.
+   */
+  anonymousSee?: string;
   /** Owner-scoped routes: every way another user's data can be named. */
   owner?: Ownership[];
   note?: string;
@@ -89,6 +94,13 @@ export const routeRules: Record<string, RouteRule> = {
   'GET /api/products': { access: 'seller', owner: [ownEmail('query')] },
   'PUT /api/product/:id': { access: 'seller', owner: [{ by: 'row', in: 'params', field: 'id', row: 'product' }] },
   'DELETE /api/products/:id': { access: 'seller', owner: [{ by: 'row', in: 'params', field: 'id', row: 'product' }] },
+  'GET /api/cars/:id': {
+    access: 'public',
+    anonymousSee: 'an advertised car on the market, without the seller’s contact and the VIN’s serial',
+    note: 'a withdrawn car is its seller’s only (404 to anyone else)',
+  },
+  'PUT /api/products/:id': { access: 'seller', owner: [{ by: 'row', in: 'params', field: 'id', row: 'product' }], note: 'pictures must be this seller’s uploads' },
+  'POST /api/products/:id/withdraw': { access: 'seller', owner: [{ by: 'row', in: 'params', field: 'id', row: 'product' }] },
 
   // Bookings.
   'POST /api/bookings': { access: 'buyer' },

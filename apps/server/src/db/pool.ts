@@ -16,3 +16,19 @@ export async function checkServerVersion(pool: pg.Pool) {
   const version = Number(rows[0]!.server_version_num);
   if (version < 150000) throw new Error(`PostgreSQL 15 or newer is required; DATABASE_URL points at version ${Math.floor(version / 10000)}`);
 }
+
+/** Runs `work` in one transaction on one connection: committed when it returns, rolled back when it throws. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}

@@ -23,8 +23,15 @@ interface OrderRow {
   created_at: Date;
 }
 
+/**
+ * An order's price as its payment page shows and charges it: what was paid, once paid; until then the
+ * lower of the price it was booked at and the car's price now (a drop reaches the buyer, a raise does
+ * not). payments/purchases.ts charges the same.
+ */
+const ORDER_PRICE = `case when b.paid then coalesce(pay.amount / 100, b.price) else least(b.price, coalesce(p.resale_price, b.price)) end`;
+
 const ORDER_SELECT = `
-  select b.id, b.product_id, b.product_name, b.price, b.image_key, i.widths, b.buyer_email, b.buyer_name,
+  select b.id, b.product_id, b.product_name, ${ORDER_PRICE} as price, b.image_key, i.widths, b.buyer_email, b.buyer_name,
          b.phone, b.location, b.paid, b.transaction_id, pay.created_at as paid_at, p.paid as product_paid, b.created_at
     from bookings b
     left join images i on i.key = b.image_key
@@ -66,24 +73,26 @@ function toOrder(r: OrderRow): Order {
  * says which refusal applies.
  */
 export async function createBooking(pool: Pool, buyer: Actor, body: BookingBody): Promise<InsertResult> {
-  const { rows } = await pool.query<{ product_name: string; paid: boolean; own: boolean; booking_id: string | null }>({
+  const { rows } = await pool.query<{ product_name: string; paid: boolean; withdrawn: boolean; own: boolean; booking_id: string | null }>({
     name: 'create-booking',
     text: `with car as (
-             select product_name, resale_price, image_key, paid, seller_id is not distinct from $2 as own
+             select product_name, resale_price, image_key, paid, withdrawn_at is not null as withdrawn,
+                    seller_id is not distinct from $2 as own
                from products where id = $1
            ), booked as (
              insert into bookings (product_id, buyer_id, buyer_name, buyer_email, product_name, price, image_key, phone, location)
-             select $1, $2, $3, $4, product_name, resale_price, image_key, $5, $6 from car where not paid and not own
+             select $1, $2, $3, $4, product_name, resale_price, image_key, $5, $6 from car where not paid and not withdrawn and not own
              on conflict (buyer_id, product_id) where not paid do nothing
              returning id
            )
-           select product_name, paid, own, (select id from booked) as booking_id from car`,
+           select product_name, paid, withdrawn, own, (select id from booked) as booking_id from car`,
     values: [body.productId, buyer.id, buyer.name, buyer.email, body.phone ?? '', body.location ?? ''],
   });
   const car = rows[0];
   if (!car) throw new AppError('NOT_FOUND', 'This car is no longer listed.');
   if (car.own) return { acknowledged: false, message: 'You cannot book your own car.' };
   if (car.paid) return { acknowledged: false, message: `${car.product_name} is already sold.` };
+  if (car.withdrawn) return { acknowledged: false, message: `${car.product_name} is no longer for sale.` };
   if (!car.booking_id) return { acknowledged: false, message: `You have already booked ${car.product_name}.` };
   return { acknowledged: true, insertedId: car.booking_id };
 }

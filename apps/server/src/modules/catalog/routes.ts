@@ -1,13 +1,15 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addProductBody,
   addProductCategory,
+  carPage as carPageAnswer,
   category,
   categoryPage as categoryPageAnswer,
   categoryPageQuery,
   deleteResult,
+  editProductBody,
   emailParam,
   idParam,
   imageUploadAnswer,
@@ -17,14 +19,16 @@ import {
   updateResult,
 } from '@second-gear/contract';
 import { cachedCategoryPage, jsonBytes } from './cached-reads.ts';
+import { carPage } from './car-page.ts';
+import { addProduct, editProduct, withdrawProduct } from './listings.ts';
 import { actorOf, loadActor, requireRole, requireUser } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
 import { refusal } from '../../http/openapi.ts';
 import { imageUrls, storeImage } from '../../images/store.ts';
 import { readUploadedImage } from '../../images/upload.ts';
+import type { PaymentProvider } from '../../payments/provider.ts';
 import { countUpload } from '../../images/upload-limit.ts';
 import {
-  addProduct,
   addProductCategories,
   advertise,
   deleteProduct,
@@ -39,7 +43,15 @@ function sendCached(reply: FastifyReply, json: Buffer) {
   return reply.type('application/json; charset=utf-8').send(json as never);
 }
 
-export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Name the forged field plainly instead of the generic "unrecognized key". */
+async function refuseServerSetFields(req: FastifyRequest) {
+  const body = req.body as Record<string, unknown> | null;
+  const forged = serverSetProductFields.find((f) => body && typeof body === 'object' && f in body);
+  if (forged) throw new AppError('BAD_REQUEST', `${forged} is set by the server and cannot be sent.`);
+}
+
+/** The catalog: brands, cars, a seller's listings. Editing asks `payments` whether a buyer is paying right now. */
+export const catalogRoutes = (payments: PaymentProvider): FastifyPluginAsyncZod => async (app) => {
   app.get(
     '/categories',
     { schema: { tags: ['catalog'], summary: 'Brand categories for the home page', response: { 200: z.array(category) } } },
@@ -126,13 +138,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/addProducts',
     {
       onRequest: requireRole('seller'),
-      // Name the forged field plainly instead of the generic "unrecognized key".
-      preValidation: async (req) => {
-        const body = req.body as Record<string, unknown> | null;
-        const forged = serverSetProductFields.find((f) => body && typeof body === 'object' && f in body);
-        if (forged) throw new AppError('BAD_REQUEST', `${forged} is set by the server and cannot be sent.`);
+      preValidation: refuseServerSetFields,
+      schema: {
+        tags: ['catalog'],
+        summary: 'List a car for sale',
+        description: 'The specification’s fields, and optionally the car’s details and up to 19 more photos after the cover.',
+        body: addProductBody,
+        response: { 200: insertResult, 409: refusal('The VIN is already on another car for sale.') },
       },
-      schema: { tags: ['catalog'], summary: 'List a car for sale', body: addProductBody, response: { 200: insertResult } },
     },
     async (req) => {
       const result = await addProduct(app.pg, actorOf(req), req.body);
@@ -182,6 +195,68 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const result = await deleteProduct(app.pg, actorOf(req), req.params.id);
       if (result.deletedCount) app.catalogReads.clear();
+      return result;
+    },
+  );
+
+  app.get(
+    '/cars/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A car’s page: the car, its photos, its seller, its price history',
+        description:
+          'Signed-in callers get any car; anonymous callers only an advertised car on the market, without the seller’s `email` and `mobile` and with the VIN’s serial hidden. A withdrawn car is its seller’s only.',
+        params: idParam,
+        response: { 200: carPageAnswer, 401: refusal('No session, and the car is not advertised.'), 404: refusal('No such car.') },
+      },
+    },
+    async (req, reply) => {
+      const viewer = await loadActor(req);
+      // The answer depends on the cookie, so no shared cache may hand one person's answer to another.
+      reply.header('vary', 'cookie');
+      return carPage(app.pg, viewer, req.params.id);
+    },
+  );
+
+  app.put(
+    '/products/:id',
+    {
+      onRequest: requireRole('seller'),
+      preValidation: refuseServerSetFields,
+      schema: {
+        tags: ['catalog'],
+        summary: 'Edit one of the seller’s cars (every field, as Add A Product sends it)',
+        description: 'A change of the resale price is recorded in the car’s price history.',
+        params: idParam,
+        body: editProductBody,
+        response: {
+          200: updateResult,
+          409: refusal('The car is sold, a buyer is paying for it right now, or the VIN is on another car for sale.'),
+        },
+      },
+    },
+    async (req) => {
+      const result = await editProduct(app.pg, payments, actorOf(req), req.params.id, req.body);
+      app.catalogReads.clear();
+      return result;
+    },
+  );
+
+  app.post(
+    '/products/:id/withdraw',
+    {
+      onRequest: requireRole('seller'),
+      schema: {
+        tags: ['catalog'],
+        summary: 'Take one of the seller’s unsold cars off the market (sold elsewhere, or no longer for sale)',
+        params: idParam,
+        response: { 200: updateResult, 409: refusal('The car is sold, or a buyer is paying for it right now.') },
+      },
+    },
+    async (req) => {
+      const result = await withdrawProduct(app.pg, payments, actorOf(req), req.params.id);
+      if (result.modifiedCount) app.catalogReads.clear();
       return result;
     },
   );

@@ -1,18 +1,17 @@
 import type { Pool } from 'pg';
 import type {
-  AddProductBody,
   AddProductCategory,
   Category,
   CategoryPage,
   DeleteResult,
-  InsertResult,
   Product,
   UpdateResult,
 } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
 import { assertOwnEmail } from '../../auth/guards.ts';
+import { maskVin } from '@second-gear/contract/constants';
 import { AppError } from '../../errors.ts';
-import { imageUrls, ownPictureKey } from '../../images/store.ts';
+import { imageUrls } from '../../images/store.ts';
 
 /** Lists are bounded: the home grid shows at most this many advertised cars. */
 export const ADVERTISED_LIMIT = 60;
@@ -38,6 +37,16 @@ export interface ProductRow {
   paid: boolean;
   advertised: boolean;
   seller_verified: boolean | null;
+  model: string | null;
+  model_year: number | null;
+  mileage: number | null;
+  mileage_unit: Product['mileageUnit'] | null;
+  fuel: Product['fuel'] | null;
+  transmission: Product['transmission'] | null;
+  body_type: Product['bodyType'] | null;
+  colour: string | null;
+  vin: string | null;
+  withdrawn_at: Date | null;
 }
 
 /** Every product query selects these columns, so that one mapping serves them all. */
@@ -45,7 +54,11 @@ export const PRODUCT_COLUMNS = `
   p.id, p.product_name, p.category_id, c.name as category_name, p.condition, p.description,
   p.original_price, p.resale_price, p.year_of_purchase, p.mobile, p.location, p.seller_name,
   p.seller_email, p.image_key, i.widths, p.sales_status, p.posting_time, p.paid, p.advertised,
-  s.verified as seller_verified`;
+  s.verified as seller_verified, p.model, p.model_year, p.mileage, p.mileage_unit, p.fuel, p.transmission,
+  p.body_type, p.colour, p.vin, p.withdrawn_at`;
+
+/** On the market: neither sold nor taken off it by its seller (the lists' and bookings' condition). */
+export const ON_MARKET = 'not p.paid and p.withdrawn_at is null';
 export const PRODUCT_FROM = `
   products p
   join categories c on c.id = p.category_id
@@ -76,6 +89,16 @@ export function toProduct(r: ProductRow): Product {
     // The seller's verification now, not a copy taken when the car was listed.
     verification: r.seller_verified ? 'verified' : '',
     advertisement: r.advertised,
+    // A car's details, each only when the seller gave it (the specification's cars have none).
+    ...(r.model !== null && { model: r.model }),
+    ...(r.model_year !== null && { modelYear: r.model_year }),
+    ...(r.mileage !== null && r.mileage_unit !== null && { mileage: r.mileage, mileageUnit: r.mileage_unit }),
+    ...(r.fuel !== null && { fuel: r.fuel }),
+    ...(r.transmission !== null && { transmission: r.transmission }),
+    ...(r.body_type !== null && { bodyType: r.body_type }),
+    ...(r.colour !== null && { colour: r.colour }),
+    ...(r.vin !== null && { vin: r.vin }),
+    ...(r.withdrawn_at !== null && { withdrawn: true }),
   };
 }
 
@@ -95,7 +118,7 @@ export async function listAdvertised(pool: Pool): Promise<Product[]> {
   const { rows } = await pool.query<ProductRow>({
     name: 'list-advertised',
     text: `select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM}
-      where p.advertised and not p.paid
+      where p.advertised and ${ON_MARKET}
       order by p.posting_time desc, p.id desc
       limit ${ADVERTISED_LIMIT}`,
   });
@@ -104,10 +127,11 @@ export async function listAdvertised(pool: Pool): Promise<Product[]> {
 
 /**
  * A car as an anonymous visitor sees it: the seller's login e-mail and phone number are for
- * signed-in people only (the fields stay, empty, so every product keeps one shape).
+ * signed-in people only (the fields stay, empty, so every product keeps one shape), and so is the
+ * VIN's serial number.
  */
 export function withoutSellerContact(p: Product): Product {
-  return { ...p, email: '', mobile: '' };
+  return { ...p, email: '', mobile: '', ...(p.vin !== undefined && { vin: maskVin(p.vin) }) };
 }
 
 export async function addProductCategories(pool: Pool): Promise<AddProductCategory[]> {
@@ -142,7 +166,7 @@ export async function categoryPage(pool: Pool, categoryId: string, query: { curs
   // posting_time::text keeps PostgreSQL's microseconds, which a JS Date would round away.
   const { rows } = await pool.query<ProductRow & { posting_key: string }>(
     `select ${PRODUCT_COLUMNS}, p.posting_time::text as posting_key from ${PRODUCT_FROM}
-      where p.category_id = $1 and not p.paid
+      where p.category_id = $1 and ${ON_MARKET}
         and ($2::timestamptz is null or (p.posting_time, p.id) < ($2::timestamptz, $3::uuid))
       order by p.posting_time desc, p.id desc
       limit $4`,
@@ -174,41 +198,10 @@ export async function sellerProducts(pool: Pool, seller: Actor, email: string): 
   return rows.map(toProduct);
 }
 
-/**
- * Lists a car for the seller. Name and email come from the session; status, time and flags from
- * the database defaults; the picture must be one this seller uploaded.
- */
-export async function addProduct(pool: Pool, seller: Actor, body: AddProductBody): Promise<InsertResult> {
-  const imageKey = await ownPictureKey(pool, seller.id, body.image, 'Image');
-  const { rows: categories } = await pool.query('select 1 from categories where id = $1', [body.categoryId]);
-  if (!categories.length) throw new AppError('BAD_REQUEST', 'Category is not one of ours. Choose a category from the list.');
-  const { rows } = await pool.query<{ id: string }>(
-    `insert into products (category_id, seller_id, seller_name, seller_email, product_name, condition, description,
-       original_price, resale_price, year_of_purchase, mobile, location, image_key)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
-    [
-      body.categoryId,
-      seller.id,
-      seller.name,
-      seller.email,
-      body.productName,
-      body.condition,
-      body.description,
-      body.originalPrice,
-      body.resalePrice,
-      body.yearsOfUse,
-      body.mobile,
-      body.location,
-      imageKey,
-    ],
-  );
-  return { acknowledged: true, insertedId: rows[0]!.id };
-}
-
 /** Finds the seller's own car or answers 404, whether it is missing or someone else's. */
 async function ownProduct(pool: Pool, seller: Actor, id: string) {
-  const { rows } = await pool.query<{ paid: boolean; product_name: string }>(
-    'select paid, product_name from products where id = $1 and seller_id = $2',
+  const { rows } = await pool.query<{ paid: boolean; product_name: string; withdrawn: boolean }>(
+    'select paid, product_name, withdrawn_at is not null as withdrawn from products where id = $1 and seller_id = $2',
     [id, seller.id],
   );
   if (!rows[0]) throw new AppError('NOT_FOUND', 'You have no such car.');
@@ -219,6 +212,7 @@ async function ownProduct(pool: Pool, seller: Actor, id: string) {
 export async function advertise(pool: Pool, seller: Actor, id: string): Promise<UpdateResult> {
   const car = await ownProduct(pool, seller, id);
   if (car.paid) throw new AppError('CONFLICT', `${car.product_name} is sold and can no longer be advertised.`);
+  if (car.withdrawn) throw new AppError('CONFLICT', `${car.product_name} is off the market; it cannot be advertised.`);
   const { rowCount } = await pool.query('update products set advertised = true where id = $1 and seller_id = $2 and not advertised and not paid', [
     id,
     seller.id,

@@ -6,14 +6,15 @@ import type { Actor } from '../../auth/actor.ts';
 // it links to lists, so a tile and its page never disagree.
 
 /**
- * My Products split by sale: unsold cars are listed, sold ones paid. Bookings are the requests on the
- * cars still for sale (a paid booking's car is sold, and other buyers' bookings of a sold car wait for nothing).
+ * My Products split by sale: cars on the market are listed, sold ones paid (a withdrawn car is
+ * neither). Bookings are the requests on the cars still for sale (a paid booking's car is sold, and
+ * other buyers' bookings of a sold or withdrawn car wait for nothing).
  */
 async function sellerNumbers(pool: Pool, seller: Actor): Promise<SellerNumbers> {
   const { rows } = await pool.query<SellerNumbers>(
-    `select count(*) filter (where not p.paid)::int as "activeListings",
+    `select count(*) filter (where not p.paid and p.withdrawn_at is null)::int as "activeListings",
             (select count(*)::int from bookings b join products listed on listed.id = b.product_id
-              where listed.seller_id = $1 and not listed.paid) as bookings,
+              where listed.seller_id = $1 and not listed.paid and listed.withdrawn_at is null) as bookings,
             count(*) filter (where p.paid)::int as paid
        from products p where p.seller_id = $1`,
     [seller.id],

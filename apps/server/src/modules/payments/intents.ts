@@ -18,14 +18,27 @@ interface Opening {
   productId: string | null;
   productName: string;
   productSold: boolean;
+  /** Taken off the market by its seller. */
+  productWithdrawn: boolean;
   /** From the database, never from the request. */
   amount: number;
 }
 
-/** `POST /create-payment-intent`: an intent for one of the buyer's own unpaid orders, at the order's price. */
+/**
+ * `POST /create-payment-intent`: an intent for one of the buyer's own unpaid orders, at the lower of
+ * the price it was booked at and the car's price now (purchases.ts charges the same).
+ */
 export async function createOrderIntent(deps: PaymentDeps, buyer: Actor, bookingId: string): Promise<PaymentIntentResult> {
-  const { rows } = await deps.pool.query<{ product_id: string | null; product_name: string; price: number; paid: boolean; product_paid: boolean | null }>(
-    `select b.product_id, b.product_name, b.price, b.paid, p.paid as product_paid
+  const { rows } = await deps.pool.query<{
+    product_id: string | null;
+    product_name: string;
+    price: number;
+    paid: boolean;
+    product_paid: boolean | null;
+    withdrawn: boolean;
+  }>(
+    `select b.product_id, b.product_name, least(b.price, coalesce(p.resale_price, b.price)) as price, b.paid,
+            p.paid as product_paid, p.withdrawn_at is not null as withdrawn
        from bookings b left join products p on p.id = b.product_id
       where b.id = $1 and b.buyer_id = $2`,
     [bookingId, buyer.id],
@@ -39,14 +52,15 @@ export async function createOrderIntent(deps: PaymentDeps, buyer: Actor, booking
     productId: order.product_id,
     productName: order.product_name,
     productSold: order.product_paid === true,
+    productWithdrawn: order.withdrawn,
     amount: order.price * 100,
   });
 }
 
 /** `POST /wishlist-create-payment-intent`: an intent for a car on the buyer's own wishlist, at its resale price. */
 export async function createWishlistIntent(deps: PaymentDeps, buyer: Actor, productId: string): Promise<PaymentIntentResult> {
-  const { rows } = await deps.pool.query<{ id: string; paid: boolean; product_name: string; resale_price: number; product_paid: boolean }>(
-    `select w.id, w.paid, p.product_name, p.resale_price, p.paid as product_paid
+  const { rows } = await deps.pool.query<{ id: string; paid: boolean; product_name: string; resale_price: number; product_paid: boolean; withdrawn: boolean }>(
+    `select w.id, w.paid, p.product_name, p.resale_price, p.paid as product_paid, p.withdrawn_at is not null as withdrawn
        from wishlist_entries w join products p on p.id = w.product_id
       where w.product_id = $1 and w.buyer_id = $2`,
     [productId, buyer.id],
@@ -60,6 +74,7 @@ export async function createWishlistIntent(deps: PaymentDeps, buyer: Actor, prod
     productId,
     productName: entry.product_name,
     productSold: entry.product_paid,
+    productWithdrawn: entry.withdrawn,
     amount: entry.resale_price * 100,
   });
 }
@@ -77,8 +92,10 @@ async function openIntent(deps: PaymentDeps, buyer: Actor, o: Opening): Promise<
   );
   const last = rows[0];
   const lastIntent = last ? await deps.provider.retrieveIntent(last.intent_id) : null;
+  // A payment given back (settle.ts: the price changed while it was made) is spent: the buyer pays anew.
+  const refunded = lastIntent?.status === 'succeeded' && (await deps.pool.query('select 1 from payment_refunds where transaction_id = $1', [lastIntent.id])).rows.length > 0;
 
-  if (lastIntent?.status === 'succeeded') {
+  if (lastIntent?.status === 'succeeded' && !refunded) {
     // Paid, but never recorded (the browser closed before its POST): record it now instead of charging again.
     await settlePayment(deps, buyer.id, o.ref, lastIntent.id);
     throw new AppError('CONFLICT', o.ref.kind === 'order' ? 'This order is already paid.' : 'You have already paid for this car.');
@@ -87,6 +104,7 @@ async function openIntent(deps: PaymentDeps, buyer: Actor, o: Opening): Promise<
   // Refused before the buyer is charged, not refunded after.
   if (!o.productId) throw new AppError('CONFLICT', `${o.productName} is no longer listed.`);
   if (o.productSold) throw new AppError('CONFLICT', `${o.productName} is already sold.`);
+  if (o.productWithdrawn) throw new AppError('CONFLICT', `${o.productName} is no longer for sale.`);
   if (o.amount > MAX_CARD_AMOUNT) throw new AppError('CONFLICT', 'This price is above what one card payment can take ($999,999.99).');
 
   if (lastIntent && PAYABLE.has(lastIntent.status) && lastIntent.amount === o.amount) return answer(deps, lastIntent);

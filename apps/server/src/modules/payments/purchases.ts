@@ -15,6 +15,8 @@ export interface LockedPurchase {
   productId: string | null;
   productName: string;
   productSold: boolean;
+  /** Taken off the market by its seller. */
+  productWithdrawn: boolean;
   /** What this purchase costs now, in cents; null when that can no longer be known. */
   priceCents: number | null;
   paid: boolean;
@@ -61,12 +63,13 @@ interface CarRow {
   product_name: string;
   resale_price: number;
   paid: boolean;
+  withdrawn: boolean;
 }
 
 /** Locks the car first, then the order or entry: one lock order everywhere, so two payments never deadlock. */
 async function lockCar(client: PoolClient, productId: string | null): Promise<CarRow | null> {
   if (!productId) return null;
-  const { rows } = await client.query<CarRow>('select id, product_name, resale_price, paid from products where id = $1 for update', [productId]);
+  const { rows } = await client.query<CarRow>('select id, product_name, resale_price, paid, withdrawn_at is not null as withdrawn from products where id = $1 for update', [productId]);
   return rows[0] ?? null;
 }
 
@@ -89,7 +92,9 @@ export async function lockPurchase(client: PoolClient, buyerId: string, ref: Pur
       productId: car?.id ?? null,
       productName: order?.product_name ?? car?.product_name ?? 'This car',
       productSold: car?.paid ?? false,
-      priceCents: order ? order.price * 100 : null,
+      productWithdrawn: car?.withdrawn ?? false,
+      // The lower of the booked price and the car's price now, as intents.ts asked for.
+      priceCents: order ? Math.min(order.price, car?.resale_price ?? order.price) * 100 : null,
       paid: order?.paid ?? false,
       buyerEmail: order?.buyer_email ?? '',
     };
@@ -106,6 +111,7 @@ export async function lockPurchase(client: PoolClient, buyerId: string, ref: Pur
     productId: car?.id ?? null,
     productName: car?.product_name ?? 'This car',
     productSold: car?.paid ?? false,
+    productWithdrawn: car?.withdrawn ?? false,
     priceCents: car ? car.resale_price * 100 : null,
     paid: entry?.paid ?? false,
     buyerEmail: entry?.email ?? '',

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Pool, PoolClient } from 'pg';
 import type { PaymentResult } from '@second-gear/contract';
 import { AppError } from '../../errors.ts';
+import { inTransaction } from '../../db/pool.ts';
 import type { PaymentIntentView, PaymentProvider } from '../../payments/provider.ts';
 import { intentIsFor, lockPurchase, markPurchasePaid, ownsPurchase, purchaseWord, type LockedPurchase, type PurchaseRef } from './purchases.ts';
 
@@ -81,7 +82,13 @@ async function record(client: PoolClient, buyerId: string, ref: PurchaseRef, int
     return { refuse: refusal };
   }
   if (intent.amount !== purchase.priceCents) {
-    throw new AppError('BAD_REQUEST', `The amount paid does not match the price of this ${purchaseWord(ref)}.`);
+    // An intent this server made at the price of its time: the seller changed the price after the
+    // payment started (past the half hour that holds a change back, in-progress.ts). The buyer pays
+    // the price of now, never another. Any other intent for another amount was never offered here.
+    const { rows: ours } = await client.query('select 1 from payment_attempts where intent_id = $1', [intent.id]);
+    if (!ours.length) throw new AppError('BAD_REQUEST', `The amount paid does not match the price of this ${purchaseWord(ref)}.`);
+    const message = `The price of ${purchase.productName} changed while you were paying; your payment of ${dollars(intent.amount)} was refunded. Please pay again at the new price.`;
+    return { refuse: { bookingId: ref.kind === 'order' ? purchase.id : null, productId: purchase.productId, message, reason: 'price changed' } };
   }
 
   const { rows } = await client.query<{ id: string }>(
@@ -123,6 +130,7 @@ function whyNotSellable(p: LockedPurchase, ref: PurchaseRef, intent: PaymentInte
   if (p.productSold) {
     return { ...base, message: `${p.productName} was sold to someone else; ${refunded}.`, reason: ALREADY_SOLD };
   }
+  if (p.productWithdrawn) return { ...base, message: `${p.productName} was taken off the market by its seller; ${refunded}.`, reason: 'car withdrawn' };
   return null;
 }
 
@@ -146,19 +154,4 @@ async function giveBack(deps: PaymentDeps, buyerId: string, ref: PurchaseRef, in
      on conflict (transaction_id) do nothing`,
     [intent.id, ref.kind, refusal.bookingId, refusal.productId, buyerId, intent.amount, refusal.reason],
   );
-}
-
-async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (err) {
-    await client.query('rollback').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
 }

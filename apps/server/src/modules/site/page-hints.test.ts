@@ -9,7 +9,8 @@ import { as, createTestApp, signUp, type Person, type TestApp } from '../../../t
 // A web build of our own (index.html and Vite's manifest), so the hints are checked without building
 // the web app: the entry, a login page chunk and a category page chunk that share a chunk.
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-page-hints-'));
-const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
+const indexHtml =
+  '<!doctype html><html><head><meta name="description" content="The site"><title>Second Gear</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
 fs.writeFileSync(path.join(webDist, 'index.html'), indexHtml);
 fs.mkdirSync(path.join(webDist, '.vite'));
 fs.writeFileSync(
@@ -20,17 +21,19 @@ fs.writeFileSync(
     'src/features/auth/login-page.tsx': { file: 'assets/login-page-1.js', imports: ['index.html', '_shared-1.js', '_form-1.js'] },
     '_form-1.js': { file: 'assets/form-1.js' },
     'src/features/catalog/category-page.tsx': { file: 'assets/category-page-1.js', imports: ['index.html', '_shared-1.js'] },
+    'src/features/cars/car-page.tsx': { file: 'assets/car-page-1.js', imports: ['index.html', '_shared-1.js'] },
   }),
 );
 
 let t: TestApp;
 let buyer: Person;
+let seller: Person;
 let categoryId: string;
 let emptyCategoryId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ webDist });
-  const seller = await signUp(t.app, 'Seller');
+  seller = await signUp(t.app, 'Seller');
   buyer = await signUp(t.app, 'Buyer');
   categoryId = await insertCategory(t);
   emptyCategoryId = await insertCategory(t);
@@ -51,6 +54,7 @@ const page = async (url: string, who?: Person) => {
   expect(res.body).toContain('<div id="root"></div>');
   return res.body;
 };
+const fetchPreload = (url: string) => `<link rel="preload" as="fetch" crossorigin href="${url}">`;
 const preloads = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*>/g)].map((match) => match[0]);
 
 describe('the hints in a page’s HTML', () => {
@@ -71,7 +75,6 @@ describe('the hints in a page’s HTML', () => {
     const own = role === 'buyer' ? [`/api/orders?email=${email}`, `/api/wishlist-products?email=${email}`] : [];
     return ['/api/auth/get-session', `/api/users/admin/${email}`, `/api/users/seller/${email}`, `/api/users/buyer/${email}`, ...own];
   };
-  const fetchPreload = (url: string) => `<link rel="preload" as="fetch" crossorigin href="${url}">`;
 
   it('gives a signed-in visitor of a category the first page of cars, who they are, and the first car’s picture', async () => {
     const html = await page(`/category/${categoryId}`, buyer);
@@ -94,7 +97,7 @@ describe('the hints in a page’s HTML', () => {
   });
 
   it('names a seller’s session and roles, but no orders or wishlist, which only buyers have', async () => {
-    const seller = await signUp(t.app, 'Seller');
+    seller = await signUp(t.app, 'Seller');
     const hinted = preloads(await page(`/category/${categoryId}`, seller)).filter((link) => link.includes('as="fetch"') && !link.includes('/api/category/'));
     expect(hinted).toEqual(visitorRequests(seller, 'seller').map(fetchPreload));
     for (const url of visitorRequests(seller, 'seller')) {
@@ -127,5 +130,61 @@ describe('the hints in a page’s HTML', () => {
       const res = await as(t.app, buyer, { method: 'GET', url });
       expect(res.body, url).toBe(indexHtml);
     }
+  });
+
+  describe('a car’s page', () => {
+    const hostile = 'Volvo </script><script>alert(1)</script> "XC60" & <b>';
+    const jsonLd = (html: string) => {
+      const found = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);
+      return found ? JSON.parse(found[1]!) : null;
+    };
+
+    it('gives everyone the preview of an advertised car: title, Open Graph tags and schema.org Car data, escaped', async () => {
+      const id = await insertCar(t, seller, categoryId, { name: hostile, price: 23_450, advertised: true });
+      await t.pool.query(`update products set model = 'XC60', model_year = 2019, mileage = 64000, mileage_unit = 'km', fuel = 'Diesel' where id = $1`, [id]);
+      const html = await page(`/cars/${id}`);
+      // One title and one description: the car's, instead of the site's.
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(html).toContain(`<title>Volvo &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; "XC60" &amp; &lt;b&gt; · $23,450 · Second Gear</title>`);
+      expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+      expect(html).not.toContain('content="The site"');
+      expect(html).toContain('<meta property="og:title" content="Volvo &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;XC60&quot; &amp; &lt;b&gt; · $23,450">');
+      expect(html).toMatch(new RegExp(`<meta property="og:image" content="${t.origin}/uploads/[A-Za-z0-9_-]+-480\\.webp">`));
+      expect(html).toContain(`<meta property="og:url" content="${t.origin}/cars/${id}">`);
+      // The seller's text never closes the script element it is in.
+      expect(html.match(/<\/script>/g)).toHaveLength(2);
+      expect(jsonLd(html)).toMatchObject({
+        '@type': 'Car',
+        name: hostile,
+        model: 'XC60',
+        vehicleModelDate: '2019',
+        mileageFromOdometer: { '@type': 'QuantitativeValue', value: 64000, unitCode: 'KMT' },
+        fuelType: 'Diesel',
+        itemCondition: 'https://schema.org/UsedCondition',
+        offers: { '@type': 'Offer', price: 23_450, priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+      });
+      // And the page's own request and picture, preloaded.
+      expect(preloads(html)).toContain(fetchPreload(`/api/cars/${id}`));
+    });
+
+    it('previews nothing of a car that is not public, and tells a visitor without a session nothing of it', async () => {
+      const hidden = await insertCar(t, seller, categoryId, { name: 'Not advertised car' });
+      const sold = await insertCar(t, seller, categoryId, { name: 'Sold car', paid: true, advertised: true });
+      const withdrawn = await insertCar(t, seller, categoryId, { name: 'Withdrawn car', advertised: true });
+      await t.pool.query('update products set withdrawn_at = now() where id = $1', [withdrawn]);
+      for (const id of [hidden, sold, withdrawn]) {
+        const html = await page(`/cars/${id}`);
+        expect(html).not.toContain('og:');
+        expect(html).not.toContain('application/ld+json');
+        expect(html).not.toContain('/api/');
+        expect(html).toContain('<title>Second Gear</title>');
+      }
+      // A signed-in visitor gets the page's data early, still without a preview.
+      const html = await page(`/cars/${hidden}`, buyer);
+      expect(preloads(html)).toContain(fetchPreload(`/api/cars/${hidden}`));
+      expect(html).not.toContain('og:');
+      // Someone else's withdrawn car is not there for them either.
+      expect(await page(`/cars/${withdrawn}`, buyer)).not.toContain(`/api/cars/${withdrawn}`);
+    });
   });
 });

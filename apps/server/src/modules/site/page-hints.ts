@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { CategoryPage } from '@second-gear/contract';
-import { carCardPictureSizes, categoryPageSize } from '@second-gear/contract/constants';
+import { carCardPictureSizes, carPhotoSizes, categoryPageSize } from '@second-gear/contract/constants';
 import type { Actor } from '../../auth/actor.ts';
 import { loadActor } from '../../auth/guards.ts';
 import { cachedCategoryPage } from '../catalog/cached-reads.ts';
+import { carPage } from '../catalog/car-page.ts';
+import { carPreview } from './car-preview.ts';
 
 // The web app is drawn in the browser, so a phone on a slow network would otherwise fetch, one after
 // another: the app's JavaScript, then the page's own code, then its data, then the picture the data
@@ -23,9 +25,12 @@ interface ManifestChunk {
 const pageModules: { pattern: RegExp; module: string }[] = [
   { pattern: /^\/login$/, module: 'src/features/auth/login-page.tsx' },
   { pattern: /^\/category\/[^/]+$/, module: 'src/features/catalog/category-page.tsx' },
+  { pattern: /^\/cars\/[^/]+$/, module: 'src/features/cars/car-page.tsx' },
 ];
 
-const categoryPath = /^\/category\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const uuid = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
+const categoryPath = new RegExp(`^/category/${uuid}$`);
+const carPath = new RegExp(`^/cars/${uuid}$`);
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -99,13 +104,36 @@ export function pageHints(webDist: string): PageHints {
     return `${data}<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(car.image)}"${srcset}>`;
   }
 
+  /**
+   * A car's page: its answer and cover picture for whoever may see it, and for a public car (advertised,
+   * on the market) the preview a shared link shows without JavaScript, in place of the site's own
+   * title and description.
+   */
+  async function carHints(id: string, req: FastifyRequest, html: string): Promise<string> {
+    const viewer = await loadActor(req);
+    const page = await carPage(req.server.pg, viewer, id).catch(() => null);
+    if (!page) return html;
+    const cover = page.photos[0]!;
+    const srcset = cover.srcSet ? ` imagesrcset="${escapeAttribute(cover.srcSet)}" imagesizes="${carPhotoSizes}"` : '';
+    let hints = `${preloadFetch(`/api/cars/${id}`)}<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(cover.url)}"${srcset}>`;
+    if (viewer) hints += visitorHints(viewer);
+    const isPublic = page.product.advertisement && !page.product.paid && !page.product.withdrawn;
+    if (!isPublic) return html.replace('</head>', `${hints}</head>`);
+    const preview = carPreview(page, req.server.config.publicUrl);
+    return html
+      .replace(/<title>[^<]*<\/title>/, `<title>${preview.title}</title>`)
+      .replace(/<meta name="description"[^>]*>/, '')
+      .replace('</head>', `${preview.tags}${hints}</head>`);
+  }
+
   return {
     async htmlFor(url, req) {
       const entry = [...modulePreloads].find(([pattern]) => pattern.test(url));
       if (!entry) return null;
       const category = categoryPath.exec(url);
-      const hints = entry[1] + (category ? await categoryHints(category[1]!, req) : '');
-      return index.replace('</head>', `${hints}</head>`);
+      const car = carPath.exec(url);
+      const html = index.replace('</head>', `${entry[1]}${category ? await categoryHints(category[1]!, req) : ''}</head>`);
+      return car ? carHints(car[1]!, req, html) : html;
     },
   };
 }

@@ -1,0 +1,54 @@
+import type { Pool } from 'pg';
+import type { CarPage } from '@second-gear/contract';
+import type { Actor } from '../../auth/actor.ts';
+import { AppError } from '../../errors.ts';
+import { carPhotos } from './photos.ts';
+import { ON_MARKET, PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, withoutSellerContact, type ProductRow } from './service.ts';
+
+interface CarRow extends ProductRow {
+  seller_since: Date | null;
+  seller_on_market: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * `GET /cars/{id}`: everything a car's page shows. Car data is for signed-in people, as on the
+ * category pages, except an advertised car on the market, which the home page already shows to
+ * everyone (then without the seller's contact and the VIN's serial). A withdrawn car is its seller's
+ * only: to anyone else it is not there.
+ */
+export async function carPage(pool: Pool, viewer: Actor | null, id: string): Promise<CarPage> {
+  const { rows } = await pool.query<CarRow>(
+    `select ${PRODUCT_COLUMNS}, s.created_at as seller_since,
+            (select count(*)::int from products p where p.seller_id = s.id and ${ON_MARKET}) as seller_on_market
+       from ${PRODUCT_FROM}
+      where p.id = $1`,
+    [id],
+  );
+  const row = rows[0];
+  const withdrawnFromViewer = row?.withdrawn_at && row.seller_email !== viewer?.email;
+  if (!row || withdrawnFromViewer) throw new AppError('NOT_FOUND', 'There is no such car.');
+  if (!viewer && !(row.advertised && !row.paid && !row.withdrawn_at)) throw new AppError('UNAUTHORIZED', 'Please log in to continue.');
+
+  const product = toProduct(row);
+  const [photos, history] = await Promise.all([
+    carPhotos(pool, row.id, { key: row.image_key, widths: row.widths }),
+    pool.query<{ old_price: number; new_price: number; changed_at: Date }>(
+      'select old_price, new_price, changed_at from price_changes where product_id = $1 order by changed_at, id',
+      [row.id],
+    ),
+  ]);
+  return {
+    product: viewer ? product : withoutSellerContact(product),
+    photos,
+    seller: {
+      name: row.seller_name,
+      verified: row.seller_verified === true,
+      memberSince: row.seller_since?.toISOString() ?? null,
+      activeListings: row.seller_on_market,
+    },
+    daysListed: Math.max(0, Math.floor((Date.now() - row.posting_time.getTime()) / DAY_MS)),
+    priceHistory: history.rows.map((r) => ({ oldPrice: r.old_price, newPrice: r.new_price, changedAt: r.changed_at.toISOString() })),
+  };
+}
