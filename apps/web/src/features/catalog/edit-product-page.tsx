@@ -27,7 +27,8 @@ export default function EditProductPage() {
 
   const save = async (body: AddProductBody) => {
     await editProduct(product._id, body);
-    toast.success(`${body.productName} is Updated Successfully`);
+    // One toast per car: a second save in a row replaces the first one's toast rather than stacking the same words.
+    toast.success(`${body.productName} is Updated Successfully`, { id: `updated-${product._id}` });
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: myProductsKey }),
       queryClient.invalidateQueries({ queryKey: categoryKey }),
