@@ -72,6 +72,7 @@ export const router = createBrowserRouter([
             children: [
               { path: 'addProduct', lazy: lazyPage(() => import('../features/catalog/add-product-page.tsx')) },
               { path: 'myproducts', lazy: lazyPage(() => import('../features/catalog/my-products-page.tsx')) },
+              { path: 'myproducts/:id/edit', lazy: lazyPage(() => import('../features/catalog/edit-product-page.tsx')) },
             ],
           },
           {

@@ -1,7 +1,9 @@
 import type {
   AddProductBody,
   AddProductCategory,
+  CarPage,
   DeleteResult,
+  EditProductBody,
   InsertResult,
   Product,
   UpdateResult,
@@ -28,6 +30,26 @@ export function myProductsQuery(email: string) {
 
 export function addProduct(body: AddProductBody): Promise<InsertResult> {
   return api<InsertResult>('/addProducts', { method: 'POST', json: body });
+}
+
+/** `GET /cars/{id}`: the car with all its details and photos, to fill in the edit form. */
+export function sellerCarQuery(id: string) {
+  return {
+    queryKey: ['seller-car', id],
+    queryFn: () => api<CarPage>(`/cars/${encodeURIComponent(id)}`),
+    // Dropped once the form closes: the next edit starts from the car as it is now, never from an old copy.
+    gcTime: 0,
+  } as const;
+}
+
+/** `PUT /products/{id}`: the seller's whole car again, as Add A Product sends it. */
+export function editProduct(id: string, body: EditProductBody): Promise<UpdateResult> {
+  return api<UpdateResult>(`/products/${encodeURIComponent(id)}`, { method: 'PUT', json: body });
+}
+
+/** `POST /products/{id}/withdraw`: takes an unsold car off the market; it stays in My Products. */
+export function withdrawProduct(id: string): Promise<UpdateResult> {
+  return api<UpdateResult>(`/products/${encodeURIComponent(id)}/withdraw`, { method: 'POST' });
 }
 
 /** `PUT /product/{id}`: advertise one of the seller's cars. */

@@ -1,0 +1,63 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import type { AddProductBody } from '@second-gear/contract';
+import { routeErrorOf } from '../../lib/errors.ts';
+import { PageSpinner } from '../../ui/spinner.tsx';
+import { advertisedProductsQuery, categoryKey } from './api.ts';
+import { ProductForm } from './product-form.tsx';
+import { formValuesOf } from './product-form-values.ts';
+import { addProductCategoriesQuery, editProduct, myProductsKey, sellerCarQuery } from './seller-api.ts';
+
+/** `/dashboard/myproducts/{id}/edit`: the Add A Product form, filled in with the seller's car. */
+export default function EditProductPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const car = useQuery(sellerCarQuery(id));
+  // The form opens once the Category list is there too: a select shows its stored value only among its options.
+  const categories = useQuery(addProductCategoriesQuery);
+
+  if (car.isError) throw routeErrorOf(car.error);
+  if (car.isPending || categories.isPending) return <PageSpinner label="Loading your car" />;
+
+  const { product, photos } = car.data;
+  const [cover, ...morePhotos] = photos.map((photo) => photo.url);
+  const sold = product.salesStatus === 'sold' || product.paid;
+
+  const save = async (body: AddProductBody) => {
+    await editProduct(product._id, body);
+    // One toast per car: a second save in a row replaces the first one's toast rather than stacking the same words.
+    toast.success(`${body.productName} is Updated Successfully`, { id: `updated-${product._id}` });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: myProductsKey }),
+      queryClient.invalidateQueries({ queryKey: categoryKey }),
+      queryClient.invalidateQueries({ queryKey: advertisedProductsQuery.queryKey }),
+    ]);
+    await navigate('/dashboard/myproducts');
+  };
+
+  return (
+    <section className="mx-auto max-w-3xl">
+      <title>{`Edit ${product.productName} · Second Gear`}</title>
+      <h1 className="mb-6 text-3xl font-bold break-words">Edit {product.productName}</h1>
+      {sold ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-box bg-base-200 p-6">
+          <p>{product.productName} is sold: a sold car can no longer be changed.</p>
+          <Link to="/dashboard/myproducts" className="btn btn-primary">
+            My Products
+          </Link>
+        </div>
+      ) : (
+        <ProductForm
+          key={product._id}
+          initial={formValuesOf(product, cover ?? product.image)}
+          initialPhotos={morePhotos}
+          submitLabel="Save Changes"
+          failedMessage="The changes could not be saved."
+          onSave={save}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,201 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type PointerEvent } from 'react';
+import { maxCarPhotos } from '@second-gear/contract/constants';
+import { FileField } from '../../ui/form-field.tsx';
+import { ArrowLeftIcon, ArrowRightIcon, GripIcon } from '../../ui/icons.tsx';
+import { UploadProgress } from '../../ui/upload-progress.tsx';
+import { imageAccept } from '../../lib/upload.ts';
+import { maxMorePhotos, type CarPhotoItem, type CarPhotos } from './use-car-photos.ts';
+
+export interface PhotoManagerProps {
+  photos: CarPhotos;
+  /** `Make cover` on an uploaded photo: the form swaps it with its cover. */
+  onMakeCover: (item: CarPhotoItem) => void;
+}
+
+type Direction = 'earlier' | 'later';
+
+const tapTarget = 'h-11 min-h-11';
+
+function leftText(left: number): string {
+  if (left <= 0) return `No more photos fit: a car has at most ${maxCarPhotos}, the cover included.`;
+  return `${left} of ${maxMorePhotos} left (${maxCarPhotos} at most with the cover). JPEG, PNG, WebP or AVIF, up to 10 MB each.`;
+}
+
+/**
+ * The photos after a car's cover: added files upload at once, each with its progress; thumbnails in
+ * gallery order, moved by dragging their handle (mouse or touch) or with the Move buttons (keyboard),
+ * and each can be removed or made the cover.
+ */
+export function PhotoManager({ photos, onMakeCover }: PhotoManagerProps) {
+  const headingId = useId();
+  const [announcement, setAnnouncement] = useState('');
+  const [dragging, setDragging] = useState<string | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const addRef = useRef<HTMLInputElement>(null);
+  // React moves a moved photo's element, which can drop its focus, and a removed photo's buttons are
+  // gone: once the list has changed, focus goes to the button that continues the seller's work.
+  const focusNext = useRef<{ key: string | undefined; buttons: string[] } | null>(null);
+
+  useEffect(() => {
+    const pending = focusNext.current;
+    focusNext.current = null;
+    if (!pending) return;
+    const card = pending.key ? listRef.current?.querySelector(`[data-photo-key="${CSS.escape(pending.key)}"]`) : null;
+    const button = pending.buttons.map((selector) => card?.querySelector<HTMLButtonElement>(`${selector}:not(:disabled)`)).find(Boolean);
+    (button ?? addRef.current)?.focus();
+  }, [photos.items]);
+
+  const { items } = photos;
+
+  const onFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    photos.add(Array.from(event.target.files ?? []));
+    // The same file may be chosen again (after a refusal, say).
+    event.target.value = '';
+  };
+
+  const moveBy = (item: CarPhotoItem, index: number, step: -1 | 1) => {
+    const direction: Direction = step < 0 ? 'earlier' : 'later';
+    focusNext.current = { key: item.key, buttons: [`[data-move="${direction}"]`, '[data-move]'] };
+    photos.move(item.key, index + step);
+    setAnnouncement(`Photo moved to place ${index + step + 1} of ${items.length}.`);
+  };
+
+  const remove = (index: number) => {
+    focusNext.current = { key: (items[index + 1] ?? items[index - 1])?.key, buttons: ['[data-remove]'] };
+    photos.remove(items[index]!.key);
+  };
+
+  // Dragging: the handle keeps the pointer (capture), and the photo under the pointer gives way.
+  const onGripDown = (event: PointerEvent<HTMLElement>, key: string) => {
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
+    event.preventDefault();
+    event.currentTarget.setPointerCapture(event.pointerId);
+    setDragging(key);
+  };
+  const onGripMove = (event: PointerEvent<HTMLElement>, key: string) => {
+    if (dragging !== key) return;
+    const over = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('[data-photo-index]');
+    if (over && listRef.current?.contains(over)) photos.move(key, Number(over.dataset.photoIndex));
+  };
+  const onGripEnd = (key: string) => {
+    if (dragging !== key) return;
+    setDragging(null);
+    const place = items.findIndex((item) => item.key === key) + 1;
+    setAnnouncement(`Photo moved to place ${place} of ${items.length}.`);
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3 md:col-span-2">
+      <h2 id={headingId} className="text-xl font-semibold">
+        More photos
+      </h2>
+      <p className="text-sm text-base-content/80">The gallery shows the cover (Image) first, then these photos in this order.</p>
+      <FileField ref={addRef} label="Add photos" multiple accept={imageAccept} hint={leftText(photos.left)} onChange={onFiles} />
+
+      <div role="alert" className="empty:hidden">
+        {photos.refused.length > 0 ? (
+          <ul className="flex flex-col gap-2">
+            {photos.refused.map((entry) => (
+              <li key={entry.key} className="flex items-center gap-3 rounded-box border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+                <span id={`refused-${entry.key}`} className="min-w-0 flex-1 break-words">
+                  {entry.name}: {entry.message}
+                </span>
+                <button
+                  type="button"
+                  className={`btn btn-sm btn-ghost ${tapTarget}`}
+                  aria-describedby={`refused-${entry.key}`}
+                  onClick={() => photos.dismiss(entry.key)}
+                >
+                  Dismiss
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+
+      {items.length > 0 ? (
+        <ol ref={listRef} aria-labelledby={headingId} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {items.map((item, index) => {
+            const number = index + 1;
+            const uploading = item.url === null;
+            return (
+              <li
+                key={item.key}
+                data-photo-key={item.key}
+                data-photo-index={index}
+                aria-label={`Photo ${number}`}
+                className={`flex min-w-0 flex-col gap-2 rounded-box border bg-base-100 p-2 ${
+                  dragging === item.key ? 'border-primary ring-2 ring-primary' : 'border-base-200'
+                }`}
+              >
+                <div className="relative aspect-[4/3] overflow-hidden rounded bg-base-200">
+                  <img src={item.preview} alt={`Photo ${number}`} width={240} height={180} className="h-full w-full object-cover" />
+                  <span className="badge badge-neutral absolute top-1 left-1" aria-hidden="true">
+                    {number}
+                  </span>
+                  <span
+                    aria-hidden="true"
+                    title="Drag to move"
+                    data-drag-handle=""
+                    className="absolute top-1 right-1 flex h-11 w-11 cursor-grab touch-none items-center justify-center rounded bg-base-100/90 active:cursor-grabbing"
+                    onPointerDown={(event) => onGripDown(event, item.key)}
+                    onPointerMove={(event) => onGripMove(event, item.key)}
+                    onPointerUp={() => onGripEnd(item.key)}
+                    onPointerCancel={() => onGripEnd(item.key)}
+                  >
+                    <GripIcon />
+                  </span>
+                  {uploading ? (
+                    <div className="absolute inset-x-0 bottom-0 bg-base-100/90 p-1">
+                      <UploadProgress progress={item.progress} label={`Uploading ${item.name}`} />
+                    </div>
+                  ) : null}
+                </div>
+                <div className="grid grid-cols-2 gap-2">
+                  <button
+                    type="button"
+                    data-move="earlier"
+                    className={`btn btn-outline btn-sm ${tapTarget}`}
+                    aria-label={`Move photo ${number} earlier`}
+                    title="Move earlier"
+                    disabled={index === 0}
+                    onClick={() => moveBy(item, index, -1)}
+                  >
+                    <ArrowLeftIcon />
+                  </button>
+                  <button
+                    type="button"
+                    data-move="later"
+                    className={`btn btn-outline btn-sm ${tapTarget}`}
+                    aria-label={`Move photo ${number} later`}
+                    title="Move later"
+                    disabled={index === items.length - 1}
+                    onClick={() => moveBy(item, index, 1)}
+                  >
+                    <ArrowRightIcon />
+                  </button>
+                </div>
+                <button
+                  type="button"
+                  className={`btn btn-outline btn-sm ${tapTarget}`}
+                  disabled={uploading}
+                  title={uploading ? 'Wait until the photo is uploaded' : undefined}
+                  onClick={() => onMakeCover(item)}
+                >
+                  Make cover
+                </button>
+                <button type="button" data-remove="" className={`btn btn-ghost btn-sm text-red-700 ${tapTarget}`} onClick={() => remove(index)}>
+                  Remove
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,177 @@
+import type { AddProductBody, Product } from '@second-gear/contract';
+import {
+  productLimits,
+  vehicleLimits,
+  type BodyType,
+  type Condition,
+  type Fuel,
+  type MileageUnit,
+  type Transmission,
+} from '@second-gear/contract/constants';
+
+// What the Add A Product form holds (the add and edit screens share it), and how it becomes the body of
+// `POST /addProducts` or `PUT /products/{id}`. Checks mirror the contract's messages; the server checks again.
+
+export interface ProductFormValues {
+  productName: string;
+  categoryId: string;
+  description: string;
+  condition: Condition | '';
+  originalPrice: string;
+  resalePrice: string;
+  yearsOfUse: string;
+  mobile: string;
+  location: string;
+  /** The specification's `Image`: a chosen file, uploaded on submit, becomes the cover. */
+  image: FileList | null;
+  /** The cover already stored (the car's own when editing, or a photo made cover): '' when none. */
+  cover: string;
+  model: string;
+  modelYear: string;
+  mileage: string;
+  mileageUnit: MileageUnit;
+  fuel: Fuel | '';
+  transmission: Transmission | '';
+  bodyType: BodyType | '';
+  colour: string;
+  vin: string;
+}
+
+export const emptyProductForm: ProductFormValues = {
+  productName: '',
+  categoryId: '',
+  description: '',
+  condition: '',
+  originalPrice: '',
+  resalePrice: '',
+  yearsOfUse: '',
+  mobile: '',
+  location: '',
+  image: null,
+  cover: '',
+  model: '',
+  modelYear: '',
+  mileage: '',
+  mileageUnit: 'km',
+  fuel: '',
+  transmission: '',
+  bodyType: '',
+  colour: '',
+  vin: '',
+};
+
+/** The edit form's starting values: the car as stored, its cover the first of its photos. */
+export function formValuesOf(product: Product, cover: string): ProductFormValues {
+  const text = (value: string | number | undefined) => (value === undefined ? '' : String(value));
+  return {
+    productName: product.productName,
+    categoryId: product.categoryId,
+    description: product.description,
+    condition: product.condition,
+    originalPrice: String(product.originalPrice),
+    resalePrice: String(product.resalePrice),
+    yearsOfUse: product.yearsOfUse,
+    mobile: product.mobile,
+    location: product.location,
+    image: null,
+    cover,
+    model: text(product.model),
+    modelYear: text(product.modelYear),
+    mileage: text(product.mileage),
+    mileageUnit: product.mileageUnit ?? 'km',
+    fuel: product.fuel ?? '',
+    transmission: product.transmission ?? '',
+    bodyType: product.bodyType ?? '',
+    colour: text(product.colour),
+    vin: text(product.vin),
+  };
+}
+
+/** Prices are parsed to integers (whole dollars: docs/product.md, "Fixed timings and limits"). */
+function parsePrice(value: string): number {
+  return Number.parseInt(value, 10);
+}
+
+/** A VIN as stored: upper case, without spaces (as the contract's `checkVin` reads it). */
+export function normalVin(value: string): string {
+  return value.replace(/\s+/g, '').toUpperCase();
+}
+
+/**
+ * The body to send: the specification's fields, then only the details the seller filled in (an empty
+ * optional field is not sent), and the photos after the cover.
+ */
+export function productBody(values: ProductFormValues, image: string, photos: readonly string[]): AddProductBody {
+  const body: AddProductBody = {
+    productName: values.productName.trim(),
+    categoryId: values.categoryId,
+    condition: values.condition as Condition,
+    description: values.description.trim(),
+    originalPrice: parsePrice(values.originalPrice),
+    resalePrice: parsePrice(values.resalePrice),
+    yearsOfUse: values.yearsOfUse.trim(),
+    mobile: values.mobile.trim(),
+    location: values.location.trim(),
+    image,
+  };
+  const model = values.model.trim();
+  if (model) body.model = model;
+  if (values.modelYear.trim()) body.modelYear = Number(values.modelYear.trim());
+  if (values.mileage.trim()) {
+    body.mileage = Number(values.mileage.trim());
+    body.mileageUnit = values.mileageUnit;
+  }
+  if (values.fuel) body.fuel = values.fuel;
+  if (values.transmission) body.transmission = values.transmission;
+  if (values.bodyType) body.bodyType = values.bodyType;
+  const colour = values.colour.trim();
+  if (colour) body.colour = colour;
+  const vin = normalVin(values.vin);
+  if (vin) body.vin = vin;
+  if (photos.length > 0) body.photos = [...photos];
+  return body;
+}
+
+// The specification's fields.
+
+export function requiredText(name: string) {
+  return { required: `${name} is Required`, validate: (value: string) => value.trim() !== '' || `${name} is Required` };
+}
+
+export function priceRule(name: string) {
+  return {
+    required: `${name} is Required`,
+    validate: (value: string) => parsePrice(value) > 0 || `${name} must be more than 0`,
+  };
+}
+
+export function yearOfPurchaseProblem(value: string): string | true {
+  const year = value.trim();
+  if (!/^\d{4}$/.test(year)) return 'Year of Purchase must be a year like 2019';
+  if (Number(year) < productLimits.firstYear || Number(year) > new Date().getFullYear()) {
+    return `Year of Purchase cannot be in the future or before ${productLimits.firstYear}`;
+  }
+  return true;
+}
+
+// The details (all optional: an empty field is always fine).
+
+export function modelYearProblem(value: string): string | true {
+  const year = value.trim();
+  if (year === '') return true;
+  if (!/^\d+$/.test(year)) return 'Model Year must be a year like 2019';
+  if (Number(year) < vehicleLimits.firstModelYear) return `Model Year cannot be before ${vehicleLimits.firstModelYear}`;
+  if (Number(year) > new Date().getFullYear() + 1) return 'Model Year cannot be more than a year ahead';
+  return true;
+}
+
+export function mileageProblem(value: string): string | true {
+  const mileage = value.trim();
+  if (mileage === '') return true;
+  const number = Number(mileage);
+  if (!Number.isFinite(number)) return 'Mileage must be a number';
+  if (!Number.isInteger(number)) return 'Mileage must be a whole number';
+  if (number < 0) return 'Mileage cannot be negative';
+  if (number > vehicleLimits.maxMileage) return `Mileage must be at most ${vehicleLimits.maxMileage.toLocaleString('en-US')}`;
+  return true;
+}

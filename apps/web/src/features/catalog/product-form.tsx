@@ -1,0 +1,237 @@
+import type { ChangeEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import type { AddProductBody } from '@second-gear/contract';
+import { conditions, productLimits } from '@second-gear/contract/constants';
+import { FileField, SelectField, TextAreaField, TextField } from '../../ui/form-field.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { UploadProgress } from '../../ui/upload-progress.tsx';
+import { useFilePreview } from '../../ui/use-file-preview.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { focusFirstInvalid } from '../../lib/focus-first-invalid.ts';
+import { imageAccept, imageProblem, usePictureUpload } from '../../lib/upload.ts';
+import { PhotoManager } from './photo-manager.tsx';
+import {
+  emptyProductForm,
+  priceRule,
+  productBody,
+  requiredText,
+  yearOfPurchaseProblem,
+  type ProductFormValues,
+} from './product-form-values.ts';
+import { addProductCategoriesQuery } from './seller-api.ts';
+import { useCarPhotos, type CarPhotoItem } from './use-car-photos.ts';
+import { VehicleDetailsFields } from './vehicle-details-fields.tsx';
+
+export interface ProductFormProps {
+  /** The car as stored (editing); a new car starts empty. */
+  initial?: ProductFormValues;
+  /** The stored photos after the cover, in gallery order. */
+  initialPhotos?: readonly string[];
+  submitLabel: string;
+  /** The toast when saving fails without a message of the server's. */
+  failedMessage: string;
+  /** Sends the car; throws to keep the form as it is (the seller fixes what the toast says and sends again). */
+  onSave: (body: AddProductBody) => Promise<void>;
+}
+
+/**
+ * The Add A Product form (section 5 of the specification), shared by adding and editing a car: the
+ * specification's fields, its cover (`Image`), the photos after it and the optional details.
+ */
+export function ProductForm({ initial = emptyProductForm, initialPhotos = [], submitLabel, failedMessage, onSave }: ProductFormProps) {
+  const categories = useQuery(addProductCategoriesQuery);
+  const form = useForm<ProductFormValues>({ defaultValues: initial, shouldFocusError: false });
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    getValues,
+    setValue,
+    clearErrors,
+    control,
+    formState: { errors, isSubmitting },
+  } = form;
+  const photos = useCarPhotos(initialPhotos);
+  const [preview, showPreview] = useFilePreview();
+  const { progress, upload } = usePictureUpload();
+  const [categoryId, cover] = useWatch({ control, name: ['categoryId', 'cover'] });
+  const categoryName = categories.data?.find((category) => category._id === categoryId)?.name;
+
+  // The cover is a chosen file (uploaded on submit) or a stored picture; the specification's
+  // 'Image is Required' stands when there is neither.
+  const imageField = register('image', {
+    validate: (files, values) => {
+      const file = files?.[0];
+      if (file) return imageProblem(file) ?? true;
+      return values.cover !== '' || 'Image is Required';
+    },
+  });
+  const onImageChange = async (event: ChangeEvent<HTMLInputElement>) => {
+    await imageField.onChange(event);
+    const file = event.target.files?.[0];
+    showPreview(file && !imageProblem(file) ? file : undefined);
+    // Check the chosen file at once, not only on submit.
+    await trigger('image');
+  };
+
+  // The photo becomes the cover; the cover it replaces (a chosen file, or a stored picture) takes its place among the photos.
+  const makeCover = (item: CarPhotoItem) => {
+    if (!item.url) return;
+    const file = getValues('image')?.[0];
+    photos.swapOut(item.key, file && !imageProblem(file) ? file : getValues('cover'));
+    setValue('image', null);
+    setValue('cover', item.url);
+    showPreview(undefined);
+    clearErrors('image');
+  };
+
+  const onSubmit = async (values: ProductFormValues) => {
+    if (photos.uploading) {
+      toast.error('Some photos are still uploading: send the form once they are done.');
+      return;
+    }
+    try {
+      const file = values.image?.[0];
+      const image = file ? await upload(file) : values.cover;
+      await onSave(productBody(values, image, photos.urls));
+    } catch (error) {
+      toast.error(errorMessage(error, failedMessage));
+    }
+  };
+
+  const coverPicture = preview ?? (cover === '' ? null : cover);
+
+  return (
+    <form
+      className="grid grid-cols-1 gap-4 rounded-box border border-base-200 bg-base-100 p-4 shadow-sm sm:p-6 md:grid-cols-2"
+      noValidate
+      onSubmit={handleSubmit(onSubmit, focusFirstInvalid)}
+      aria-busy={isSubmitting}
+    >
+      <div className="md:col-span-2">
+        <TextField
+          label="Product Name"
+          autoComplete="off"
+          maxLength={productLimits.productName}
+          error={errors.productName?.message}
+          {...register('productName', requiredText('Product Name'))}
+        />
+      </div>
+      <SelectField
+        label="Category"
+        error={errors.categoryId?.message ?? (categories.isError ? categories.error.message : undefined)}
+        aria-busy={categories.isPending}
+        {...register('categoryId', { required: 'Category is Required' })}
+      >
+        <option value="" disabled>
+          {categories.isPending ? 'Loading categories…' : 'Select a Category'}
+        </option>
+        {(categories.data ?? []).map((category) => (
+          <option key={category._id} value={category._id}>
+            {category.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Condition" error={errors.condition?.message} {...register('condition', { required: 'Condition is Required' })}>
+        <option value="" disabled>
+          Select a Condition
+        </option>
+        {conditions.map((condition) => (
+          <option key={condition} value={condition}>
+            {condition}
+          </option>
+        ))}
+      </SelectField>
+      <div className="md:col-span-2">
+        <TextAreaField
+          label="Product Description"
+          rows={5}
+          maxLength={productLimits.description}
+          error={errors.description?.message}
+          {...register('description', requiredText('Product Description'))}
+        />
+      </div>
+      <TextField
+        label="Original Price"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        error={errors.originalPrice?.message}
+        {...register('originalPrice', priceRule('Original Price'))}
+      />
+      <TextField
+        label="Resale Price"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        error={errors.resalePrice?.message}
+        {...register('resalePrice', priceRule('Resale Price'))}
+      />
+      <TextField
+        label="Year of Purchase"
+        inputMode="numeric"
+        maxLength={4}
+        placeholder="e.g. 2019"
+        error={errors.yearsOfUse?.message}
+        {...register('yearsOfUse', { required: 'Year of Purchase is Required', validate: yearOfPurchaseProblem })}
+      />
+      <TextField
+        label="Mobile No."
+        type="tel"
+        maxLength={productLimits.mobile}
+        autoComplete="tel"
+        error={errors.mobile?.message}
+        {...register('mobile', requiredText('Mobile No.'))}
+      />
+      <div className="md:col-span-2">
+        <TextField
+          label="Location"
+          autoComplete="address-level2"
+          maxLength={productLimits.location}
+          error={errors.location?.message}
+          {...register('location', requiredText('Location'))}
+        />
+      </div>
+      <div className="flex flex-col gap-3 md:col-span-2">
+        <FileField
+          label="Image"
+          accept={imageAccept}
+          hint={
+            initial.cover === ''
+              ? 'The cover photo. JPEG, PNG, WebP or AVIF, up to 10 MB.'
+              : 'The cover photo: choose a file to replace it. JPEG, PNG, WebP or AVIF, up to 10 MB.'
+          }
+          error={errors.image?.message}
+          {...imageField}
+          onChange={onImageChange}
+        />
+        <div className="aspect-[4/3] w-full max-w-xs overflow-hidden rounded-box border border-dashed border-base-300 bg-base-200">
+          {coverPicture ? (
+            <img
+              src={coverPicture}
+              alt={preview ? 'Preview of the chosen image' : 'The cover photo'}
+              className="h-full w-full object-cover"
+              width={320}
+              height={240}
+            />
+          ) : (
+            <p className="flex h-full items-center justify-center p-4 text-center text-sm text-base-content/60">The chosen picture is shown here.</p>
+          )}
+        </div>
+        {progress !== null ? <UploadProgress progress={progress} /> : null}
+      </div>
+      <PhotoManager photos={photos} onMakeCover={makeCover} />
+      <VehicleDetailsFields form={form} categoryName={categoryName} />
+      <div className="md:col-span-2">
+        <button type="submit" className="btn btn-primary w-full md:w-auto" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
