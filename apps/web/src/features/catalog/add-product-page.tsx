@@ -1,23 +1,18 @@
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { AddProductBody } from '@second-gear/contract';
-import { advertisedProductsQuery, categoryKey } from './api.ts';
 import { ProductForm } from './product-form.tsx';
-import { addProduct, myProductsKey } from './seller-api.ts';
+import { addProduct } from './seller-api.ts';
+import { useRefreshListings } from './use-refresh-listings.ts';
 
 export default function AddProductPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refreshListings = useRefreshListings();
 
   const save = async (body: AddProductBody) => {
     await addProduct(body);
     toast.success(`${body.productName} is Added Successfully`);
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: myProductsKey }),
-      queryClient.invalidateQueries({ queryKey: categoryKey }),
-      queryClient.invalidateQueries({ queryKey: advertisedProductsQuery.queryKey }),
-    ]);
+    await refreshListings();
     await navigate('/dashboard/myproducts');
   };
 

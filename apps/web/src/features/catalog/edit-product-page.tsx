@@ -1,19 +1,19 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { AddProductBody } from '@second-gear/contract';
 import { routeErrorOf } from '../../lib/errors.ts';
 import { PageSpinner } from '../../ui/spinner.tsx';
-import { advertisedProductsQuery, categoryKey } from './api.ts';
 import { ProductForm } from './product-form.tsx';
 import { formValuesOf } from './product-form-values.ts';
-import { addProductCategoriesQuery, editProduct, myProductsKey, sellerCarQuery } from './seller-api.ts';
+import { addProductCategoriesQuery, editProduct, sellerCarQuery } from './seller-api.ts';
+import { useRefreshListings } from './use-refresh-listings.ts';
 
 /** `/dashboard/myproducts/{id}/edit`: the Add A Product form, filled in with the seller's car. */
 export default function EditProductPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refreshListings = useRefreshListings();
   const car = useQuery(sellerCarQuery(id));
   // The form opens once the Category list is there too: a select shows its stored value only among its options.
   const categories = useQuery(addProductCategoriesQuery);
@@ -29,11 +29,7 @@ export default function EditProductPage() {
     await editProduct(product._id, body);
     // One toast per car: a second save in a row replaces the first one's toast rather than stacking the same words.
     toast.success(`${body.productName} is Updated Successfully`, { id: `updated-${product._id}` });
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: myProductsKey }),
-      queryClient.invalidateQueries({ queryKey: categoryKey }),
-      queryClient.invalidateQueries({ queryKey: advertisedProductsQuery.queryKey }),
-    ]);
+    await refreshListings();
     await navigate('/dashboard/myproducts');
   };
 

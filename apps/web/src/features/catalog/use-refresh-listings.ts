@@ -1,0 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { advertisedProductsQuery, categoryKey } from './api.ts';
+import { myProductsKey } from './seller-api.ts';
+
+/**
+ * After a seller adds or edits a car: the lists that show it (My Products, the category pages, the
+ * home grid) are fetched again, so the seller sees the car as saved wherever they go next.
+ */
+export function useRefreshListings(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: myProductsKey }),
+      queryClient.invalidateQueries({ queryKey: categoryKey }),
+      queryClient.invalidateQueries({ queryKey: advertisedProductsQuery.queryKey }),
+    ]);
+  };
+}
