@@ -113,7 +113,7 @@ async function touchDragPhoto(page: Page, from: Locator, to: Locator): Promise<v
 }
 
 test.describe('seller listing', () => {
-  test('a seller lists a car with details and five photos, orders them, edits the price twice and withdraws it', async ({ page }) => {
+  test('a seller lists a car with details and five photos, orders them, edits the price twice and withdraws it', async ({ page, browser }) => {
     test.setTimeout(120_000);
     // Tall enough for both rows of photos at once: a drag does not scroll the page.
     await page.setViewportSize({ width: 1280, height: 1100 });
@@ -238,6 +238,23 @@ test.describe('seller listing', () => {
     await expect(page.getByLabel('Resale Price', { exact: true })).toHaveValue('16900');
     await expectPhotos(page, ['purple', 'green', 'red', 'grey', 'yellow']);
     await page.goBack();
+
+    // A buyer sees all of it on the car's page: the six pictures in the seller's order, the details, both price changes.
+    const carPath = await tableRow(page, productName).getByRole('link', { name: productName }).getAttribute('href');
+    const buyerContext = await browser.newContext();
+    const buyerPage = await buyerContext.newPage();
+    await signUpInBrowser(buyerPage, 'Buyer');
+    await buyerPage.goto(carPath!);
+    await expect(buyerPage.getByRole('heading', { name: productName, level: 1 })).toBeVisible();
+    await expect(buyerPage.getByText('Photo 1 of 6')).toBeVisible();
+    await expect(buyerPage.getByRole('list', { name: 'All photos' }).getByRole('button')).toHaveCount(6);
+    await expect(buyerPage.getByText('1HGCM82633A004352')).toBeVisible();
+    const history = buyerPage.getByRole('region', { name: 'Price history' });
+    await expect(history.getByRole('listitem')).toHaveCount(2);
+    await expect(history.getByText('Price dropped by $750', { exact: true })).toBeVisible();
+    await expect(history.getByText('Price dropped by $600', { exact: true })).toBeVisible();
+    await expect(buyerPage.getByText('$16,900').first()).toBeVisible();
+    await buyerContext.close();
 
     // Withdraw asks first; the car stays listed here as Withdrawn.
     const listed = tableRow(page, productName);
