@@ -102,6 +102,16 @@ const optionalText = (name: string, max: number) =>
     (value) => blankAsMissing(typeof value === 'string' ? value.trim() : value),
     z.string({ error: `${name} must be text` }).max(max, `${name} must be at most ${max} characters`).optional(),
   );
+/**
+ * A number a form sends as text, written plainly (`2019`, `182000`, `12.5`): other notations that
+ * JavaScript would also read (`1e3`, `0x10`, `2.019e3`) stay text, so the schema refuses them as the
+ * form does (apps/web's product-form-values.ts, held to the same answers by its tests).
+ */
+const plainNumberPattern = /^\s*-?\d+(\.\d+)?\s*$/;
+const plainNumber = (value: unknown) => {
+  const given = blankAsMissing(typeof value === 'string' ? value.trim() : value);
+  return typeof given === 'string' && plainNumberPattern.test(given) ? Number(given) : given;
+};
 const optionalChoice = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z.preprocess(blankAsMissing, z.enum(values, `${name} must be one of ${values.join(', ')}`).optional());
 
@@ -112,8 +122,8 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(name: string, 
 export const vehicleDetails = z.object({
   model: optionalText('Model', vehicleLimits.model),
   modelYear: z.preprocess(
-    blankAsMissing,
-    z.coerce
+    plainNumber,
+    z
       .number({ error: 'Model Year must be a year like 2019' })
       .int('Model Year must be a year like 2019')
       .min(vehicleLimits.firstModelYear, `Model Year cannot be before ${vehicleLimits.firstModelYear}`)
@@ -121,8 +131,8 @@ export const vehicleDetails = z.object({
       .optional(),
   ),
   mileage: z.preprocess(
-    blankAsMissing,
-    z.coerce
+    plainNumber,
+    z
       .number({ error: 'Mileage must be a number' })
       .int('Mileage must be a whole number')
       .min(0, 'Mileage cannot be negative')

@@ -156,10 +156,13 @@ export function yearOfPurchaseProblem(value: string): string | true {
 
 // The details (all optional: an empty field is always fine).
 
+/** A number written plainly, as the contract's schema reads one (`plainNumberPattern` there). */
+const plainNumber = /^-?\d+(\.\d+)?$/;
+
 export function modelYearProblem(value: string): string | true {
   const year = value.trim();
   if (year === '') return true;
-  if (!/^\d+$/.test(year)) return 'Model Year must be a year like 2019';
+  if (!plainNumber.test(year) || !Number.isInteger(Number(year))) return 'Model Year must be a year like 2019';
   if (Number(year) < vehicleLimits.firstModelYear) return `Model Year cannot be before ${vehicleLimits.firstModelYear}`;
   if (Number(year) > new Date().getFullYear() + 1) return 'Model Year cannot be more than a year ahead';
   return true;
@@ -168,8 +171,8 @@ export function modelYearProblem(value: string): string | true {
 export function mileageProblem(value: string): string | true {
   const mileage = value.trim();
   if (mileage === '') return true;
+  if (!plainNumber.test(mileage)) return 'Mileage must be a number';
   const number = Number(mileage);
-  if (!Number.isFinite(number)) return 'Mileage must be a number';
   if (!Number.isInteger(number)) return 'Mileage must be a whole number';
   if (number < 0) return 'Mileage cannot be negative';
   if (number > vehicleLimits.maxMileage) return `Mileage must be at most ${vehicleLimits.maxMileage.toLocaleString('en-US')}`;
