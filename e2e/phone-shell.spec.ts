@@ -158,7 +158,16 @@ test.describe('dashboards on a phone', () => {
     await expect(menu).toBeHidden();
     await expect(button).toHaveAttribute('aria-expanded', 'false');
 
+    // Opened on a phone, then widened (turned, resized): the menu becomes the side column and the
+    // page is within reach again, not inert behind a drawer that is no longer there.
+    await button.click();
+    await expect(menu).toBeVisible();
     await page.setViewportSize(desktop);
+    await expect(page.locator('[inert]')).toHaveCount(0);
+    await dashboardMenu(page).getByRole('link', { name: 'Add A Product' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/addProduct$/);
+    await page.getByLabel('Product Name', { exact: true }).fill('Reachable');
+
     await page.goto('/dashboard');
     await expect(dashboardMenu(page).getByRole('link', { name: 'Add A Product' })).toBeVisible();
     await expect(page.getByRole('button', { name: /menu/i })).toHaveCount(0);

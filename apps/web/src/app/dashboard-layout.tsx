@@ -22,6 +22,9 @@ const buyerMenu: NavItem[] = [
   { to: '/dashboard/mywishlist', label: 'My Wishlist' },
 ];
 
+/** daisyUI's `lg:drawer-open`: from Tailwind's lg breakpoint the side menu is a column, not a drawer. */
+const drawerBecomesColumn = '(min-width: 1024px)';
+
 export default function DashboardLayout() {
   const { isAdmin, isSeller, isBuyer, isLoading } = useRole();
   const mainItems = useMainNavItems();
@@ -45,7 +48,17 @@ export default function DashboardLayout() {
       setOpen(false);
     };
     document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    // Widened past the drawer's breakpoint (a phone turned, a window resized), the menu is a column
+    // beside the page again: the drawer closes, or the page would stay inert behind nothing.
+    const wide = window.matchMedia(drawerBecomesColumn);
+    const onWiden = () => {
+      if (wide.matches) setOpen(false);
+    };
+    wide.addEventListener('change', onWiden);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      wide.removeEventListener('change', onWiden);
+    };
   }, [open]);
 
   const close = () => setOpen(false);
