@@ -63,7 +63,7 @@ type Preset = keyof typeof presets;
 
 /**
  * The performance score each preset must reach here. Mobile's (simulated slow 4G and a 4× slower CPU)
- * is a timing that the other e2e worker on two cores moves by 10 to 20 points: it is printed and kept
+ * is a timing that the machine's load moves by 10 to 20 points: it is printed and kept
  * as an annotation, and measured on a quiet machine for docs/performance.md, rather than failing
  * a run on the machine's load. Accessibility must be 100 on both.
  */
