@@ -1,4 +1,4 @@
-import { withCheckDigit, type BodyType, type Fuel, type MileageUnit, type Transmission } from '@second-gear/contract/constants';
+import { vinYearCode, withCheckDigit, type BodyType, type Fuel, type MileageUnit, type Transmission } from '@second-gear/contract/constants';
 import type { DemoCar } from './catalog.ts';
 
 /**
@@ -47,13 +47,11 @@ function manufacturerCode(car: DemoCar): string {
   }
 }
 
-const yearCodes = 'ABCDEFGHJKLMNPRSTVWXY123456789';
-
 /** A VIN in the North American format: code, five descriptor characters, check digit, year, plant, serial. */
 function demoVin(car: DemoCar, modelYear: number, index: number): string {
   const descriptor = [...car.productName.toUpperCase().replace(/[^A-HJ-NPR-Z0-9]/g, '')].slice(4, 7).join('').padEnd(3, '0');
   // A letter in the 7th place: a 2010-or-later model year (49 CFR 565).
-  const draft = `${manufacturerCode(car)}${descriptor}AA0${yearCodes[(modelYear - 1980) % 30]}A${String(100_000 + index * 7919).slice(-6)}`;
+  const draft = `${manufacturerCode(car)}${descriptor}AA0${vinYearCode(modelYear)}A${String(100_000 + index * 7919).slice(-6)}`;
   return withCheckDigit(draft);
 }
 

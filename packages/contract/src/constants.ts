@@ -78,7 +78,10 @@ export const maxReportNoteLength = 1000;
 export const categoryLimits = { name: 60, details: 500 } as const;
 
 /** VIN checks and offline decoding, shared by the Add A Product form's help and the server's validation. */
-export { checkVin, maskVin, withCheckDigit, type VinCheck } from './vin.ts';
+export { checkVin, maskVin, vinYearCode, withCheckDigit, type VinCheck } from './vin.ts';
+
+/** Prices and counts as the web app and the server's HTML write them. */
+export { formatPrice, formatWhole } from './format.ts';
 
 /** Card numbers' checksum, shared by the test-mode card form and the test-mode processor (zod-free, like the rest of this entry). */
 export { luhnValid } from './luhn.ts';

@@ -112,6 +112,11 @@ const yearCodes = 'ABCDEFGHJKLMNPRSTVWXY123456789';
  * of a VIN written to that format (cars exported to the USA, China's GB 16735). Otherwise no year, never a guess.
  * `now` is a parameter so that tests can fix the date.
  */
+/** The 10th character that names a model year (its 30-year cycle): for made-up VINs of demo and test data. */
+export function vinYearCode(modelYear: number): string {
+  return yearCodes[(((modelYear - 1980) % 30) + 30) % 30]!;
+}
+
 export function decodeModelYear(vin: string, now = new Date()): number | undefined {
   const code = yearCodes.indexOf(vin[9] ?? '');
   if (code < 0) return undefined;

@@ -1,22 +1,12 @@
 // Prices and dates are written out by hand rather than with Intl: the page's first Intl formatter
 // loads the browser's locale data, about 45 ms of a phone's main thread (180 ms at Lighthouse's 4×
 // CPU) inside the first render of every page with a price on it. The product is in English, and the
-// output is exactly Intl's en-US one (format.test.ts compares them).
+// output is exactly Intl's en-US one (format.test.ts compares them). Prices and counts come from the
+// contract, which the server's HTML for a car's link preview writes with too.
+
+export { formatPrice, formatWhole } from '@second-gear/contract/constants';
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
-/**
- * Prices are shown with a '$' prefix and thousands separators: `$31,500` (docs/product.md, "Fixed
- * timings and limits"), whole US dollars whatever the browser's language. Prices are never negative.
- */
-export function formatPrice(amount: number): string {
-  return `$${formatWhole(amount)}`;
-}
-
-/** A whole number with thousands separators (`84,200`), as Intl en-US writes it; for mileages and counts. */
-export function formatWhole(amount: number): string {
-  return String(Math.round(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
 
 /** Posted time as a medium date in the visitor's time zone (`Nov 25, 2026`); the raw text when it is not a date. */
 export function formatDate(value: string | number | Date): string {

@@ -1,15 +1,15 @@
 import type { CarPage } from '@second-gear/contract';
+import { formatPrice, formatWhole } from '@second-gear/contract/constants';
 
 // What a shared link to a car's page shows before any JavaScript runs: link previews (Open Graph,
 // read by chat apps and social sites) and schema.org `Car` data (read by search engines). Only for
 // the cars whose page is public: advertised and on the market.
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** Text for an attribute value in double quotes (also the page's hints, page-hints.ts). */
+export const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 /** JSON inside a script element: `<` escaped, so no text of the seller's can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-
-const dollars = (amount: number) => `$${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 
 /** UN/CEFACT codes schema.org uses for a distance. */
 const distanceUnit = { km: 'KMT', mi: 'SMI' } as const;
@@ -17,16 +17,16 @@ const distanceUnit = { km: 'KMT', mi: 'SMI' } as const;
 /** The page's `<title>` and the preview tags for a public car, to replace index.html's title. */
 export function carPreview(page: CarPage, publicUrl: string): { title: string; tags: string } {
   const { product } = page;
-  const title = `${product.productName} · ${dollars(product.resalePrice)} · Second Gear`;
+  const title = `${product.productName} · ${formatPrice(product.resalePrice)} · Second Gear`;
   const facts = [
     product.modelYear ? String(product.modelYear) : null,
-    product.mileage !== undefined && product.mileageUnit ? `${product.mileage.toLocaleString('en-US')} ${product.mileageUnit}` : null,
+    product.mileage !== undefined && product.mileageUnit ? `${formatWhole(product.mileage)} ${product.mileageUnit}` : null,
     product.fuel ?? null,
     product.transmission ?? null,
     `${product.condition} condition`,
     product.location,
   ].filter((fact) => fact !== null);
-  const description = `${dollars(product.resalePrice)}. ${facts.join(' · ')}. ${product.description}`.slice(0, 300);
+  const description = `${formatPrice(product.resalePrice)}. ${facts.join(' · ')}. ${product.description}`.slice(0, 300);
   const url = `${publicUrl}/cars/${product._id}`;
   const image = new URL(product.image, publicUrl).href;
 
@@ -63,7 +63,7 @@ export function carPreview(page: CarPage, publicUrl: string): { title: string; t
     `<link rel="canonical" href="${escapeAttribute(url)}">`,
     meta('og:type', 'product'),
     meta('og:site_name', 'Second Gear'),
-    meta('og:title', `${product.productName} · ${dollars(product.resalePrice)}`),
+    meta('og:title', `${product.productName} · ${formatPrice(product.resalePrice)}`),
     meta('og:description', description),
     meta('og:url', url),
     meta('og:image', image),

@@ -7,7 +7,7 @@ import type { Actor } from '../../auth/actor.ts';
 import { loadActor } from '../../auth/guards.ts';
 import { cachedCategoryPage } from '../catalog/cached-reads.ts';
 import { carPage } from '../catalog/car-page.ts';
-import { carPreview } from './car-preview.ts';
+import { carPreview, escapeAttribute } from './car-preview.ts';
 
 // The web app is drawn in the browser, so a phone on a slow network would otherwise fetch, one after
 // another: the app's JavaScript, then the page's own code, then its data, then the picture the data
@@ -32,7 +32,6 @@ const uuid = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 const categoryPath = new RegExp(`^/category/${uuid}$`);
 const carPath = new RegExp(`^/cars/${uuid}$`);
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The chunk files a page's module loads, itself first, from the manifest (not the entry: the page has it). */
 function chunksOf(manifest: Record<string, ManifestChunk>, module: string): string[] {
