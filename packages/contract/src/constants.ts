@@ -85,3 +85,14 @@ export { formatPrice, formatWhole } from './format.ts';
 
 /** Card numbers' checksum, shared by the test-mode card form and the test-mode processor (zod-free, like the rest of this entry). */
 export { luhnValid } from './luhn.ts';
+
+/**
+ * Where a booking stands: waiting for the seller's answer (a counter proposal keeps it pending),
+ * a meeting confirmed by the seller, declined by the seller, or cancelled by the buyer.
+ */
+export const bookingStatuses = ['pending', 'confirmed', 'declined', 'cancelled'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+/** The longest reason a seller may give when declining a booking (migration 0009 holds the same). */
+export const maxDeclineReasonLength = 500;
+/** How far ahead a meeting may be wished, proposed or confirmed. */
+export const maxMeetingDaysAhead = 366;

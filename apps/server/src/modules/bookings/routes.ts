@@ -1,9 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookingBody, idParam, insertResult, order, ownEmailQuery } from '@second-gear/contract';
+import {
+  acceptBookingBody,
+  bookingBody,
+  bookingChange,
+  bookingRequest,
+  cancelBookingBody,
+  declineBookingBody,
+  idParam,
+  insertResult,
+  order,
+  ownEmailQuery,
+  proposeBookingBody,
+} from '@second-gear/contract';
 import { refusal } from '../../http/openapi.ts';
 import { actorOf, requireRole } from '../../auth/guards.ts';
 import { createBooking, getOrder, listOrders } from './service.ts';
+import { acceptBooking, acceptProposal, bookingCalendar, cancelBooking, declineBooking, listBookingRequests, proposeTime } from './requests.ts';
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -36,5 +49,112 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['bookings'], summary: 'One of the buyer’s own orders', params: idParam, response: { 200: order } },
     },
     async (req) => getOrder(app.pg, actorOf(req), req.params.id),
+  );
+
+  // Booking requests: the seller answers, the buyer follows (requests.ts). A booking on someone
+  // else's car, or someone else's booking, is a 404 like a missing one.
+  const changed = (why: string) => ({ 200: bookingChange, 404: refusal('No such booking of the caller’s.'), 409: refusal(why) });
+
+  app.get(
+    '/bookings/requests',
+    {
+      onRequest: requireRole('seller'),
+      schema: { tags: ['bookings'], summary: 'The bookings on the seller’s own cars, newest first', response: { 200: z.array(bookingRequest) } },
+    },
+    async (req) => listBookingRequests(app.pg, actorOf(req)),
+  );
+
+  app.post(
+    '/bookings/:id/accept',
+    {
+      onRequest: requireRole('seller'),
+      schema: {
+        tags: ['bookings'],
+        summary: 'Confirm a booking on one of the seller’s cars at a meeting time, or move a confirmed meeting',
+        params: idParam,
+        body: acceptBookingBody,
+        response: changed('The booking was cancelled, declined, or is already confirmed for that time.'),
+      },
+    },
+    async (req) => acceptBooking(app.pg, actorOf(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/bookings/:id/decline',
+    {
+      onRequest: requireRole('seller'),
+      schema: {
+        tags: ['bookings'],
+        summary: 'Decline a pending or confirmed booking on one of the seller’s cars',
+        params: idParam,
+        body: declineBookingBody,
+        response: changed('The booking was cancelled or declined already, or is paid.'),
+      },
+    },
+    async (req) => declineBooking(app.pg, actorOf(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/bookings/:id/propose',
+    {
+      onRequest: requireRole('seller'),
+      schema: {
+        tags: ['bookings'],
+        summary: 'Propose another meeting time for a pending booking',
+        params: idParam,
+        body: proposeBookingBody,
+        response: changed('The booking is no longer pending.'),
+      },
+    },
+    async (req) => proposeTime(app.pg, actorOf(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/bookings/:id/accept-proposal',
+    {
+      onRequest: requireRole('buyer'),
+      schema: {
+        tags: ['bookings'],
+        summary: 'Accept the time the seller proposed, which confirms the meeting',
+        params: idParam,
+        response: changed('There is no proposed time to accept, it has passed, or the booking is no longer pending.'),
+      },
+    },
+    async (req) => acceptProposal(app.pg, actorOf(req), req.params.id),
+  );
+
+  app.post(
+    '/bookings/:id/cancel',
+    {
+      onRequest: requireRole('buyer'),
+      schema: {
+        tags: ['bookings'],
+        summary: 'Cancel one of the buyer’s own pending or confirmed bookings',
+        params: idParam,
+        body: cancelBookingBody,
+        response: changed('The booking was declined, cancelled already, is paid, or changed since the buyer saw it.'),
+      },
+    },
+    async (req) => cancelBooking(app.pg, actorOf(req), req.params.id, req.body),
+  );
+
+  app.get(
+    '/bookings/:id/calendar.ics',
+    {
+      onRequest: requireRole('buyer', 'seller'),
+      schema: {
+        tags: ['bookings'],
+        summary: 'The meeting’s calendar file (iCalendar) for its buyer or its car’s seller: an invitation, or its cancellation',
+        params: idParam,
+        response: { 200: z.string().describe('text/calendar'), 404: refusal('No meeting of the caller’s with that id.') },
+      },
+    },
+    async (req, reply) => {
+      const text = await bookingCalendar(app.pg, actorOf(req), req.params.id);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="viewing-${req.params.id}.ics"`)
+        .send(text);
+    },
   );
 };

@@ -1,9 +1,12 @@
-import type { Pool } from 'pg';
-import type { BookingBody, InsertResult, ListingStatus, Order } from '@second-gear/contract';
+import type { Pool, PoolClient } from 'pg';
+import { inTransaction } from '../../db/pool.ts';
+import type { BookingBody, BookingStatus, InsertResult, ListingStatus, Order } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
 import { assertOwnEmail } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
 import { imageUrls } from '../../images/store.ts';
+import { notify, publishLive } from '../notifications/notify.ts';
+import { SELLER_LINK, meetingWords } from './telling.ts';
 
 interface OrderRow {
   id: string;
@@ -21,6 +24,11 @@ interface OrderRow {
   paid_at: Date | null;
   product_paid: boolean | null;
   created_at: Date;
+  status: BookingStatus;
+  preferred_time: Date | null;
+  meeting_time: Date | null;
+  proposed_time: Date | null;
+  decline_reason: string | null;
 }
 
 /**
@@ -32,7 +40,8 @@ const ORDER_PRICE = `case when b.paid then coalesce(pay.amount / 100, b.price) e
 
 const ORDER_SELECT = `
   select b.id, b.product_id, b.product_name, ${ORDER_PRICE} as price, b.image_key, i.widths, b.buyer_email, b.buyer_name,
-         b.phone, b.location, b.paid, b.transaction_id, pay.created_at as paid_at, p.paid as product_paid, b.created_at
+         b.phone, b.location, b.paid, b.transaction_id, pay.created_at as paid_at, p.paid as product_paid, b.created_at,
+         b.status, b.preferred_time, b.meeting_time, b.proposed_time, b.decline_reason
     from bookings b
     left join images i on i.key = b.image_key
     left join products p on p.id = b.product_id
@@ -61,6 +70,11 @@ function toOrder(r: OrderRow): Order {
     paidAt: r.paid_at?.toISOString() ?? null,
     listingStatus: listingStatusOf(r.product_paid),
     bookedAt: r.created_at.toISOString(),
+    status: r.status,
+    preferredTime: r.preferred_time?.toISOString() ?? null,
+    meetingTime: r.meeting_time?.toISOString() ?? null,
+    proposedTime: r.proposed_time?.toISOString() ?? null,
+    declineReason: r.decline_reason,
   };
 }
 
@@ -68,33 +82,51 @@ function toOrder(r: OrderRow): Order {
  * Books a meeting for a car. Buyer and car details come from the session and the database. The
  * refusals the booking modal shows as an error toast answer `acknowledged: false` with a
  * message; "one open booking per buyer and car" is the partial unique index, so concurrent
- * requests cannot make two. One statement (one round trip, one plan kept per connection): it reads
- * the car and inserts the booking only when the car is unsold and not the buyer's own; the answer
- * says which refusal applies.
+ * requests cannot make two (a declined or cancelled booking is not open: the buyer may book again).
+ * One statement (one round trip, one plan kept per connection): it reads the car and inserts the
+ * booking only when the car is unsold and not the buyer's own; the answer says which refusal
+ * applies. The seller is told in the same transaction, so a booking is never left untold.
  */
 export async function createBooking(pool: Pool, buyer: Actor, body: BookingBody): Promise<InsertResult> {
-  const { rows } = await pool.query<{ product_name: string; paid: boolean; withdrawn: boolean; own: boolean; booking_id: string | null }>({
-    name: 'create-booking',
-    text: `with car as (
-             select product_name, resale_price, image_key, paid, withdrawn_at is not null as withdrawn,
-                    seller_id is not distinct from $2 as own
-               from products where id = $1
-           ), booked as (
-             insert into bookings (product_id, buyer_id, buyer_name, buyer_email, product_name, price, image_key, phone, location)
-             select $1, $2, $3, $4, product_name, resale_price, image_key, $5, $6 from car where not paid and not withdrawn and not own
-             on conflict (buyer_id, product_id) where not paid do nothing
-             returning id
-           )
-           select product_name, paid, withdrawn, own, (select id from booked) as booking_id from car`,
-    values: [body.productId, buyer.id, buyer.name, buyer.email, body.phone ?? '', body.location ?? ''],
+  return inTransaction(pool, async (client) => {
+    const { rows } = await client.query<{ product_name: string; paid: boolean; withdrawn: boolean; own: boolean; seller_id: string | null; booking_id: string | null }>({
+      name: 'create-booking',
+      text: `with car as (
+               select product_name, resale_price, image_key, paid, withdrawn_at is not null as withdrawn,
+                      seller_id is not distinct from $2 as own, seller_id
+                 from products where id = $1
+             ), booked as (
+               insert into bookings (product_id, buyer_id, buyer_name, buyer_email, product_name, price, image_key, phone, location, preferred_time)
+               select $1, $2, $3, $4, product_name, resale_price, image_key, $5, $6, $7 from car where not paid and not withdrawn and not own
+               on conflict (buyer_id, product_id) where not paid and status in ('pending', 'confirmed') do nothing
+               returning id
+             )
+             select product_name, paid, withdrawn, own, seller_id, (select id from booked) as booking_id from car`,
+      values: [body.productId, buyer.id, buyer.name, buyer.email, body.phone ?? '', body.location ?? '', body.preferredTime ?? null],
+    });
+    const car = rows[0];
+    if (!car) throw new AppError('NOT_FOUND', 'This car is no longer listed.');
+    if (car.own) return { acknowledged: false, message: 'You cannot book your own car.' };
+    if (car.paid) return { acknowledged: false, message: `${car.product_name} is already sold.` };
+    if (car.withdrawn) return { acknowledged: false, message: `${car.product_name} is no longer for sale.` };
+    if (!car.booking_id) return { acknowledged: false, message: `You have already booked ${car.product_name}.` };
+    if (car.seller_id) await tellSellerOfBooking(client, car.seller_id, car.booking_id, car.product_name, buyer.name, body.preferredTime);
+    return { acknowledged: true, insertedId: car.booking_id };
   });
-  const car = rows[0];
-  if (!car) throw new AppError('NOT_FOUND', 'This car is no longer listed.');
-  if (car.own) return { acknowledged: false, message: 'You cannot book your own car.' };
-  if (car.paid) return { acknowledged: false, message: `${car.product_name} is already sold.` };
-  if (car.withdrawn) return { acknowledged: false, message: `${car.product_name} is no longer for sale.` };
-  if (!car.booking_id) return { acknowledged: false, message: `You have already booked ${car.product_name}.` };
-  return { acknowledged: true, insertedId: car.booking_id };
+}
+
+/** A new booking reaches the car's seller: the bell, an email and their open Booking Requests page. */
+async function tellSellerOfBooking(client: PoolClient, sellerId: string, bookingId: string, carName: string, buyerName: string, preferredTime: string | undefined) {
+  const wish = preferredTime ? ` They would like to meet on ${meetingWords(new Date(preferredTime))}.` : '';
+  await notify(client, {
+    userId: sellerId,
+    eventKey: `booking:${bookingId}:requested`,
+    kind: 'booking_requested',
+    title: `${buyerName} booked ${carName}`,
+    body: `${buyerName} booked a viewing of ${carName}.${wish} Accept it with a time, propose another, or decline it in Booking Requests.`,
+    link: SELLER_LINK,
+  });
+  await publishLive(client, { user: sellerId, type: 'booking', id: bookingId });
 }
 
 export async function listOrders(pool: Pool, buyer: Actor, email: string): Promise<Order[]> {

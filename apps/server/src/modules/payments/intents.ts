@@ -2,7 +2,7 @@ import type { PaymentIntentResult } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
 import { AppError } from '../../errors.ts';
 import type { IntentStatus, PaymentIntentView } from '../../payments/provider.ts';
-import { intentMetadata, type PurchaseRef } from './purchases.ts';
+import { closedBookingMessage, intentMetadata, type PurchaseRef } from './purchases.ts';
 import { settlePayment, type PaymentDeps } from './settle.ts';
 
 /** Stripe's largest amount for one card payment in USD ($999,999.99). */
@@ -36,8 +36,9 @@ export async function createOrderIntent(deps: PaymentDeps, buyer: Actor, booking
     paid: boolean;
     product_paid: boolean | null;
     withdrawn: boolean;
+    status: string;
   }>(
-    `select b.product_id, b.product_name, least(b.price, coalesce(p.resale_price, b.price)) as price, b.paid,
+    `select b.product_id, b.product_name, least(b.price, coalesce(p.resale_price, b.price)) as price, b.paid, b.status,
             p.paid as product_paid, p.withdrawn_at is not null as withdrawn
        from bookings b left join products p on p.id = b.product_id
       where b.id = $1 and b.buyer_id = $2`,
@@ -46,6 +47,8 @@ export async function createOrderIntent(deps: PaymentDeps, buyer: Actor, booking
   const order = rows[0];
   if (!order) throw new AppError('NOT_FOUND', 'You have no such order.');
   if (order.paid) throw new AppError('CONFLICT', 'This order is already paid.');
+  const closed = closedBookingMessage(order.status);
+  if (closed) throw new AppError('CONFLICT', closed);
   return openIntent(deps, buyer, {
     ref: { kind: 'order', bookingId },
     purchaseId: bookingId,

@@ -21,6 +21,15 @@ export interface LockedPurchase {
   priceCents: number | null;
   paid: boolean;
   buyerEmail: string;
+  /** An order's booking status (bookings/requests.ts); a wishlist entry has none. */
+  bookingStatus?: string;
+}
+
+/** Why an order whose booking was declined or cancelled cannot be paid; null while it can. */
+export function closedBookingMessage(status: string | undefined): string | null {
+  if (status === 'declined') return 'The seller declined this booking, so it can no longer be paid. You may book the car again.';
+  if (status === 'cancelled') return 'You cancelled this booking, so it can no longer be paid. You may book the car again.';
+  return null;
 }
 
 export const purchaseWord = (ref: PurchaseRef) => (ref.kind === 'order' ? 'order' : 'car');
@@ -82,8 +91,8 @@ export async function lockPurchase(client: PoolClient, buyerId: string, ref: Pur
       buyerId,
     ]);
     const car = await lockCar(client, found[0]?.product_id ?? null);
-    const { rows } = await client.query<{ id: string; product_name: string; price: number; paid: boolean; buyer_email: string }>(
-      'select id, product_name, price, paid, buyer_email from bookings where id = $1 and buyer_id = $2 for update',
+    const { rows } = await client.query<{ id: string; product_name: string; price: number; paid: boolean; buyer_email: string; status: string }>(
+      'select id, product_name, price, paid, buyer_email, status from bookings where id = $1 and buyer_id = $2 for update',
       [ref.bookingId, buyerId],
     );
     const order = rows[0];
@@ -97,6 +106,7 @@ export async function lockPurchase(client: PoolClient, buyerId: string, ref: Pur
       priceCents: order ? Math.min(order.price, car?.resale_price ?? order.price) * 100 : null,
       paid: order?.paid ?? false,
       buyerEmail: order?.buyer_email ?? '',
+      bookingStatus: order?.status,
     };
   }
   const car = await lockCar(client, ref.productId);

@@ -5,6 +5,7 @@ import { AppError } from '../../errors.ts';
 import { inTransaction } from '../../db/pool.ts';
 import type { PaymentIntentView, PaymentProvider } from '../../payments/provider.ts';
 import { intentIsFor, lockPurchase, markPurchasePaid, ownsPurchase, purchaseWord, type LockedPurchase, type PurchaseRef } from './purchases.ts';
+import { notify } from '../notifications/notify.ts';
 
 export interface PaymentDeps {
   pool: Pool;
@@ -112,6 +113,7 @@ async function record(client: PoolClient, buyerId: string, ref: PurchaseRef, int
   const { rowCount: sold } = await client.query(`update products set paid = true, sales_status = 'sold' where id = $1 and not paid`, [purchase.productId]);
   // All three hold under the locks above; anything else is a bug, and the transaction is rolled back.
   if (!rows[0] || !paid || sold !== 1) throw new Error(`payment ${intent.id} could not be recorded consistently`);
+  await tellSeller(client, purchase, intent);
   return { insertedId: rows[0].id, sold: true };
 }
 
@@ -130,8 +132,25 @@ function whyNotSellable(p: LockedPurchase, ref: PurchaseRef, intent: PaymentInte
   if (p.productSold) {
     return { ...base, message: `${p.productName} was sold to someone else; ${refunded}.`, reason: ALREADY_SOLD };
   }
+  if (p.bookingStatus === 'declined') return { ...base, message: `The seller declined this booking; ${refunded}.`, reason: 'booking declined' };
+  if (p.bookingStatus === 'cancelled') return { ...base, message: `You cancelled this booking; ${refunded}.`, reason: 'booking cancelled' };
   if (p.productWithdrawn) return { ...base, message: `${p.productName} was taken off the market by its seller; ${refunded}.`, reason: 'car withdrawn' };
   return null;
+}
+
+/** The car's seller hears of the sale in the transaction that records it: told exactly when it happened. */
+async function tellSeller(client: PoolClient, purchase: LockedPurchase, intent: PaymentIntentView) {
+  const { rows } = await client.query<{ seller_id: string | null }>('select seller_id from products where id = $1', [purchase.productId]);
+  const sellerId = rows[0]?.seller_id;
+  if (!sellerId) return;
+  await notify(client, {
+    userId: sellerId,
+    eventKey: `payment:${intent.id}`,
+    kind: 'payment',
+    title: `${purchase.productName} is paid`,
+    body: `A buyer paid ${dollars(intent.amount)} for ${purchase.productName}. The car is now marked sold.`,
+    link: '/dashboard/myproducts',
+  });
 }
 
 async function boughtBefore(client: PoolClient, productId: string, buyerId: string): Promise<boolean> {

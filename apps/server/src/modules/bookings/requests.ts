@@ -1,0 +1,366 @@
+import type { Pool, PoolClient } from 'pg';
+import type {
+  AcceptBookingBody,
+  BookingChange,
+  BookingRequest,
+  BookingStatus,
+  CancelBookingBody,
+  DeclineBookingBody,
+  ProposeBookingBody,
+} from '@second-gear/contract';
+import type { Actor } from '../../auth/actor.ts';
+import { inTransaction } from '../../db/pool.ts';
+import { AppError } from '../../errors.ts';
+import { imageUrls } from '../../images/store.ts';
+import { notify, publishLive, type Notice } from '../notifications/notify.ts';
+import { meetingCalendar } from './calendar.ts';
+import { ORDERS_LIMIT } from './service.ts';
+import { BUYER_LINK, SELLER_LINK, meetingWords } from './telling.ts';
+
+/** A booking as a change leaves it, with its car's seller (null once the car or the seller's account is gone). */
+interface ChangedRow {
+  id: string;
+  status: BookingStatus;
+  product_name: string;
+  location: string;
+  phone: string;
+  buyer_id: string | null;
+  buyer_name: string;
+  meeting_time: Date | null;
+  proposed_time: Date | null;
+  decline_reason: string | null;
+  calendar_sequence: number;
+  seller_id: string | null;
+  seller_name: string | null;
+  seller_phone: string | null;
+}
+
+const CHANGED = `b.id, b.status, b.product_name, b.location, b.phone, b.buyer_id, b.buyer_name, b.meeting_time, b.proposed_time,
+                 b.decline_reason, b.calendar_sequence`;
+const SELLER_OF = 'p.seller_id, p.seller_name, p.mobile as seller_phone';
+
+/**
+ * A change the car's seller makes: one conditional UPDATE (`set`, when `condition` holds), so that
+ * the database decides between answers crossing each other; the loser finds the row changed and
+ * is told what happened instead. Only a booking on the seller's own car is found.
+ */
+async function sellerChange(client: PoolClient, seller: Actor, id: string, set: string, condition: string, values: unknown[]): Promise<ChangedRow | null> {
+  const { rows } = await client.query<ChangedRow>(
+    `update bookings b set ${set}, status_changed_at = now()
+       from products p
+      where b.id = $1 and p.id = b.product_id and p.seller_id = $2 and (${condition})
+      returning ${CHANGED}, ${SELLER_OF}`,
+    [id, seller.id, ...values],
+  );
+  return rows[0] ?? null;
+}
+
+/** The buyer's counterpart of sellerChange: only the buyer's own booking is found. */
+async function buyerChange(client: PoolClient, buyer: Actor, id: string, set: string, condition: string, values: unknown[]): Promise<ChangedRow | null> {
+  const { rows } = await client.query<ChangedRow>(
+    `with b as (
+       update bookings b set ${set}, status_changed_at = now()
+        where b.id = $1 and b.buyer_id = $2 and (${condition})
+        returning b.*
+     )
+     select ${CHANGED}, ${SELLER_OF} from b left join products p on p.id = b.product_id`,
+    [id, buyer.id, ...values],
+  );
+  return rows[0] ?? null;
+}
+
+interface StateRow {
+  status: BookingStatus;
+  paid: boolean;
+  meeting_time: Date | null;
+  proposed_time: Date | null;
+}
+
+/** Where a booking stands, when a change did not apply: null when it is not the caller's to change (a 404). */
+async function stateFor(client: PoolClient, who: Actor, id: string, side: 'buyer' | 'seller'): Promise<StateRow | null> {
+  const { rows } = await client.query<StateRow>(
+    side === 'seller'
+      ? `select b.status, b.paid, b.meeting_time, b.proposed_time from bookings b join products p on p.id = b.product_id where b.id = $1 and p.seller_id = $2`
+      : `select b.status, b.paid, b.meeting_time, b.proposed_time from bookings b where b.id = $1 and b.buyer_id = $2`,
+    [id, who.id],
+  );
+  return rows[0] ?? null;
+}
+
+const NOT_SELLERS = 'You have no such booking request.';
+const NOT_BUYERS = 'You have no such order.';
+
+/** Why a change found the booking elsewhere than it needed, in the words of the person asking. */
+function whyNot(state: StateRow, side: 'buyer' | 'seller', verb: string): string {
+  if (state.status === 'cancelled') return side === 'seller' ? 'The buyer cancelled this booking.' : 'You already cancelled this booking.';
+  if (state.status === 'declined') return side === 'seller' ? 'You already declined this booking.' : 'The seller declined this booking.';
+  if (state.paid) return `This booking is paid; it can no longer be ${verb}.`;
+  if (state.status === 'confirmed') {
+    const when = meetingWords(state.meeting_time!);
+    return side === 'seller' ? `This booking is already confirmed for ${when}.` : `The seller has just confirmed this booking for ${when}; look at it again before it is ${verb}.`;
+  }
+  return side === 'seller' ? 'This booking is still waiting for your answer; look at it again.' : 'This booking is still waiting for the seller’s answer.';
+}
+
+async function refuse(client: PoolClient, who: Actor, id: string, side: 'buyer' | 'seller', verb: string, explain?: (s: StateRow) => string | null): Promise<never> {
+  const state = await stateFor(client, who, id, side);
+  if (!state) throw new AppError('NOT_FOUND', side === 'seller' ? NOT_SELLERS : NOT_BUYERS);
+  throw new AppError('CONFLICT', explain?.(state) ?? whyNot(state, side, verb));
+}
+
+function changeOf(r: ChangedRow): BookingChange {
+  return {
+    _id: r.id,
+    status: r.status,
+    meetingTime: r.meeting_time?.toISOString() ?? null,
+    proposedTime: r.proposed_time?.toISOString() ?? null,
+    declineReason: r.decline_reason,
+  };
+}
+
+/** The meeting's calendar file as `reader` keeps it: the other party's name and phone in it. */
+export function calendarFor(r: Pick<ChangedRow, 'id' | 'status' | 'product_name' | 'location' | 'meeting_time' | 'calendar_sequence' | 'buyer_name' | 'phone' | 'seller_name' | 'seller_phone'>, reader: 'buyer' | 'seller'): string {
+  return meetingCalendar({
+    bookingId: r.id,
+    carName: r.product_name,
+    location: r.location,
+    start: r.meeting_time!,
+    sequence: r.calendar_sequence,
+    cancelled: r.status !== 'confirmed',
+    otherParty: reader === 'buyer' ? { role: 'seller', name: r.seller_name ?? '', phone: r.seller_phone ?? '' } : { role: 'buyer', name: r.buyer_name, phone: r.phone },
+  });
+}
+
+/** Tells the other party (the bell, the email and their open pages), in the change's transaction. */
+async function tell(client: PoolClient, bookingId: string, notice: Notice | null) {
+  if (!notice) return;
+  await notify(client, notice);
+  await publishLive(client, { user: notice.userId, type: 'booking', id: bookingId });
+}
+
+const toBuyer = (r: ChangedRow, notice: Omit<Notice, 'userId' | 'link'>): Notice | null => (r.buyer_id ? { ...notice, userId: r.buyer_id, link: BUYER_LINK } : null);
+const toSeller = (r: ChangedRow, notice: Omit<Notice, 'userId' | 'link'>): Notice | null => (r.seller_id ? { ...notice, userId: r.seller_id, link: SELLER_LINK } : null);
+
+/** The buyer told of a confirmed (or moved) meeting, its calendar file attached. */
+function confirmedNotice(r: ChangedRow): Notice | null {
+  const when = meetingWords(r.meeting_time!);
+  const moved = r.calendar_sequence > 0;
+  return toBuyer(r, {
+    eventKey: `booking:${r.id}:confirmed:${r.calendar_sequence}`,
+    kind: 'booking_accepted',
+    title: moved ? `Viewing of ${r.product_name} moved to ${when}` : `Viewing of ${r.product_name} confirmed for ${when}`,
+    body: `${r.seller_name ?? 'The seller'} ${moved ? 'moved' : 'confirmed'} your viewing of ${r.product_name}: ${when}${r.location ? ` at ${r.location}` : ''}. The calendar file keeps it in your calendar.`,
+    calendar: calendarFor(r, 'buyer'),
+  });
+}
+
+/**
+ * `POST /bookings/:id/accept`: the seller confirms a pending booking at `meetingTime`, or moves a
+ * confirmed one to a new time (a reschedule: the calendar's SEQUENCE goes up). Accepting a
+ * confirmed booking at the time it already has is a 409: that is a second click or a second tab,
+ * not a change.
+ */
+export async function acceptBooking(pool: Pool, seller: Actor, id: string, body: AcceptBookingBody): Promise<BookingChange> {
+  return inTransaction(pool, async (client) => {
+    const row = await sellerChange(
+      client,
+      seller,
+      id,
+      `status = 'confirmed', meeting_time = $3, proposed_time = null,
+       calendar_sequence = b.calendar_sequence + (b.status = 'confirmed')::int`,
+      `(b.status = 'pending' or (b.status = 'confirmed' and b.meeting_time is distinct from $3::timestamptz)) and ($4::text is null or b.status = $4)`,
+      [body.meetingTime, body.seenStatus ?? null],
+    );
+    if (!row) return refuse(client, seller, id, 'seller', 'accepted');
+    await tell(client, row.id, confirmedNotice(row));
+    return changeOf(row);
+  });
+}
+
+/** The meeting's cancellation for the other party's calendar, when there was a confirmed meeting to take out. */
+const cancelledCalendar = (r: ChangedRow, reader: 'buyer' | 'seller') => (r.meeting_time ? calendarFor(r, reader) : undefined);
+
+/**
+ * Declining or cancelling a confirmed meeting moves its calendar event on one version (the
+ * cancellation must outrank the invitation); a meeting never confirmed has no event.
+ */
+const CLOSE_SEQUENCE = `calendar_sequence = b.calendar_sequence + (b.meeting_time is not null)::int`;
+
+/** `POST /bookings/:id/decline`: the seller declines a pending or confirmed, unpaid booking, with an optional reason for the buyer. */
+export async function declineBooking(pool: Pool, seller: Actor, id: string, body: DeclineBookingBody): Promise<BookingChange> {
+  const reason = body.reason || null;
+  return inTransaction(pool, async (client) => {
+    const row = await sellerChange(
+      client,
+      seller,
+      id,
+      `status = 'declined', decline_reason = $3, proposed_time = null, ${CLOSE_SEQUENCE}`,
+      `b.status in ('pending', 'confirmed') and not b.paid and ($4::text is null or b.status = $4)`,
+      [reason, body.seenStatus ?? null],
+    );
+    if (!row) return refuse(client, seller, id, 'seller', 'declined');
+    await tell(
+      client,
+      row.id,
+      toBuyer(row, {
+        eventKey: `booking:${row.id}:declined`,
+        kind: 'booking_declined',
+        title: `Your booking of ${row.product_name} was declined`,
+        body: `${row.seller_name ?? 'The seller'} declined your booking of ${row.product_name}.${reason ? ` Their reason: ${reason}` : ''} You may book it again at another time.`,
+        calendar: cancelledCalendar(row, 'buyer'),
+      }),
+    );
+    return changeOf(row);
+  });
+}
+
+/** `POST /bookings/:id/propose`: the seller suggests another time; the booking stays pending until someone agrees. */
+export async function proposeTime(pool: Pool, seller: Actor, id: string, body: ProposeBookingBody): Promise<BookingChange> {
+  return inTransaction(pool, async (client) => {
+    const row = await sellerChange(client, seller, id, `proposed_time = $3`, `b.status = 'pending'`, [body.time]);
+    if (!row) {
+      return refuse(client, seller, id, 'seller', 'changed', (s) =>
+        s.status === 'confirmed' ? `This booking is already confirmed for ${meetingWords(s.meeting_time!)}; accept it with a new time to move the meeting.` : null,
+      );
+    }
+    const when = meetingWords(row.proposed_time!);
+    await tell(
+      client,
+      row.id,
+      toBuyer(row, {
+        // The time is in the key: each new proposal is news, the same one told twice is not.
+        eventKey: `booking:${row.id}:proposed:${row.proposed_time!.toISOString()}`,
+        kind: 'booking_proposed',
+        title: `The seller of ${row.product_name} proposed ${when}`,
+        body: `${row.seller_name ?? 'The seller'} proposed to meet for ${row.product_name} on ${when}. Accept the proposed time in My Orders, or cancel the booking.`,
+      }),
+    );
+    return changeOf(row);
+  });
+}
+
+/** `POST /bookings/:id/accept-proposal`: the buyer agrees to the seller's proposed time, which confirms the meeting. */
+export async function acceptProposal(pool: Pool, buyer: Actor, id: string): Promise<BookingChange> {
+  return inTransaction(pool, async (client) => {
+    const row = await buyerChange(
+      client,
+      buyer,
+      id,
+      `status = 'confirmed', meeting_time = b.proposed_time, proposed_time = null`,
+      `b.status = 'pending' and b.proposed_time > now()`,
+      [],
+    );
+    if (!row) {
+      return refuse(client, buyer, id, 'buyer', 'accepted', (s) => {
+        if (s.status !== 'pending') return null;
+        return s.proposed_time ? 'The proposed time has passed; ask the seller for another.' : 'The seller has not proposed another time.';
+      });
+    }
+    await tell(client, row.id, confirmedNotice(row));
+    await tell(
+      client,
+      row.id,
+      toSeller(row, {
+        eventKey: `booking:${row.id}:confirmed:${row.calendar_sequence}`,
+        kind: 'booking_accepted',
+        title: `${row.buyer_name} accepted ${meetingWords(row.meeting_time!)} for ${row.product_name}`,
+        body: `${row.buyer_name} accepted the time you proposed to view ${row.product_name}: ${meetingWords(row.meeting_time!)}${row.location ? ` at ${row.location}` : ''}.`,
+        calendar: calendarFor(row, 'seller'),
+      }),
+    );
+    return changeOf(row);
+  });
+}
+
+/** `POST /bookings/:id/cancel`: the buyer cancels a pending or confirmed booking that is not paid. */
+export async function cancelBooking(pool: Pool, buyer: Actor, id: string, body: CancelBookingBody): Promise<BookingChange> {
+  return inTransaction(pool, async (client) => {
+    const row = await buyerChange(
+      client,
+      buyer,
+      id,
+      `status = 'cancelled', proposed_time = null, ${CLOSE_SEQUENCE}`,
+      `b.status in ('pending', 'confirmed') and not b.paid and ($3::text is null or b.status = $3)`,
+      [body?.seenStatus ?? null],
+    );
+    if (!row) return refuse(client, buyer, id, 'buyer', 'cancelled');
+    await tell(
+      client,
+      row.id,
+      toSeller(row, {
+        eventKey: `booking:${row.id}:cancelled`,
+        kind: 'booking_cancelled',
+        title: `${row.buyer_name} cancelled the booking of ${row.product_name}`,
+        body: `${row.buyer_name} cancelled their booking of ${row.product_name}${row.meeting_time ? ` (the viewing on ${meetingWords(row.meeting_time)})` : ''}.`,
+        calendar: cancelledCalendar(row, 'seller'),
+      }),
+    );
+    return changeOf(row);
+  });
+}
+
+interface RequestRow {
+  id: string;
+  product_id: string | null;
+  product_name: string;
+  image_key: string | null;
+  widths: number[] | null;
+  buyer_name: string;
+  phone: string;
+  location: string;
+  preferred_time: Date | null;
+  proposed_time: Date | null;
+  meeting_time: Date | null;
+  status: BookingStatus;
+  decline_reason: string | null;
+  created_at: Date;
+  paid: boolean;
+}
+
+/** `GET /bookings/requests`: the bookings on the seller's own cars, newest first. */
+export async function listBookingRequests(pool: Pool, seller: Actor): Promise<BookingRequest[]> {
+  const { rows } = await pool.query<RequestRow>(
+    `select b.id, b.product_id, b.product_name, b.image_key, i.widths, b.buyer_name, b.phone, b.location, b.preferred_time, b.proposed_time,
+            b.meeting_time, b.status, b.decline_reason, b.created_at, b.paid
+       from bookings b
+       join products p on p.id = b.product_id
+       left join images i on i.key = b.image_key
+      where p.seller_id = $1
+      order by b.created_at desc, b.id
+      limit ${ORDERS_LIMIT}`,
+    [seller.id],
+  );
+  return rows.map((r) => ({
+    _id: r.id,
+    productId: r.product_id,
+    productName: r.product_name,
+    image: r.image_key && r.widths ? imageUrls(r.image_key, r.widths).url : '',
+    buyerName: r.buyer_name,
+    phone: r.phone,
+    location: r.location,
+    preferredTime: r.preferred_time?.toISOString() ?? null,
+    proposedTime: r.proposed_time?.toISOString() ?? null,
+    meetingTime: r.meeting_time?.toISOString() ?? null,
+    status: r.status,
+    declineReason: r.decline_reason,
+    bookedAt: r.created_at.toISOString(),
+    paid: r.paid,
+  }));
+}
+
+/**
+ * `GET /bookings/:id/calendar.ics`: the meeting's calendar file for its buyer or its car's seller,
+ * while it stands (an invitation) and once it is off (a cancellation with the same UID). A booking
+ * that never had a meeting, or is not the caller's, has no file: the same 404 for both.
+ */
+export async function bookingCalendar(pool: Pool, who: Actor, id: string): Promise<string> {
+  const { rows } = await pool.query<ChangedRow>(
+    `select ${CHANGED}, ${SELLER_OF}
+       from bookings b left join products p on p.id = b.product_id
+      where b.id = $1 and (b.buyer_id = $2 or p.seller_id = $2) and b.meeting_time is not null`,
+    [id, who.id],
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('NOT_FOUND', 'There is no calendar file for this booking.');
+  return calendarFor(row, row.buyer_id === who.id ? 'buyer' : 'seller');
+}
