@@ -77,6 +77,10 @@ interface BuyerRows {
   payTx: string;
   payWishCar: string;
   payWishTx: string;
+  /** Bookings for the buyer's answers (issue 17): one to cancel, one with the seller's proposal, one confirmed. */
+  cancelBooking: string;
+  proposalBooking: string;
+  meetingBooking: string;
 }
 interface SellerRows {
   tag: string;
@@ -87,6 +91,13 @@ interface SellerRows {
   editCar: string;
   withdrawCar: string;
   imageUrl: string;
+}
+/** Bookings on a seller's cars (issue 17), each for one of the seller's answers, and a confirmed one for its calendar. */
+interface RequestRows {
+  accept: string;
+  decline: string;
+  propose: string;
+  meeting: string;
 }
 
 let t: TestApp;
@@ -99,6 +110,7 @@ let spare: Person;
 let categoryId: string;
 const buyerRows = {} as Record<'buyer' | 'otherBuyer', BuyerRows>;
 const sellerRows = {} as Record<'seller' | 'otherSeller', SellerRows>;
+const requestRows = {} as Record<'seller' | 'otherSeller', RequestRows>;
 let adminRows: { dismissCar: string; removeCar: string; doomed: Person; capSecret: string; picture: string; editCategory: string; emptyCategory: string };
 let png: Buffer;
 let calls = 0;
@@ -106,6 +118,9 @@ let calls = 0;
 /** Buyer-side rows of a person: their own for buyers, the first buyer's for everyone else (they are refused first). */
 const B = (who: Who): BuyerRows => buyerRows[who === 'otherBuyer' ? 'otherBuyer' : 'buyer'];
 const S = (who: Who): SellerRows => sellerRows[who === 'otherSeller' ? 'otherSeller' : 'seller'];
+const R = (who: Who): RequestRows => requestRows[who === 'otherSeller' ? 'otherSeller' : 'seller'];
+/** A meeting time a day and a bit ahead (the answers refuse the past). */
+const soon = (hours = 30) => new Date(Date.now() + hours * 3_600_000).toISOString();
 const emailOf = (who: Who) => (who === 'anonymous' ? P.buyer.email : P[who].email);
 const enc = encodeURIComponent;
 
@@ -166,7 +181,22 @@ async function setUpBuyer(who: 'buyer' | 'otherBuyer') {
     payTx,
     payWishCar,
     payWishTx,
+    cancelBooking: await book(await car('booking to cancel')),
+    proposalBooking: await book(await car('booking with a proposal')),
+    meetingBooking: await book(await car('booking with a meeting')),
   };
+  await okJson('seller', post(`/api/bookings/${buyerRows[who].proposalBooking}/propose`, { time: soon(50) }));
+  await okJson('seller', post(`/api/bookings/${buyerRows[who].meetingBooking}/accept`, { meetingTime: soon() }));
+}
+
+/** Bookings by the buyer on the seller's cars, named with the seller's tag (what another seller must never see). */
+async function setUpRequests(who: 'seller' | 'otherSeller') {
+  const booking = async (purpose: string) => {
+    const car = await insertCar(t, P[who], categoryId, { name: `${S(who).tag} ${purpose}` });
+    return (await okJson('buyer', { method: 'POST', url: '/api/bookings', payload: { productId: car } })).insertedId as string;
+  };
+  requestRows[who] = { accept: await booking('request to accept'), decline: await booking('request to decline'), propose: await booking('request to answer with a time'), meeting: await booking('request with a meeting') };
+  await okJson(who, post(`/api/bookings/${requestRows[who].meeting}/accept`, { meetingTime: soon() }));
 }
 
 async function uploadedImageOf(owner: Person): Promise<string> {
@@ -211,6 +241,8 @@ beforeAll(async () => {
   await setUpSeller('otherSeller');
   await setUpBuyer('buyer');
   await setUpBuyer('otherBuyer');
+  await setUpRequests('seller');
+  await setUpRequests('otherSeller');
 
   const reported = async (name: string) => {
     const id = await insertCar(t, P.seller, categoryId, { name });
@@ -373,6 +405,42 @@ const specs: Record<string, Spec> = {
     },
   },
   'GET /api/orders/:id': { call: (_who, _e, r) => get(`/api/orders/${B(r).booking}`) },
+  'GET /api/bookings/requests': {
+    call: () => get('/api/bookings/requests'),
+    check: (who, res) => {
+      expect(res.body).toContain(S(who).tag);
+      expect(res.body).not.toContain(S(otherOf[who as SignedIn]).tag);
+    },
+  },
+  'POST /api/bookings/:id/accept': {
+    call: (_who, _e, r) => post(`/api/bookings/${R(r).accept}/accept`, { meetingTime: soon() }),
+    check: (_who, res) => expect(res.json()).toMatchObject({ status: 'confirmed' }),
+    intact: async (r) => expect(await one('select status from bookings where id = $1', [R(r).accept])).toEqual({ status: 'pending' }),
+  },
+  'POST /api/bookings/:id/decline': {
+    call: (_who, _e, r) => post(`/api/bookings/${R(r).decline}/decline`, { reason: 'Not this week' }),
+    check: (_who, res) => expect(res.json()).toMatchObject({ status: 'declined' }),
+    intact: async (r) => expect(await one('select status from bookings where id = $1', [R(r).decline])).toEqual({ status: 'pending' }),
+  },
+  'POST /api/bookings/:id/propose': {
+    call: (_who, _e, r) => post(`/api/bookings/${R(r).propose}/propose`, { time: soon(40) }),
+    check: (_who, res) => expect(res.json()).toMatchObject({ status: 'pending', proposedTime: expect.any(String) }),
+    intact: async (r) => expect(await one('select proposed_time from bookings where id = $1', [R(r).propose])).toEqual({ proposed_time: null }),
+  },
+  'POST /api/bookings/:id/accept-proposal': {
+    call: (_who, _e, r) => ({ method: 'POST', url: `/api/bookings/${B(r).proposalBooking}/accept-proposal` }),
+    check: (_who, res) => expect(res.json()).toMatchObject({ status: 'confirmed' }),
+    intact: async (r) => expect(await one('select status from bookings where id = $1', [B(r).proposalBooking])).toEqual({ status: 'pending' }),
+  },
+  'POST /api/bookings/:id/cancel': {
+    call: (_who, _e, r) => ({ method: 'POST', url: `/api/bookings/${B(r).cancelBooking}/cancel` }),
+    check: (_who, res) => expect(res.json()).toMatchObject({ status: 'cancelled' }),
+    intact: async (r) => expect(await one('select status from bookings where id = $1', [B(r).cancelBooking])).toEqual({ status: 'pending' }),
+  },
+  'GET /api/bookings/:id/calendar.ics': {
+    call: (_who, _e, r) => get(`/api/bookings/${roleOf[r] === 'seller' ? R(r).meeting : B(r).meetingBooking}/calendar.ics`),
+    check: (who, res) => expect(res.body).toContain(`UID:booking-${roleOf[who] === 'seller' ? R(who).meeting : B(who).meetingBooking}@second-gear`),
+  },
 
   'PUT /api/wishlists': { call: (who, e) => ({ method: 'PUT', url: `/api/wishlists?id=${B(who).newWishCar}&email=${enc(emailOf(e))}` }) },
   'GET /api/wishlist-products': {
@@ -696,6 +764,32 @@ describe('mass-assignment probes on every write route', () => {
         price: 13_000,
         paid: false,
       });
+    },
+    'POST /api/bookings/:id/accept': async () => {
+      const id = await booked(await car('Accept probe'));
+      await rejected('seller', post(`/api/bookings/${id}/accept`, { ...forged(), meetingTime: soon(), calendarSequence: 9, status: 'declined' }));
+      expect(await one('select status, paid, price, calendar_sequence from bookings where id = $1', [id])).toEqual({ status: 'pending', paid: false, price: 14_000, calendar_sequence: 0 });
+    },
+    'POST /api/bookings/:id/decline': async () => {
+      const id = await booked(await car('Decline probe'));
+      await rejected('seller', post(`/api/bookings/${id}/decline`, { ...forged(), reason: 'x', status: 'cancelled' }));
+      expect(await one('select status, decline_reason from bookings where id = $1', [id])).toEqual({ status: 'pending', decline_reason: null });
+    },
+    'POST /api/bookings/:id/propose': async () => {
+      const id = await booked(await car('Propose probe'));
+      await rejected('seller', post(`/api/bookings/${id}/propose`, { ...forged(), time: soon(), meetingTime: soon(), status: 'confirmed' }));
+      expect(await one('select status, proposed_time, meeting_time from bookings where id = $1', [id])).toEqual({ status: 'pending', proposed_time: null, meeting_time: null });
+    },
+    'POST /api/bookings/:id/accept-proposal': async () => {
+      const id = await booked(await car('Proposal probe'));
+      await okJson('seller', post(`/api/bookings/${id}/propose`, { time: soon(60) }));
+      await rejected('buyer', post(`/api/bookings/${id}/accept-proposal`, { ...forged(), meetingTime: soon(1) }));
+      expect(await one('select status, paid from bookings where id = $1', [id])).toEqual({ status: 'pending', paid: false });
+    },
+    'POST /api/bookings/:id/cancel': async () => {
+      const id = await booked(await car('Cancel probe'));
+      await rejected('buyer', post(`/api/bookings/${id}/cancel`, { ...forged(), status: 'declined' }));
+      expect(await one('select status, paid from bookings where id = $1', [id])).toEqual({ status: 'pending', paid: false });
     },
     'PUT /api/wishlists': async () => {
       const id = await car();

@@ -38,6 +38,8 @@ let imageUrl: string;
 let productId: string;
 let soldProductId: string;
 let bookingId: string;
+/** A booking on the seller's car for the answers to change (issue 17); the payment routes keep bookingId. */
+let requestBookingId: string;
 let clientSecret: string;
 /** A picture the admin uploaded, a category to rename and one to delete. */
 let adminImageUrl: string;
@@ -91,6 +93,8 @@ beforeAll(async () => {
   const intent = await as(t.app, people.buyer, { method: 'POST', url: '/api/create-payment-intent', payload: { bookingId } });
   expect(intent.statusCode, intent.body).toBe(200);
   clientSecret = intent.json().clientSecret;
+  const requested = await insertCar(t, people.seller, categoryId, { name: 'Requested fuzz car' });
+  requestBookingId = (await as(t.app, people.buyer, { method: 'POST', url: '/api/bookings', payload: { productId: requested, phone: '555', location: 'There' } })).json().insertedId;
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -734,6 +738,14 @@ function routes(): RouteCase[] {
     },
     // The category with cars is refused (409); the empty one goes on the first try.
     idRoute('DELETE', '/api/categories/:id', ['admin'], () => [categoryId, emptyCategoryId]),
+    // Booking requests (issue 17): the seller's list, the answers, the calendar file.
+    { ...publicGet('/api/bookings/requests'), who: whoArb(['seller', 'seller2']) },
+    bookingAnswer('accept', ['seller', 'seller2'], fc.record({ meetingTime: orHostile(meetingTimeArb()), seenStatus: orHostile(seenStatusArb) }, { requiredKeys: ['meetingTime'] })),
+    bookingAnswer('decline', ['seller', 'seller2'], fc.record({ reason: orHostile(textish), seenStatus: orHostile(seenStatusArb) }, { requiredKeys: [] })),
+    bookingAnswer('propose', ['seller', 'seller2'], fc.record({ time: orHostile(meetingTimeArb()) })),
+    bookingAnswer('accept-proposal', ['buyer', 'buyer2'], fc.record({ seenStatus: orHostile(seenStatusArb) }, { requiredKeys: [] })),
+    bookingAnswer('cancel', ['buyer', 'buyer2'], fc.record({ seenStatus: orHostile(seenStatusArb) }, { requiredKeys: [] })),
+    idRoute('GET', '/api/bookings/:id/calendar.ics', ['buyer', 'buyer2', 'seller', 'seller2'], () => [requestBookingId, bookingId, productId]),
     // Signed-in people of every role; the query (absent, an email, an id, junk) names nobody and is refused.
     { ...publicGet('/api/dashboard/summary'), who: whoArb(['buyer', 'buyer2', 'seller', 'seller2', 'admin']) },
     // Authentication (better-auth behind /api/auth).
@@ -772,6 +784,29 @@ function routes(): RouteCase[] {
     ),
     { ...publicGet('/api/auth/get-session'), who: fc.constantFrom<Who>('anon', 'buyer', 'seller') },
   ];
+}
+
+/** A booking answer `POST /api/bookings/:id/<action>`: the fixture bookings, other ids and junk, with a body. */
+function bookingAnswer(action: string, right: Who[], valid: fc.Arbitrary<Record<string, unknown>>): RouteCase {
+  return {
+    method: 'POST',
+    route: `/api/bookings/:id/${action}`,
+    who: whoArb(right),
+    request: fc
+      .tuple(segmentArb(() => [requestBookingId, bookingId, productId]), bodyArb(valid))
+      .map(([id, payload]) => ({ url: `/api/bookings/${id}/${action}`, payload })),
+  };
+}
+
+const seenStatusArb = fc.constantFrom('pending', 'confirmed', 'declined', 'PENDING', '');
+
+/** Meeting times: near ones both sides of now, far ones, and the odd dates a person or a script may send. */
+function meetingTimeArb(): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.integer({ min: -48, max: 24 * 400 }).map((h) => new Date(Date.now() + h * 3_600_000).toISOString()),
+    fc.integer({ min: 2, max: 24 * 300 }).map((h) => new Date(Date.now() + h * 3_600_000).toISOString().replace('Z', '+14:00')),
+    fc.constantFrom('2031-01-01T10:00', '2031-02-30T10:00:00Z', '2031-01-01T25:00:00Z', '+275760-09-13T00:00:00.000Z', 'tomorrow', '2031-01-01', ''),
+  );
 }
 
 /** A category's fields: hostile text, the admin's own picture, a seller's picture, one from elsewhere. */
@@ -927,6 +962,13 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
     'PUT /api/categories/:id',
     'DELETE /api/categories/:id',
     'GET /api/dashboard/summary',
+    'GET /api/bookings/requests',
+    'POST /api/bookings/:id/accept',
+    'POST /api/bookings/:id/decline',
+    'POST /api/bookings/:id/propose',
+    'POST /api/bookings/:id/accept-proposal',
+    'POST /api/bookings/:id/cancel',
+    'GET /api/bookings/:id/calendar.ics',
     'POST /api/auth/sign-up/email',
     'POST /api/auth/sign-in/email',
     'POST /api/auth/sign-in/social',

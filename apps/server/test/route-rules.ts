@@ -106,6 +106,17 @@ export const routeRules: Record<string, RouteRule> = {
   'POST /api/bookings': { access: 'buyer' },
   'GET /api/orders': { access: 'buyer', owner: [ownEmail('query')] },
   'GET /api/orders/:id': { access: 'buyer', owner: [{ by: 'row', in: 'params', field: 'id', row: 'booking' }] },
+  'GET /api/bookings/requests': { access: 'seller', note: 'bookings on the caller’s own cars only: no parameter names anyone' },
+  'POST /api/bookings/:id/accept': { access: 'seller', owner: [{ by: 'row', in: 'params', field: 'id', row: 'booking' }], note: 'a booking on the caller’s own car' },
+  'POST /api/bookings/:id/decline': { access: 'seller', owner: [{ by: 'row', in: 'params', field: 'id', row: 'booking' }], note: 'a booking on the caller’s own car' },
+  'POST /api/bookings/:id/propose': { access: 'seller', owner: [{ by: 'row', in: 'params', field: 'id', row: 'booking' }], note: 'a booking on the caller’s own car' },
+  'POST /api/bookings/:id/accept-proposal': { access: 'buyer', owner: [{ by: 'row', in: 'params', field: 'id', row: 'booking' }] },
+  'POST /api/bookings/:id/cancel': { access: 'buyer', owner: [{ by: 'row', in: 'params', field: 'id', row: 'booking' }] },
+  'GET /api/bookings/:id/calendar.ics': {
+    access: ['buyer', 'seller'],
+    owner: [{ by: 'row', in: 'params', field: 'id', row: 'booking' }],
+    note: 'the booking’s buyer or its car’s seller only',
+  },
 
   // Wishlist (ids are the car's; the entry is the caller's).
   'PUT /api/wishlists': { access: 'buyer', owner: [ownEmail('query')] },

@@ -120,6 +120,9 @@ export type ProposeBookingBody = z.input<typeof proposeBookingBody>;
 export const cancelBookingBody = z.object({ seenStatus }).strict().nullish();
 export type CancelBookingBody = z.input<typeof cancelBookingBody>;
 
+/** The buyer's acceptance of the proposed time carries nothing: the time is the one stored. */
+export const acceptProposalBody = z.object({}).strict().nullish();
+
 /** What a booking's change answers: where it stands now. */
 export const bookingChange = z.object({
   _id: z.uuid(),

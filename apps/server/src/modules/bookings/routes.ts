@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   acceptBookingBody,
+  acceptProposalBody,
   bookingBody,
   bookingChange,
   bookingRequest,
@@ -117,6 +118,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['bookings'],
         summary: 'Accept the time the seller proposed, which confirms the meeting',
         params: idParam,
+        body: acceptProposalBody,
         response: changed('There is no proposed time to accept, it has passed, or the booking is no longer pending.'),
       },
     },
