@@ -332,3 +332,31 @@ describe('GET /bookings/:id/calendar.ics', () => {
     expect((await get(buyer, '/api/bookings/nope/calendar.ics')).statusCode).toBe(400);
   });
 });
+
+describe('a payment for the seller’s car', () => {
+  const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' };
+
+  it('tells the seller once, in the transaction that records it, however often the payment is reported', async () => {
+    const id = await booked('Bought Beetle');
+    const intent = (await post(buyer, '/api/create-payment-intent', { bookingId: id })).json();
+    const confirmed = await post(undefined, '/api/test-processor/confirm', { clientSecret: intent.clientSecret, card, billingDetails: { name: 'B', email: buyer.email } });
+    const transactionId = confirmed.json().paymentIntent.id;
+    for (let i = 0; i < 2; i++) expect((await post(buyer, '/api/payments', { transactionId, bookingId: id, email: buyer.email })).statusCode).toBe(200);
+    const { rows } = await t.pool.query(
+      `select n.user_id, n.kind, n.title, n.link, e.to_address from notifications n join email_outbox e on e.notification_id = n.id where n.event_key = $1`,
+      [`payment:${transactionId}`],
+    );
+    expect(rows).toEqual([{ user_id: seller.id, kind: 'payment', title: 'Bought Beetle is paid', link: '/dashboard/myproducts', to_address: seller.email }]);
+  });
+
+  it('refunds a payment that went through after the seller declined the booking', async () => {
+    const id = await booked('Declined Midway');
+    const intent = (await post(buyer, '/api/create-payment-intent', { bookingId: id })).json();
+    const transactionId = (await post(undefined, '/api/test-processor/confirm', { clientSecret: intent.clientSecret, card, billingDetails: { name: 'B', email: buyer.email } })).json().paymentIntent.id;
+    await post(seller, `/api/bookings/${id}/decline`, {});
+    const res = await post(buyer, '/api/payments', { transactionId, bookingId: id, email: buyer.email });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/^The seller declined this booking; your payment of \$[\d,]+ was refunded\.$/);
+    expect((await row(id)).paid).toBe(false);
+  });
+});
