@@ -16,6 +16,7 @@ const adminMenu: NavItem[] = [
 const sellerMenu: NavItem[] = [
   { to: '/dashboard/addProduct', label: 'Add A Product' },
   { to: '/dashboard/myproducts', label: 'My Products' },
+  { to: '/dashboard/bookings', label: 'Booking Requests' },
 ];
 const buyerMenu: NavItem[] = [
   { to: '/dashboard/myorders', label: 'My Orders' },

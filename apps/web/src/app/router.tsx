@@ -73,6 +73,7 @@ export const router = createBrowserRouter([
               { path: 'addProduct', lazy: lazyPage(() => import('../features/catalog/add-product-page.tsx')) },
               { path: 'myproducts', lazy: lazyPage(() => import('../features/catalog/my-products-page.tsx')) },
               { path: 'myproducts/:id/edit', lazy: lazyPage(() => import('../features/catalog/edit-product-page.tsx')) },
+              { path: 'bookings', lazy: lazyPage(() => import('../features/bookings/booking-requests-page.tsx')) },
             ],
           },
           {

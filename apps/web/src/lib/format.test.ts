@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMonthYear, formatPrice, formatWhole } from './format.ts';
+import { formatDate, formatDateTime, formatMonthYear, formatPrice, formatWhole, fromDateTimeLocal, toDateTimeLocal } from './format.ts';
 
 const intlDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const intlMediumDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -44,5 +44,34 @@ describe('formatDate', () => {
 
   it('gives back text that is not a date as it is', () => {
     expect(formatDate('next Tuesday')).toBe('next Tuesday');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes a medium date and a short time in the local time zone, as Intl en-US does (its narrow space made plain)', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+    const start = Date.UTC(1990, 0, 1);
+    const span = Date.UTC(2060, 0, 1) - start;
+    for (const r of randomNumbers(13, 2000)) {
+      const date = new Date(start + Math.floor(r * span));
+      expect(formatDateTime(date.toISOString())).toBe(intl.format(date).replace(/\u202f/g, ' '));
+    }
+    expect(formatDateTime('not a date')).toBe('not a date');
+  });
+});
+
+describe('toDateTimeLocal and fromDateTimeLocal', () => {
+  it('go from a moment to the input’s value and back to the same moment, with the browser’s offset', () => {
+    for (const r of randomNumbers(17, 500)) {
+      const minute = new Date(Date.UTC(2020, 0, 1) + Math.floor(r * 20 * 365 * 24 * 60) * 60_000);
+      const local = toDateTimeLocal(minute);
+      expect(local).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+      const iso = fromDateTimeLocal(local);
+      expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[+-]\d{2}:\d{2}$/);
+      expect(new Date(iso).getTime()).toBe(minute.getTime());
+    }
+    expect(fromDateTimeLocal('')).toBe('');
+    expect(fromDateTimeLocal('2026-11-25')).toBe('');
+    expect(toDateTimeLocal('nope')).toBe('');
   });
 });

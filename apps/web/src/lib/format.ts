@@ -21,3 +21,38 @@ export function formatMonthYear(value: string | number | Date): string {
   if (Number.isNaN(date.getTime())) return String(value);
   return `${months[date.getMonth()]} ${date.getFullYear()}`;
 }
+
+/**
+ * A date and time in the visitor's time zone (`Nov 25, 2026, 2:30 PM`), as a meeting is shown; the
+ * raw text when it is not a date. Intl en-US writes the same, bar the narrow space before AM/PM.
+ */
+export function formatDateTime(value: string | number | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  return `${formatDate(date)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A moment as an `<input type="datetime-local">` holds it (`2026-11-25T14:30`, the visitor's zone); '' when it is not a date. */
+export function toDateTimeLocal(value: string | number | Date): string {
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/**
+ * What a datetime-local input holds, as the API takes it: ISO with the browser's offset for that
+ * moment (`2026-11-25T14:30:00+01:00`); '' for an empty or impossible value.
+ */
+export function fromDateTimeLocal(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return '';
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), Number(match[4]), Number(match[5]));
+  if (Number.isNaN(date.getTime())) return '';
+  const offset = -date.getTimezoneOffset();
+  const sign = offset >= 0 ? '+' : '-';
+  return `${toDateTimeLocal(date)}:00${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+}

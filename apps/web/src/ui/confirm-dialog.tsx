@@ -18,13 +18,15 @@ export interface ConfirmDialogProps {
   onClose: () => void;
   /** While the action runs: both buttons are disabled and the action's button shows a spinner. */
   busy?: boolean;
+  /** The safe choice's text, when "Cancel" would read as the action itself (cancelling a booking). */
+  dismissLabel?: string;
 }
 
 /**
  * A question before an action on a record, in the app's modal: focus starts on Cancel, the safe
  * choice, and returns to the button that opened it.
  */
-export function ConfirmDialog({ open, title, message, confirmLabel, confirmClass = 'btn-error', onConfirm, onClose, busy = false }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, confirmClass = 'btn-error', onConfirm, onClose, busy = false, dismissLabel = 'Cancel' }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const messageId = useId();
@@ -43,7 +45,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, confirmClass
           {confirmLabel}
         </button>
         <button ref={cancelRef} type="button" className="btn btn-outline" onClick={onClose} disabled={busy}>
-          Cancel
+          {dismissLabel}
         </button>
       </div>
     </Modal>

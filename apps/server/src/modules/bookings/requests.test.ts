@@ -121,7 +121,7 @@ describe('the seller’s answers', () => {
     expect(res.json()).toEqual({ _id: id, status: 'confirmed', meetingTime: new Date(when).toISOString(), proposedTime: null, declineReason: null });
     expect(await row(id)).toMatchObject({ status: 'confirmed', calendar_sequence: 0, status_changed_at: expect.any(Date) });
     const told = (await notices(id)).find((n) => n.kind === 'booking_accepted');
-    expect(told).toMatchObject({ user_id: buyer.id, event_key: `booking:${id}:confirmed:0`, link: '/dashboard/my-orders', to_address: buyer.email });
+    expect(told).toMatchObject({ user_id: buyer.id, event_key: `booking:${id}:confirmed:0`, link: '/dashboard/myorders', to_address: buyer.email });
     expect(told.title).toMatch(/^Viewing of Accepted Accord confirmed for .+ UTC$/);
     expect(told.calendar).toContain(`UID:booking-${id}@second-gear`);
     expect(told.calendar).toContain('METHOD:REQUEST');

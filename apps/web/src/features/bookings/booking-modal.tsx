@@ -5,7 +5,7 @@ import type { Product } from '@second-gear/contract';
 import { bookingLimits } from '@second-gear/contract/constants';
 import { TextField } from '../../ui/form-field.tsx';
 import { errorMessage } from '../../lib/errors.ts';
-import { formatPrice } from '../../lib/format.ts';
+import { formatPrice, fromDateTimeLocal, toDateTimeLocal } from '../../lib/format.ts';
 import { Modal } from '../../ui/modal.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
@@ -20,7 +20,8 @@ export interface BookingModalProps {
 
 /**
  * The booking modal (docs/product.md, "Booking"): the buyer's name and email and the car's name and
- * price, prefilled and disabled; Phone Number and Meeting Location to fill in (no validation).
+ * price, prefilled and disabled; Phone Number and Meeting Location to fill in (no validation), and
+ * an optional Preferred Time (sent with the browser's offset; the server refuses a past one).
  * In the app's modal: focus starts on Phone Number and returns to Book Now.
  */
 export function BookingModal({ product, onClose }: BookingModalProps) {
@@ -30,6 +31,8 @@ export function BookingModal({ product, onClose }: BookingModalProps) {
   const titleId = useId();
   const [phone, setPhone] = useState('');
   const [location, setLocation] = useState('');
+  /** The datetime-local input's value (`2026-11-25T14:30`), optional. */
+  const [preferredTime, setPreferredTime] = useState('');
   // Keep the last car while the dialog closes, so its text does not vanish under the closing animation.
   const [shown, setShown] = useState<Product | null>(product);
   if (product && product !== shown) setShown(product);
@@ -46,6 +49,7 @@ export function BookingModal({ product, onClose }: BookingModalProps) {
         productId: car._id,
         image: car.image,
         verified: '',
+        ...(fromDateTimeLocal(preferredTime) ? { preferredTime: fromDateTimeLocal(preferredTime) } : {}),
       }),
     onSuccess: async (result, car) => {
       if (!result.acknowledged) {
@@ -55,6 +59,7 @@ export function BookingModal({ product, onClose }: BookingModalProps) {
       toast.success(`${car.productName} Booking is Confirmed`);
       setPhone('');
       setLocation('');
+      setPreferredTime('');
       onClose();
       await queryClient.invalidateQueries({ queryKey: ordersKey });
     },
@@ -66,6 +71,7 @@ export function BookingModal({ product, onClose }: BookingModalProps) {
     if (busy) return;
     setPhone('');
     setLocation('');
+    setPreferredTime('');
     onClose();
   };
 
@@ -111,6 +117,15 @@ export function BookingModal({ product, onClose }: BookingModalProps) {
           maxLength={bookingLimits.location}
           value={location}
           onChange={(event) => setLocation(event.target.value)}
+        />
+        <TextField
+          label="Preferred Time"
+          name="preferredTime"
+          type="datetime-local"
+          hint="Optional: when you would like to see the car. The seller confirms a time."
+          min={toDateTimeLocal(new Date())}
+          value={preferredTime}
+          onChange={(event) => setPreferredTime(event.target.value)}
         />
         <button type="submit" className="btn btn-primary mt-2 w-full" disabled={busy || !product}>
           {busy ? <Spinner size="loading-sm" label="" /> : null}

@@ -1,14 +1,20 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
 import type { Order } from '@second-gear/contract';
+import { errorMessage } from '../../lib/errors.ts';
+import { ConfirmDialog, useShownName } from '../../ui/confirm-dialog.tsx';
 import { DataList, EmptyState, HeadingWithCount, pictureAndName, type Column } from '../../ui/data-list.tsx';
 import { formatDate, formatPrice } from '../../lib/format.ts';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
-import { ordersQuery } from './api.ts';
+import { ordersKey, ordersQuery } from './api.ts';
+import { BookingStatusBadge } from './booking-status.tsx';
 import { PayAction } from './pay-action.tsx';
+import { acceptProposal, calendarUrl, cancelBooking } from './requests-api.ts';
 
-const columns: Column<Order>[] = [
+const baseColumns: Column<Order>[] = [
   ...pictureAndName<Order>('Name', (order) => order.image, (order) => order.productName),
   { label: 'Price', cell: (order) => formatPrice(order.price) },
   {
@@ -26,10 +32,64 @@ const columns: Column<Order>[] = [
   },
 ];
 
+/** Whether the buyer may still cancel: pending or confirmed, and not paid (older servers send no status: pending). */
+const cancellable = (o: Order) => !o.paid && (o.status ?? 'pending') !== 'declined' && o.status !== 'cancelled';
+
 export default function MyOrdersPage() {
   const { user } = useAuth();
   const email = user?.email ?? '';
+  const queryClient = useQueryClient();
   const orders = useQuery({ ...ordersQuery(email), enabled: email !== '' });
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+  const shownName = useShownName(cancelling !== null, cancelling?.productName ?? '');
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ordersKey });
+  const cancel = useMutation({
+    mutationFn: (o: Order) => cancelBooking(o._id, o.status === 'confirmed' ? 'confirmed' : 'pending'),
+    onSuccess: (_c, o) => toast.success(`Your booking of ${o.productName} is cancelled`),
+    // A refusal says what happened meanwhile (the seller confirmed, declined…): the list shows it after the refetch.
+    onError: (error) => toast.error(errorMessage(error)),
+    onSettled: async () => {
+      setCancelling(null);
+      await refresh();
+    },
+  });
+  const takeProposal = useMutation({
+    mutationFn: (o: Order) => acceptProposal(o._id),
+    onSuccess: (_c, o) => toast.success(`Your viewing of ${o.productName} is confirmed`),
+    onError: (error) => toast.error(errorMessage(error)),
+    onSettled: refresh,
+  });
+
+  const columns: Column<Order>[] = [
+    ...baseColumns.slice(0, -1),
+    { label: 'Status', cell: (order) => <BookingStatusBadge booking={order} reader="buyer" /> },
+    ...baseColumns.slice(-1),
+    {
+      label: 'Booking',
+      kind: 'actions',
+      className: 'text-right',
+      cell: (order) => (
+        <div className="flex flex-wrap justify-end gap-2">
+          {order.status === 'pending' && order.proposedTime ? (
+            <button type="button" className="btn btn-primary btn-sm" disabled={takeProposal.isPending} onClick={() => takeProposal.mutate(order)}>
+              Accept proposed time
+            </button>
+          ) : null}
+          {order.status === 'confirmed' ? (
+            <a className="btn btn-outline btn-sm" href={calendarUrl(order._id)} download>
+              Add to calendar
+            </a>
+          ) : null}
+          {cancellable(order) ? (
+            <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setCancelling(order)}>
+              Cancel
+            </button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
 
   if (orders.isError && !orders.data) throw orders.error;
   if (orders.isPending) return <PageSpinner label="Loading your orders" />;
@@ -53,6 +113,16 @@ export default function MyOrdersPage() {
       ) : (
         <DataList labelledBy="my-orders-heading" columns={columns} rows={list} rowKey={(order) => order._id} />
       )}
+      <ConfirmDialog
+        open={cancelling !== null}
+        title="Cancel this booking?"
+        message={`The seller of ${shownName} is told that you will not come. You may book the car again later.`}
+        confirmLabel="Cancel Booking"
+        dismissLabel="Keep Booking"
+        busy={cancel.isPending}
+        onConfirm={() => cancelling && cancel.mutate(cancelling)}
+        onClose={() => !cancel.isPending && setCancelling(null)}
+      />
     </section>
   );
 }

@@ -13,10 +13,9 @@ interface Tile {
   count: (summary: DashboardSummary) => number | undefined;
 }
 
-// A seller has no page of booking requests: their bookings and sales show on My Products.
 const sellerTiles: Tile[] = [
   { label: 'Active listings', page: 'My Products', to: '/dashboard/myproducts', count: (s) => s.seller?.activeListings },
-  { label: 'Bookings', page: 'My Products', to: '/dashboard/myproducts', count: (s) => s.seller?.bookings },
+  { label: 'Bookings', page: 'Booking Requests', to: '/dashboard/bookings', count: (s) => s.seller?.bookings },
   { label: 'Paid', page: 'My Products', to: '/dashboard/myproducts', count: (s) => s.seller?.paid },
 ];
 const buyerTiles: Tile[] = [

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import type { BookingChange, BookingRequest } from '@second-gear/contract';
+import { errorMessage } from '../../lib/errors.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { DataList, EmptyState, HeadingWithCount, pictureAndName, type Column } from '../../ui/data-list.tsx';
+import { DeclineDialog, TimeDialog } from './answer-dialogs.tsx';
+import { BookingStatusBadge } from './booking-status.tsx';
+import { acceptBooking, bookingRequestsKey, bookingRequestsQuery, declineBooking, proposeTime } from './requests-api.ts';
+
+type Answer = 'accept' | 'propose' | 'decline';
+interface Open {
+  answer: Answer;
+  request: BookingRequest;
+}
+
+const answered: Record<Answer, string> = { accept: 'Meeting confirmed', propose: 'Time proposed to the buyer', decline: 'Booking declined' };
+
+/**
+ * Booking Requests (docs/product.md): the bookings on the seller's cars, newest first, and the
+ * seller's answers: Accept with a date and time, Propose Time, or Decline with an optional reason.
+ */
+export default function BookingRequestsPage() {
+  const queryClient = useQueryClient();
+  const requests = useQuery(bookingRequestsQuery());
+  const [open, setOpen] = useState<Open | null>(null);
+  // Kept while the dialog closes, so its text does not vanish under the closing animation.
+  const [shown, setShown] = useState<Open | null>(null);
+  if (open && open !== shown) setShown(open);
+
+  const change = useMutation({
+    mutationFn: ({ answer, id, value }: { answer: Answer; id: string; value: string }): Promise<BookingChange> =>
+      answer === 'accept'
+        ? acceptBooking(id, { meetingTime: value, seenStatus: open?.request.status === 'confirmed' ? 'confirmed' : 'pending' })
+        : answer === 'propose'
+          ? proposeTime(id, { time: value })
+          : declineBooking(id, value ? { reason: value } : {}),
+    onSuccess: (_change, { answer }) => {
+      toast.success(answered[answer]);
+      setOpen(null);
+    },
+    // A refusal says what happened meanwhile (the buyer cancelled, …): the list shows it after the refetch.
+    onError: (error) => {
+      toast.error(errorMessage(error));
+      setOpen(null);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingRequestsKey }),
+  });
+  const busy = change.isPending;
+  const close = () => {
+    if (!busy) setOpen(null);
+  };
+
+  if (requests.isError && !requests.data) throw requests.error;
+  const list = requests.data;
+
+  const columns: Column<BookingRequest>[] = [
+    ...pictureAndName<BookingRequest>('Car', (r) => r.image, (r) => r.productName),
+    { label: 'Buyer', cell: (r) => r.buyerName },
+    { label: 'Phone', cell: (r) => r.phone || '—' },
+    { label: 'Meeting Location', cell: (r) => r.location || '—' },
+    {
+      label: 'Requested Time',
+      className: 'whitespace-nowrap',
+      cell: (r) => (r.preferredTime ? <time dateTime={r.preferredTime}>{formatDateTime(r.preferredTime)}</time> : 'Any time'),
+    },
+    { label: 'Status', cell: (r) => <BookingStatusBadge booking={r} reader="seller" /> },
+    {
+      label: 'Answer',
+      kind: 'actions',
+      className: 'text-right',
+      cell: (r) => <Answers request={r} onAnswer={(answer) => setOpen({ answer, request: r })} />,
+    },
+  ];
+
+  const about = shown ? `${shown.request.productName}, booked by ${shown.request.buyerName}` : '';
+  const confirmed = shown?.request.status === 'confirmed';
+  return (
+    <section className="mx-auto max-w-7xl">
+      <title>Booking Requests · Second Gear</title>
+      <HeadingWithCount id="booking-requests-heading" title="Booking Requests" count={list?.length} loadsInPlace testId="booking-requests-count" />
+      {list && list.length === 0 ? (
+        <EmptyState message="Nobody has booked your cars yet. Bookings show here as buyers make them." />
+      ) : (
+        <DataList labelledBy="booking-requests-heading" columns={columns} rows={list} rowKey={(r) => r._id} leading="picture" loadingLabel="Loading your booking requests" />
+      )}
+
+      <TimeDialog
+        open={open?.answer === 'accept'}
+        title={confirmed ? 'Move the meeting' : 'Accept this booking'}
+        about={about}
+        label="Meeting Time"
+        confirmLabel={confirmed ? 'Move Meeting' : 'Confirm Meeting'}
+        initial={shown ? (shown.request.meetingTime ?? shown.request.proposedTime ?? shown.request.preferredTime) : null}
+        busy={busy}
+        onClose={close}
+        onSubmit={(value) => shown && change.mutate({ answer: 'accept', id: shown.request._id, value })}
+      />
+      <TimeDialog
+        open={open?.answer === 'propose'}
+        title="Propose another time"
+        about={about}
+        label="Proposed Time"
+        confirmLabel="Send Proposal"
+        initial={shown?.request.proposedTime ?? null}
+        busy={busy}
+        onClose={close}
+        onSubmit={(value) => shown && change.mutate({ answer: 'propose', id: shown.request._id, value })}
+      />
+      <DeclineDialog
+        open={open?.answer === 'decline'}
+        about={about}
+        busy={busy}
+        onClose={close}
+        onSubmit={(value) => shown && change.mutate({ answer: 'decline', id: shown.request._id, value })}
+      />
+    </section>
+  );
+}
+
+/** The answers a booking still takes: all three while pending; a confirmed unpaid meeting can be moved or declined. */
+function Answers({ request, onAnswer }: { request: BookingRequest; onAnswer: (answer: Answer) => void }) {
+  const { status, paid } = request;
+  if (status === 'declined' || status === 'cancelled') return null;
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      {status === 'pending' ? (
+        <>
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => onAnswer('accept')}>
+            Accept
+          </button>
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => onAnswer('propose')}>
+            Propose Time
+          </button>
+        </>
+      ) : (
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => onAnswer('accept')}>
+          Change Time
+        </button>
+      )}
+      {paid ? null : (
+        <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => onAnswer('decline')}>
+          Decline
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { BookingStatus } from '@second-gear/contract/constants';
+import { formatDateTime } from '../../lib/format.ts';
+
+/** What both parties' lists need to say where a booking stands. */
+export interface BookingState {
+  status?: BookingStatus | undefined;
+  meetingTime?: string | null | undefined;
+  proposedTime?: string | null | undefined;
+  declineReason?: string | null | undefined;
+}
+
+const badge: Record<BookingStatus, string> = {
+  pending: 'badge-warning',
+  confirmed: 'badge-success',
+  declined: 'badge-error',
+  cancelled: 'badge-neutral',
+};
+
+/**
+ * A booking's status in words (docs/product.md, "Booking requests"): `Pending`, `Confirmed for
+ * {date and time}`, `Declined` (with the seller's reason), `Cancelled`; a pending booking with
+ * the seller's counter proposal says so, to the buyer as "Seller proposed {time}".
+ */
+export function statusText(b: BookingState, reader: 'buyer' | 'seller'): string {
+  const status = b.status ?? 'pending';
+  if (status === 'confirmed' && b.meetingTime) return `Confirmed for ${formatDateTime(b.meetingTime)}`;
+  if (status === 'declined') return b.declineReason ? `Declined: ${b.declineReason}` : 'Declined';
+  if (status === 'cancelled') return 'Cancelled';
+  if (b.proposedTime) return reader === 'buyer' ? `Seller proposed ${formatDateTime(b.proposedTime)}` : `Pending: you proposed ${formatDateTime(b.proposedTime)}`;
+  return status === 'confirmed' ? 'Confirmed' : 'Pending';
+}
+
+export function BookingStatusBadge({ booking, reader }: { booking: BookingState; reader: 'buyer' | 'seller' }) {
+  const status = booking.status ?? 'pending';
+  return (
+    <span className={`badge ${badge[status]} badge-soft h-auto min-h-6 py-0.5 text-start whitespace-normal`} data-testid="booking-status">
+      {statusText(booking, reader)}
+    </span>
+  );
+}
