@@ -75,7 +75,7 @@ export function TimeDialog({ initial, label, onSubmit, ...frame }: TimeDialogPro
   if (frame.open !== wasOpen) {
     setWasOpen(frame.open);
     if (frame.open) {
-      setValue(initial && Date.parse(initial) > Date.now() ? toDateTimeLocal(initial) : '');
+      setValue(initial ? toDateTimeLocal(initial) : '');
       setError(undefined);
     }
   }
