@@ -79,17 +79,20 @@ test.describe('dashboard welcome', () => {
     await logInThroughUi(page, seller.email, seller.password);
     await openWelcome(page, seller.name, seller.email);
     await expect(tile(page, 'Active listings')).toHaveAccessibleName('2 Active listings My Products');
-    await expect(tile(page, 'Bookings')).toHaveAccessibleName('1 Bookings My Products');
+    await expect(tile(page, 'Bookings')).toHaveAccessibleName('1 Bookings Booking Requests');
     await expect(tile(page, 'Paid')).toHaveAccessibleName('0 Paid My Products');
     // A seller has no buyer's or admin's tiles.
     await expect(tiles(page).getByRole('link')).toHaveCount(3);
     await expectNoAxeViolations(page, 'seller welcome');
     await checkAndShoot(page, testInfo, 'seller welcome', tile(page, 'Paid'));
-    for (const label of ['Active listings', 'Bookings', 'Paid']) {
+    for (const label of ['Active listings', 'Paid']) {
       await page.goto('/dashboard');
       await followTile(page, label, '/dashboard/myproducts', 'My Products');
       await expect(page.getByTestId('my-products-count')).toHaveText('2');
     }
+    await page.goto('/dashboard');
+    await followTile(page, 'Bookings', '/dashboard/bookings', 'Booking Requests');
+    await expect(page.getByTestId('booking-requests-count')).toHaveText('1');
 
     // The Add A Product page at both sizes, for review.
     await page.goto('/dashboard/addProduct');

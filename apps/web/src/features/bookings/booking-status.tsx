@@ -9,11 +9,12 @@ export interface BookingState {
   declineReason?: string | null | undefined;
 }
 
+// The soft badges of My Products, with text dark enough on the pale amber and red (WCAG AA).
 const badge: Record<BookingStatus, string> = {
-  pending: 'badge-warning',
-  confirmed: 'badge-success',
-  declined: 'badge-error',
-  cancelled: 'badge-neutral',
+  pending: 'badge-warning badge-soft text-amber-900',
+  confirmed: 'badge-success badge-soft',
+  declined: 'badge-error badge-soft text-red-800',
+  cancelled: 'badge-neutral badge-soft',
 };
 
 /**
@@ -33,7 +34,7 @@ export function statusText(b: BookingState, reader: 'buyer' | 'seller'): string 
 export function BookingStatusBadge({ booking, reader }: { booking: BookingState; reader: 'buyer' | 'seller' }) {
   const status = booking.status ?? 'pending';
   return (
-    <span className={`badge ${badge[status]} badge-soft h-auto min-h-6 py-0.5 text-start whitespace-normal`} data-testid="booking-status">
+    <span className={`badge ${badge[status]} h-auto min-h-6 py-0.5 text-start whitespace-normal`} data-testid="booking-status">
       {statusText(booking, reader)}
     </span>
   );
