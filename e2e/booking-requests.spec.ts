@@ -74,6 +74,11 @@ test.describe('booking requests', () => {
     await expect(sellerPage.getByText('Meeting confirmed', { exact: true })).toBeVisible();
     await expect(accept).toBeHidden();
     await expect(row).toContainText(`Confirmed for ${shown(wish)}`);
+    // On a phone the table is a stack of cards, nothing wider than the screen.
+    await sellerPage.setViewportSize({ width: 390, height: 844 });
+    await expect(row.getByRole('button', { name: 'Change Time' })).toBeVisible();
+    await expect.poll(() => sellerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await keepScreenshot(sellerPage, testInfo, 'booking-requests-confirmed');
 
     // The buyer's My Orders says so, and the calendar file is the meeting's.
     await page.goto('/dashboard/myorders');
