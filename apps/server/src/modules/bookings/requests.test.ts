@@ -176,6 +176,9 @@ describe('the seller’s answers', () => {
 
     const accepted = await post(buyer, `/api/bookings/${id}/accept-proposal`);
     expect(accepted.json()).toEqual({ _id: id, status: 'confirmed', meetingTime: new Date(when).toISOString(), proposedTime: null, declineReason: null });
+    const twice = await post(buyer, `/api/bookings/${id}/accept-proposal`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toMatch(/^This booking is already confirmed for .+ UTC\.$/);
     const sellerTold = (await notices(id)).find((n) => n.kind === 'booking_accepted' && n.user_id === seller.id);
     expect(sellerTold.calendar).toContain(`DESCRIPTION:Meeting the buyer: ${buyer.name}\\, 555-0142.`);
     // Once confirmed, a proposal is refused: the seller moves the meeting with Accept.

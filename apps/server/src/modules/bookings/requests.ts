@@ -252,6 +252,7 @@ export async function acceptProposal(pool: Pool, buyer: Actor, id: string): Prom
     );
     if (!row) {
       return refuse(client, buyer, id, 'buyer', 'accepted', (s) => {
+        if (s.status === 'confirmed') return `This booking is already confirmed for ${meetingWords(s.meeting_time!)}.`;
         if (s.status !== 'pending') return null;
         return s.proposed_time ? 'The proposed time has passed; ask the seller for another.' : 'The seller has not proposed another time.';
       });
