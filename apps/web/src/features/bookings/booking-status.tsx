@@ -34,7 +34,7 @@ export function statusText(b: BookingState, reader: 'buyer' | 'seller'): string 
 export function BookingStatusBadge({ booking, reader }: { booking: BookingState; reader: 'buyer' | 'seller' }) {
   const status = booking.status ?? 'pending';
   return (
-    <span className={`badge ${badge[status]} h-auto min-h-6 py-0.5 text-start whitespace-normal`} data-testid="booking-status">
+    <span className={`badge ${badge[status]} h-auto min-h-6 min-w-0 shrink py-0.5 text-start whitespace-normal`} data-testid="booking-status">
       {statusText(booking, reader)}
     </span>
   );
