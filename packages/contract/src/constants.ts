@@ -85,3 +85,20 @@ export { formatPrice, formatWhole } from './format.ts';
 
 /** Card numbers' checksum, shared by the test-mode card form and the test-mode processor (zod-free, like the rest of this entry). */
 export { luhnValid } from './luhn.ts';
+
+/** Bounds of messages between a buyer and a seller (migration 0010 holds the same in the database). */
+export const messageLimits = { text: 2000, perMinute: 20, newConversationsPerHour: 5 } as const;
+
+/** Scam signals a message can carry (the server's scam-signals.ts finds them), with what people read about each. */
+export const scamSignals = {
+  'payment-before-viewing': 'a deposit or payment before a viewing',
+  'gift-cards': 'gift cards',
+  'wire-transfer': 'a wire transfer',
+  crypto: 'crypto currency',
+  'off-site': 'moving the conversation off Second Gear',
+} as const;
+export type ScamSignal = keyof typeof scamSignals;
+
+/** The calm note both parties see next to a message carrying any scam signal. */
+export const scamWarning =
+  'Be careful: never pay a deposit or send gift cards, crypto or a wire transfer before you have seen the car and its papers. Keep the conversation on Second Gear.';
