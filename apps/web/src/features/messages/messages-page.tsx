@@ -142,11 +142,18 @@ function Thread({ conversation, onBack }: { conversation: ConversationSummary; o
           </p>
         </div>
       </div>
-      <div ref={scroller} className="h-[55vh] overflow-y-auto rounded-box border border-base-300 p-3" tabIndex={0} aria-label={`Messages with ${conversation.otherName}`}>
+      <div
+        ref={scroller}
+        role="log"
+        className="h-[55vh] overflow-y-auto rounded-box border border-base-300 p-3"
+        // Scrollable by keyboard too.
+        tabIndex={0}
+        aria-label={`Messages with ${conversation.otherName}`}
+      >
         {isLoading ? (
           <Spinner size="loading-md" label="Loading the messages" />
         ) : (
-          <ol className="flex flex-col gap-1" aria-live="polite" aria-relevant="additions">
+          <ol className="flex flex-col gap-1">
             {messages?.map((m) => (
               <MessageBubble key={m.id} message={m} />
             ))}
