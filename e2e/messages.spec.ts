@@ -20,6 +20,10 @@ import {
 
 const warning = 'Be careful: never pay a deposit or send gift cards, crypto or a wire transfer before you have seen the car and its papers.';
 
+function box(page: Page) {
+  return page.getByRole('textbox', { name: 'Message', exact: true });
+}
+
 function thread(page: Page) {
   return page.getByRole('log', { name: /^Messages with / });
 }
@@ -44,8 +48,9 @@ test.describe('messages', () => {
     await page.goto(`/cars/${car._id}`);
     await page.getByRole('button', { name: 'Message Seller' }).click();
     const dialog = page.getByRole('dialog', { name: `Message the seller of ${car.productName}` });
-    await dialog.getByLabel('Message').fill('Hello! Is it still for sale?\nI could come on Saturday.');
-    await expect(dialog.getByText('51 / 2,000 characters')).toBeVisible();
+    const first = 'Hello! Is it still for sale?\nI could come on Saturday.';
+    await dialog.getByRole('textbox', { name: 'Message', exact: true }).fill(first);
+    await expect(dialog.getByText(`${first.length} / 2,000 characters`)).toBeVisible();
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(page).toHaveURL(/\/dashboard\/messages\?c=[0-9a-f-]{36}$/);
     await expect(thread(page).getByText('I could come on Saturday.')).toBeVisible();
@@ -61,21 +66,21 @@ test.describe('messages', () => {
     await expect(navbar(sellerPage).getByRole('link', { name: /unread message/ })).toHaveCount(0);
 
     // Live both ways, the thread open on both sides.
-    await page.getByLabel('Message').fill('Is the service history complete? See https://example.com/history');
-    await page.getByLabel('Message').press('Enter');
+    await box(page).fill('Is the service history complete? See https://example.com/history');
+    await box(page).press('Enter');
     await expect(thread(sellerPage).getByText('Is the service history complete?')).toBeVisible();
     // A link in a message is text, never a link.
     await expect(thread(sellerPage).getByRole('link')).toHaveCount(0);
 
-    await sellerPage.getByLabel('Message').fill('Yes, full history.');
-    await sellerPage.getByLabel('Message').press('Shift+Enter');
-    await sellerPage.getByLabel('Message').pressSequentially('Saturday at 10 works.');
+    await box(sellerPage).fill('Yes, full history.');
+    await box(sellerPage).press('Shift+Enter');
+    await box(sellerPage).pressSequentially('Saturday at 10 works.');
     await sellerPage.getByRole('button', { name: 'Send' }).click();
     await expect(thread(page).getByText('Yes, full history.\nSaturday at 10 works.')).toBeVisible();
 
     // A scam-like message is delivered, with the calm note beside it on both sides.
-    await sellerPage.getByLabel('Message').fill('Send a deposit by Western Union to hold it, and text me on WhatsApp.');
-    await sellerPage.getByLabel('Message').press('Enter');
+    await box(sellerPage).fill('Send a deposit by Western Union to hold it, and text me on WhatsApp.');
+    await box(sellerPage).press('Enter');
     await expect(thread(page).getByText('Send a deposit by Western Union')).toBeVisible();
     await expect(thread(page).getByRole('note')).toContainText(warning);
     await expect(thread(sellerPage).getByRole('note')).toContainText(warning);
