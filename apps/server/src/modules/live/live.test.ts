@@ -160,6 +160,22 @@ describe('GET /api/live', () => {
     stream.close();
   });
 
+  it('ends its streams when the listening connection is lost, so that browsers reconnect and catch up', async () => {
+    const stream = connect(seller);
+    await stream.response;
+    await new Promise((r) => setTimeout(r, 100));
+    const before = await say(buyer, 'Before the database hiccup');
+    await stream.until(() => stream.messages().some((m) => m.id === before.id), 'the first message');
+    await t.pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'second-gear live updates' and datname = current_database()`);
+    const during = await say(buyer, 'While nobody listened');
+    // Ended once the listener is back (it retries after 250 ms).
+    await stream.until(() => stream.ended(), 'the stream to end');
+    const again = connect(seller, String(before.id));
+    await again.response;
+    await again.until(() => again.messages().some((m) => m.id === during.id), 'the message missed while nobody listened');
+    again.close();
+  });
+
   it('is ended by app.close() without waiting for the browser', async () => {
     const other = await createTestApp({ listen: true, shareDatabaseWith: t });
     const person = await signUp(other.app, 'Buyer');
