@@ -37,7 +37,7 @@ import { siteRoutes } from './modules/site/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
-import { liveRoutes } from './modules/live/routes.ts';
+import { heartbeatWithin, liveRoutes } from './modules/live/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -168,7 +168,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
       await api.register(dashboardRoutes);
       await api.register(paymentRoutes(paymentProvider));
       await api.register(messageRoutes);
-      await api.register(liveRoutes());
+      await api.register(liveRoutes({ heartbeatMs: heartbeatWithin(httpTimeouts) }));
     },
     { prefix: '/api' },
   );

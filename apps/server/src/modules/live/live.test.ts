@@ -1,4 +1,6 @@
 import http from 'node:http';
+import type net from 'node:net';
+import { buildApp } from '../../app.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@second-gear/contract';
 import { insertCar, insertCategory } from '../../../test/fixtures.ts';
@@ -174,6 +176,38 @@ describe('GET /api/live', () => {
     await again.response;
     await again.until(() => again.messages().some((m) => m.id === during.id), 'the message missed while nobody listened');
     again.close();
+  });
+
+  it('outlives the request timeout and the idle timeout: the heartbeat keeps a quiet stream open', async () => {
+    const app = await buildApp({
+      config: t.app.config,
+      pool: t.pool,
+      auth: t.app.auth,
+      images: t.app.images,
+      httpTimeouts: { headersMs: 300, requestMs: 600, idleMs: 1_000, keepAliveMs: 1_000, checkIntervalMs: 50 },
+    });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as net.AddressInfo;
+      const req = http.get(`http://127.0.0.1:${port}/api/live`, { headers: { accept: 'text/event-stream', cookie: seller.cookie } });
+      const res = await new Promise<http.IncomingMessage>((resolve) => req.on('response', resolve));
+      let received = '';
+      let ended = false;
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (received += chunk));
+      res.on('end', () => (ended = true));
+      // Three times the idle timeout, five times the request timeout, with nothing to tell.
+      await new Promise((r) => setTimeout(r, 3_000));
+      expect(ended).toBe(false);
+      expect(received).toContain(': heartbeat');
+      const sent = await say(buyer, 'Still there?');
+      const deadline = Date.now() + 5000;
+      while (!received.includes(`id: ${sent.id}`) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(received).toContain(`id: ${sent.id}`);
+      req.destroy();
+    } finally {
+      await app.close();
+    }
   });
 
   it('is ended by app.close() without waiting for the browser', async () => {

@@ -4,10 +4,16 @@ import { liveHeaders } from '@second-gear/contract';
 import { refusal } from '../../http/openapi.ts';
 import { actorOf, requireUser } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
+import type { HttpTimeouts } from '../../http/timeouts.ts';
 import { LiveHub, type LiveHubOptions } from './hub.ts';
 
-/** Well under the 60 s idle timeout (http/timeouts.ts) and the common proxies' own. */
+/** Under the common proxies' idle limits (60 s and more). */
 export const HEARTBEAT_MS = 25_000;
+
+/** The heartbeat's interval: at most half the server's idle timeout, so a quiet stream is never taken for an idle socket. */
+export function heartbeatWithin(timeouts: HttpTimeouts): number {
+  return Math.min(HEARTBEAT_MS, Math.floor(timeouts.idleMs / 2));
+}
 
 /**
  * `GET /api/live`: the signed-in person's server-sent events (hub.ts says what is sent). The answer is
