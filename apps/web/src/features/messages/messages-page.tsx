@@ -124,6 +124,16 @@ function Thread({ conversation, onBack }: { conversation: ConversationSummary; o
     const box = scroller.current;
     if (box) box.scrollTop = box.scrollHeight;
   }, [count]);
+  // And when the box changes size (a phone turned, the window resized).
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      box.scrollTop = box.scrollHeight;
+    });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
 
   return (
     <div className="flex flex-col gap-3">
