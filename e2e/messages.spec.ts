@@ -5,6 +5,7 @@ import {
   dashboardMenu,
   desktopScreen,
   expectNoAxeViolations,
+  findProductCard,
   keepScreenshot,
   logInThroughUi,
   navbar,
@@ -103,6 +104,10 @@ test.describe('messages', () => {
     await page.goto(`/cars/${car._id}`);
     await page.getByRole('link', { name: 'Message Seller' }).click();
     await expect(thread(page).getByText('Yes, full history.')).toBeVisible();
+    // So does the card's (a speech bubble named Message Seller, where the card's row has room).
+    await page.goto(`/category/${category!._id}`);
+    const card = await findProductCard(page, car.productName);
+    await expect(card.getByRole('link', { name: 'Message Seller' })).toHaveAttribute('href', /^\/dashboard\/messages\?c=[0-9a-f-]{36}$/);
     await sellerPage.context().close();
   });
 });

@@ -92,7 +92,7 @@ export default function CategoryPage() {
                     onWishlist={() => wishlist.mutate(product)}
                     wishlistBusy={wishlist.isPending && wishlist.variables._id === product._id}
                     report={isBuyer ? <ReportButton product={product} /> : undefined}
-                    message={isBuyer ? <MessageSellerButton product={product} /> : undefined}
+                    message={isBuyer ? <MessageSellerButton product={product} compact /> : undefined}
                   />
                 }
               />
