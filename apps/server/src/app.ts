@@ -36,6 +36,8 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
+import { heartbeatWithin, liveRoutes } from './modules/live/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -165,6 +167,8 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
       await api.register(adminRoutes);
       await api.register(dashboardRoutes);
       await api.register(paymentRoutes(paymentProvider));
+      await api.register(messageRoutes);
+      await api.register(liveRoutes({ heartbeatMs: heartbeatWithin(httpTimeouts) }));
     },
     { prefix: '/api' },
   );

@@ -81,6 +81,8 @@ interface BuyerRows {
   cancelBooking: string;
   proposalBooking: string;
   meetingBooking: string;
+  /** The buyer's conversation about one of the seller's cars. */
+  conversation: string;
 }
 interface SellerRows {
   tag: string;
@@ -91,6 +93,8 @@ interface SellerRows {
   editCar: string;
   withdrawCar: string;
   imageUrl: string;
+  /** A conversation about the seller's shown car, opened by a spare buyer. */
+  conversation: string;
 }
 /** Bookings on a seller's cars (issue 17), each for one of the seller's answers, and a confirmed one for its calendar. */
 interface RequestRows {
@@ -121,6 +125,8 @@ const S = (who: Who): SellerRows => sellerRows[who === 'otherSeller' ? 'otherSel
 const R = (who: Who): RequestRows => requestRows[who === 'otherSeller' ? 'otherSeller' : 'seller'];
 /** A meeting time a day and a bit ahead (the answers refuse the past). */
 const soon = (hours = 30) => new Date(Date.now() + hours * 3_600_000).toISOString();
+/** A person's own conversation: the seller's about their car, the buyer's about a car they asked about (the admin: the first buyer's). */
+const conversationOf = (who: Who) => (roleOf[who] === 'seller' ? S(who).conversation : B(who).conversation);
 const emailOf = (who: Who) => (who === 'anonymous' ? P.buyer.email : P[who].email);
 const enc = encodeURIComponent;
 
@@ -184,6 +190,7 @@ async function setUpBuyer(who: 'buyer' | 'otherBuyer') {
     cancelBooking: await book(await car('booking to cancel')),
     proposalBooking: await book(await car('booking with a proposal')),
     meetingBooking: await book(await car('booking with a meeting')),
+    conversation: (await okJson(who, post('/api/conversations', { productId: await car('to talk about'), text: `${tag} asks about it` }))).conversationId,
   };
   await okJson('seller', post(`/api/bookings/${buyerRows[who].proposalBooking}/propose`, { time: soon(50) }));
   await okJson('seller', post(`/api/bookings/${buyerRows[who].meetingBooking}/accept`, { meetingTime: soon() }));
@@ -215,7 +222,11 @@ async function setUpSeller(who: 'seller' | 'otherSeller') {
     editCar: await insertCar(t, P[who], categoryId, { name: `${tag} to edit`, price: 15_000 }),
     withdrawCar: await insertCar(t, P[who], categoryId, { name: `${tag} to withdraw` }),
     imageUrl: await uploadedImageOf(P[who]),
+    conversation: '',
   };
+  const opened = await as(t.app, spare, post('/api/conversations', { productId: sellerRows[who].shownCar, text: `${tag} is asked about it` }));
+  expect(opened.statusCode, opened.body).toBe(200);
+  sellerRows[who].conversation = opened.json().conversationId;
 }
 
 beforeAll(async () => {
@@ -485,6 +496,45 @@ const specs: Record<string, Spec> = {
     call: () => ({ method: 'DELETE', url: `/api/categories/${adminRows.emptyCategory}` }),
     check: (_who, res) => expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 }),
   },
+
+  'POST /api/conversations': {
+    call: (who) => post('/api/conversations', { productId: B(who).wishCar, text: 'Is it still for sale?' }),
+    check: (_who, res) => expect(res.json()).toMatchObject({ conversationId: expect.any(String), message: { mine: true } }),
+  },
+  'GET /api/conversations': {
+    call: () => get('/api/conversations'),
+    check: (who, res) => {
+      if (who === 'admin') return expect(res.json()).toEqual([]);
+      expect(res.body).toContain(roleOf[who] === 'seller' ? S(who).tag : B(who).tag);
+      expect(res.body).not.toContain(roleOf[who] === 'seller' ? S(otherOf[who as SignedIn]).tag : B(otherOf[who as SignedIn]).tag);
+    },
+  },
+  'GET /api/conversations/unread': { call: () => get('/api/conversations/unread') },
+  // The admin has no conversation: theirs is the first buyer's, which answers them 404 like any other's.
+  'GET /api/conversations/:id/messages': {
+    call: (_who, _e, r) => get(`/api/conversations/${conversationOf(r)}/messages`),
+    ok: [200, 404],
+    check: (who, res) => {
+      expect(res.statusCode).toBe(who === 'admin' ? 404 : 200);
+      if (who !== 'admin') expect(res.body).toContain(roleOf[who] === 'seller' ? S(who).tag : B(who).tag);
+    },
+  },
+  'POST /api/conversations/:id/messages': {
+    call: (_who, _e, r) => post(`/api/conversations/${conversationOf(r)}/messages`, { text: 'Saturday at ten?' }),
+    ok: [200, 404],
+    check: (who, res) => expect(res.statusCode).toBe(who === 'admin' ? 404 : 200),
+    intact: async (r) =>
+      expect(await one(`select count(*)::int as n from messages where conversation_id = $1 and body = 'Saturday at ten?'`, [conversationOf(r)])).toEqual({ n: 0 }),
+  },
+  'POST /api/conversations/:id/read': {
+    call: (_who, _e, r) => post(`/api/conversations/${conversationOf(r)}/read`, {}),
+    ok: [200, 404],
+    check: (who, res) => expect(res.statusCode).toBe(who === 'admin' ? 404 : 200),
+  },
+  'GET /api/admin/flagged-messages': { call: () => get('/api/admin/flagged-messages') },
+  // A request that is not an EventSource's is answered 406 once the guard let it through; the
+  // stream itself is tested over real HTTP (modules/live/live.test.ts).
+  'GET /api/live': { call: () => get('/api/live'), ok: [406] },
 
   'GET /api/dashboard/summary': {
     call: () => get('/api/dashboard/summary'),
@@ -921,6 +971,25 @@ describe('mass-assignment probes on every write route', () => {
       if (res.statusCode === 200) expect(row).toMatchObject({ role: 'buyer', verified: false });
       else expect(row).toBeUndefined();
       if (row) expect(row.id).not.toBe('forged');
+    },
+    'POST /api/conversations': async () => {
+      const id = await car('Talked-about probe car');
+      await rejected('buyer', post('/api/conversations', { ...forged(), productId: id, text: 'Hello' }));
+      await rejected('buyer', post('/api/conversations', { productId: id, text: 'Hello', buyerId: P.otherBuyer.id }));
+      expect(await one('select count(*)::int as n from conversations where product_id = $1', [id])).toEqual({ n: 0 });
+    },
+    'POST /api/conversations/:id/messages': async () => {
+      const id = B('buyer').conversation;
+      await rejected('buyer', post(`/api/conversations/${id}/messages`, { ...forged(), text: 'Forged hello' }));
+      await rejected('buyer', post(`/api/conversations/${id}/messages`, { text: 'Forged hello', senderId: P.seller.id, warnings: [] }));
+      expect(await one(`select count(*)::int as n from messages where body = 'Forged hello'`, [])).toEqual({ n: 0 });
+    },
+    'POST /api/conversations/:id/read': async () => {
+      const other = B('otherBuyer').conversation;
+      const before = await one('select buyer_read_id, seller_read_id from conversations where id = $1', [other]);
+      const res = await call('buyer', { method: 'POST', url: `/api/conversations/${B('buyer').conversation}/read?${forgedQuery()}&id=${other}`, payload: { ...forged(), id: other } });
+      expect(res.statusCode).toBe(200);
+      expect(await one('select buyer_read_id, seller_read_id from conversations where id = $1', [other])).toEqual(before);
     },
   };
 

@@ -41,6 +41,8 @@ let bookingId: string;
 /** A booking on the seller's car for the answers to change (issue 17); the payment routes keep bookingId. */
 let requestBookingId: string;
 let clientSecret: string;
+/** The buyer's conversation with the seller about the fuzz car. */
+let conversationId: string;
 /** A picture the admin uploaded, a category to rename and one to delete. */
 let adminImageUrl: string;
 let editableCategoryId: string;
@@ -95,6 +97,9 @@ beforeAll(async () => {
   clientSecret = intent.json().clientSecret;
   const requested = await insertCar(t, people.seller, categoryId, { name: 'Requested fuzz car' });
   requestBookingId = (await as(t.app, people.buyer, { method: 'POST', url: '/api/bookings', payload: { productId: requested, phone: '555', location: 'There' } })).json().insertedId;
+  const opened = await as(t.app, people.buyer, { method: 'POST', url: '/api/conversations', payload: { productId, text: 'Is it still for sale?' } });
+  expect(opened.statusCode, opened.body).toBe(200);
+  conversationId = opened.json().conversationId;
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -748,6 +753,34 @@ function routes(): RouteCase[] {
     idRoute('GET', '/api/bookings/:id/calendar.ics', ['buyer', 'buyer2', 'seller', 'seller2'], () => [requestBookingId, bookingId, productId]),
     // Signed-in people of every role; the query (absent, an email, an id, junk) names nobody and is refused.
     { ...publicGet('/api/dashboard/summary'), who: whoArb(['buyer', 'buyer2', 'seller', 'seller2', 'admin']) },
+    jsonRoute(
+      '/api/conversations',
+      ['buyer', 'buyer2'],
+      fc.record({ productId: orHostile(fc.constantFrom(...productIds())), text: orHostile(textish) }, { requiredKeys: ['productId', 'text'] }),
+    ),
+    { ...publicGet('/api/conversations'), who: whoArb(['buyer', 'buyer2', 'seller', 'seller2', 'admin']) },
+    { ...publicGet('/api/conversations/unread'), who: whoArb(['buyer', 'buyer2', 'seller', 'seller2', 'admin']) },
+    {
+      method: 'GET',
+      route: '/api/conversations/:id/messages',
+      who: whoArb(['buyer', 'seller']),
+      request: fc
+        .tuple(segmentArb(() => [conversationId, productId]), queryArb({ after: fc.oneof(fc.nat().map(String), textish) }), noBody)
+        .map(([id, q, payload]) => ({ url: `/api/conversations/${id}/messages?${q}`, payload })),
+    },
+    {
+      method: 'POST',
+      route: '/api/conversations/:id/messages',
+      who: whoArb(['buyer', 'seller']),
+      request: fc
+        .tuple(segmentArb(() => [conversationId, productId]), bodyArb(fc.record({ text: orHostile(textish) })))
+        .map(([id, payload]) => ({ url: `/api/conversations/${id}/messages`, payload })),
+    },
+    idRoute('POST', '/api/conversations/:id/read', ['buyer', 'seller'], () => [conversationId, productId]),
+    { ...publicGet('/api/admin/flagged-messages'), who: whoArb(['admin']) },
+    // Never with Accept: text/event-stream, which would open a stream that does not end: the guard,
+    // the headers' validation and the 406 to other clients are fuzzed here, the stream in live.test.ts.
+    { ...publicGet('/api/live'), who: whoArb(['buyer', 'seller', 'admin']) },
     // Authentication (better-auth behind /api/auth).
     jsonRoute(
       '/api/auth/sign-up/email',
@@ -969,6 +1002,14 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
     'POST /api/bookings/:id/accept-proposal',
     'POST /api/bookings/:id/cancel',
     'GET /api/bookings/:id/calendar.ics',
+    'POST /api/conversations',
+    'GET /api/conversations',
+    'GET /api/conversations/unread',
+    'GET /api/conversations/:id/messages',
+    'POST /api/conversations/:id/messages',
+    'POST /api/conversations/:id/read',
+    'GET /api/admin/flagged-messages',
+    'GET /api/live',
     'POST /api/auth/sign-up/email',
     'POST /api/auth/sign-in/email',
     'POST /api/auth/sign-in/social',
@@ -1160,6 +1201,20 @@ describe(`stored text comes back unchanged (seed ${SEED})`, () => {
         const list = (await as(t.app, undefined, { method: 'GET', url: '/api/categories' })).json() as Array<Record<string, unknown>>;
         const category = list.find((c) => c._id === added.json().insertedId);
         expect({ name: category?.name, details: category?.details }).toEqual({ name: text.name.trim(), details: text.details.trim() });
+      }),
+      { numRuns: 30 },
+    );
+  }, 60_000);
+
+  it('a message’s text', async () => {
+    await fc.assert(
+      fc.asyncProperty(storedText(1, 2000), async (text) => {
+        // Never over the sender's limit of 20 a minute.
+        await t.pool.query(`delete from auth_rate_limits where key like 'message:%'`);
+        const sent = await as(t.app, people.buyer, { method: 'POST', url: `/api/conversations/${conversationId}/messages`, payload: { text } });
+        expect(sent.statusCode, sent.body).toBe(200);
+        const thread = await as(t.app, people.seller, { method: 'GET', url: `/api/conversations/${conversationId}/messages?after=${sent.json().id - 1}` });
+        expect(thread.json()[0].text).toBe(text.trim());
       }),
       { numRuns: 30 },
     );

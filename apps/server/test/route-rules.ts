@@ -37,7 +37,7 @@ export type Ownership =
    * the row in the answer. `noop`: the call is answered as for an id the caller has nothing under
    * (`deletedCount: 0`, as the first client's delete expects), and the other person's row stays.
    */
-  | { by: 'row'; in: 'params' | 'query' | 'body'; field: string; row: 'product' | 'booking' | 'wishlist-entry'; noop?: boolean };
+  | { by: 'row'; in: 'params' | 'query' | 'body'; field: string; row: 'product' | 'booking' | 'wishlist-entry' | 'conversation'; noop?: boolean };
 
 export interface RouteRule {
   access: Access;
@@ -151,6 +151,16 @@ export const routeRules: Record<string, RouteRule> = {
   },
   'POST /api/test-processor/confirm': { access: 'provider-capability', note: 'PAYMENTS=test only; the client secret is the capability' },
   'POST /api/stripe/webhook': { access: 'webhook', note: 'PAYMENTS=stripe only; Stripe-Signature over the raw body' },
+
+  // Messages between a buyer and a car's seller: only the two parties see a conversation.
+  'POST /api/conversations': { access: 'buyer', note: 'about a car on the market, not one’s own' },
+  'GET /api/conversations': { access: 'signed-in', note: 'the caller’s own conversations only' },
+  'GET /api/conversations/unread': { access: 'signed-in', note: 'the caller’s own count' },
+  'GET /api/conversations/:id/messages': { access: 'signed-in', owner: [{ by: 'row', in: 'params', field: 'id', row: 'conversation' }] },
+  'POST /api/conversations/:id/messages': { access: 'signed-in', owner: [{ by: 'row', in: 'params', field: 'id', row: 'conversation' }] },
+  'POST /api/conversations/:id/read': { access: 'signed-in', owner: [{ by: 'row', in: 'params', field: 'id', row: 'conversation' }] },
+  'GET /api/admin/flagged-messages': { access: 'admin' },
+  'GET /api/live': { access: 'signed-in', note: 'EventSource only (406 to any other client); the caller’s own events' },
 };
 
 /** The roles a rule lets through, or null for the rules that are not about roles. */

@@ -96,3 +96,19 @@ export type BookingStatus = (typeof bookingStatuses)[number];
 export const maxDeclineReasonLength = 500;
 /** How far ahead a meeting may be wished, proposed or confirmed. */
 export const maxMeetingDaysAhead = 366;
+/** Bounds of messages between a buyer and a seller (migration 0010 holds the same in the database). */
+export const messageLimits = { text: 2000, perMinute: 20, newConversationsPerHour: 5 } as const;
+
+/** Scam signals a message can carry (the server's scam-signals.ts finds them), with what people read about each. */
+export const scamSignals = {
+  'payment-before-viewing': 'a deposit or payment before a viewing',
+  'gift-cards': 'gift cards',
+  'wire-transfer': 'a wire transfer',
+  crypto: 'crypto currency',
+  'off-site': 'moving the conversation off Second Gear',
+} as const;
+export type ScamSignal = keyof typeof scamSignals;
+
+/** The calm note both parties see next to a message carrying any scam signal. */
+export const scamWarning =
+  'Be careful: never pay a deposit or send gift cards, crypto or a wire transfer before you have seen the car and its papers. Keep the conversation on Second Gear.';

@@ -6,6 +6,7 @@ import { NavigationProgress, SkipLink } from './root-layout.tsx';
 import { MenuIcon } from '../ui/icons.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { useRole } from '../features/auth/use-role.ts';
+import { UnreadBadge } from '../features/messages/index.ts';
 
 const adminMenu: NavItem[] = [
   { to: '/dashboard/allseller', label: 'All Sellers' },
@@ -17,10 +18,12 @@ const sellerMenu: NavItem[] = [
   { to: '/dashboard/addProduct', label: 'Add A Product' },
   { to: '/dashboard/myproducts', label: 'My Products' },
   { to: '/dashboard/bookings', label: 'Booking Requests' },
+  { to: '/dashboard/messages', label: 'Messages', badge: <UnreadBadge /> },
 ];
 const buyerMenu: NavItem[] = [
   { to: '/dashboard/myorders', label: 'My Orders' },
   { to: '/dashboard/mywishlist', label: 'My Wishlist' },
+  { to: '/dashboard/messages', label: 'Messages', badge: <UnreadBadge /> },
 ];
 
 /** daisyUI's `lg:drawer-open`: from Tailwind's lg breakpoint the side menu is a column, not a drawer. */

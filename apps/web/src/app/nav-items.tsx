@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useAuth } from '../features/auth/auth-context.ts';
 
@@ -5,6 +6,8 @@ export interface NavItem {
   to: string;
   label: string;
   end?: boolean;
+  /** Shown after the label (the unread count of Messages). */
+  badge?: ReactNode;
 }
 
 /** The navigation bar's pages (docs/product.md, "Navigation bar"): Home, Blog, and Dashboard for a signed-in user with an email. */
@@ -27,6 +30,7 @@ export function NavItems({ items, onNavigate }: { items: NavItem[]; onNavigate?:
     <li key={item.to}>
       <NavLink to={item.to} end={item.end ?? false} className={linkClass} onClick={onNavigate}>
         {item.label}
+        {item.badge}
       </NavLink>
     </li>
   ));

@@ -58,6 +58,7 @@ export const router = createBrowserRouter([
         lazy: lazyPage(() => import('./dashboard-layout.tsx')),
         children: [
           { index: true, lazy: lazyPage(() => import('../features/dashboard/welcome-page.tsx')) },
+          { path: 'messages', lazy: lazyPage(() => import('../features/messages/messages-page.tsx')) },
           {
             element: <RequireRole role="admin" />,
             children: [

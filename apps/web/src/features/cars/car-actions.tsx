@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import type { Product } from '@second-gear/contract';
 import { useAuth, useRole } from '../auth/index.ts';
 import { BookingModal } from '../bookings/index.ts';
+import { MessageSellerButton } from '../messages/index.ts';
 import { CardActions, ReportButton, useAddToWishlist, useCarStanding } from '../catalog/index.ts';
 
 /**
@@ -37,6 +38,7 @@ export function CarActions({ product }: { product: Product }) {
           onWishlist={() => wishlist.mutate(product)}
           wishlistBusy={wishlist.isPending}
           report={isBuyer ? <ReportButton product={product} /> : undefined}
+          message={isBuyer && !product.paid ? <MessageSellerButton product={product} /> : undefined}
         />
       </div>
       <BookingModal product={booking} onClose={() => setBooking(null)} />

@@ -25,6 +25,8 @@ export interface CardActionsProps {
   wishlistBusy: boolean;
   /** The Report button (buyers only), at the row's start. */
   report?: ReactNode;
+  /** Message Seller (buyers only, cars not their own). */
+  message?: ReactNode;
 }
 
 // Every action of the row is at least 44 px tall (a thumb's reach on a phone); narrow padding, so Report,
@@ -90,7 +92,7 @@ function ActionOrDone({ done, label, className, onClick, busyLabel, doneLabel, d
  * 'Booked' and Add to Wishlist 'On your wishlist' once done; a seller's own car says so instead, and
  * anyone who is not a buyer sees Book Now disabled with the reason.
  */
-export function CardActions({ standing, buyer, onBook, onWishlist, wishlistBusy, report }: CardActionsProps) {
+export function CardActions({ standing, buyer, onBook, onWishlist, wishlistBusy, report, message }: CardActionsProps) {
   const { own, booked, wishlisted } = standing;
   const reasonId = useId();
   return (
@@ -102,6 +104,7 @@ export function CardActions({ standing, buyer, onBook, onWishlist, wishlistBusy,
         </Link>
       ) : buyer ? (
         <>
+          {message}
           <ActionOrDone
             done={wishlisted}
             label="Add to Wishlist"

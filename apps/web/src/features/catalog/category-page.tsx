@@ -8,6 +8,7 @@ import { CardActions } from './card-actions.tsx';
 import { ReportButton } from './report-dialog.tsx';
 import { useRole } from '../auth/index.ts';
 import { BookingModal } from '../bookings/index.ts';
+import { MessageSellerButton } from '../messages/index.ts';
 import { categoryProductsQuery } from './api.ts';
 import { ProductCard } from './product-card.tsx';
 import { useAddToWishlist } from './use-add-to-wishlist.ts';
@@ -91,6 +92,7 @@ export default function CategoryPage() {
                     onWishlist={() => wishlist.mutate(product)}
                     wishlistBusy={wishlist.isPending && wishlist.variables._id === product._id}
                     report={isBuyer ? <ReportButton product={product} /> : undefined}
+                    message={isBuyer ? <MessageSellerButton product={product} compact /> : undefined}
                   />
                 }
               />

@@ -1,0 +1,209 @@
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Message } from '@second-gear/contract';
+import { LIVE_CHANNEL, type LiveEvent } from '../notifications/notify.ts';
+import { messageFor, messagesSince } from '../messages/service.ts';
+
+const RETRY_MS = { first: 250, max: 10_000 };
+/** Messages read per query while a reconnected stream catches up. */
+const CATCH_UP_PAGE = 500;
+/** A client this far behind (bytes it has not taken) is dropped; it reconnects and catches up from its Last-Event-ID. */
+const MAX_BUFFERED = 1024 * 1024;
+
+/** Where a stream's text goes: the response of one `GET /api/live`. */
+export interface StreamSink {
+  write(chunk: string): void;
+  /** Bytes written and not yet taken by the client. */
+  readonly buffered: number;
+  end(): void;
+}
+
+interface Stream {
+  userId: string;
+  sink: StreamSink;
+  /** While catching up: live events held back until the catch-up is written, then sent unless already sent. */
+  held: LiveEvent[] | null;
+}
+
+export interface LiveHubOptions {
+  /** A comment line this often keeps proxies and the server's idle timeout from closing a quiet stream. */
+  heartbeatMs: number;
+}
+
+/**
+ * The live stream's fan-out in one app process: ONE connection LISTENs on the live channel (what
+ * `publishLive` sends at commit, from any process) and each event goes to the open streams of the
+ * person it names. A `message` event carries the message itself (read once per event and person),
+ * with the message id as the event id, so that a browser reconnecting with `Last-Event-ID` is sent
+ * every message it missed before anything new. When the listening connection breaks, events may
+ * be missed until it is back: every open stream is then ended, so each browser reconnects and
+ * catches up, and nothing is lost.
+ */
+export class LiveHub {
+  private readonly streams = new Map<string, Set<Stream>>();
+  /** Per person, the events being written: one after another, so a thread never arrives out of order. */
+  private readonly queues = new Map<string, Promise<void>>();
+  private client: pg.Client | null = null;
+  private attempt: Promise<void> = Promise.resolve();
+  private stopped = false;
+  private retryMs = RETRY_MS.first;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private readonly heartbeat: NodeJS.Timeout;
+  /** Resolves once listening, or at once if the first try failed (it keeps retrying). */
+  readonly ready: Promise<void>;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly log: FastifyBaseLogger,
+    options: LiveHubOptions,
+  ) {
+    this.heartbeat = setInterval(() => this.everyStream((s) => this.write(s, ': heartbeat\n\n')), options.heartbeatMs).unref();
+    this.ready = this.start();
+  }
+
+  /** How many streams are open (tests and logs). */
+  get size() {
+    let n = 0;
+    for (const set of this.streams.values()) n += set.size;
+    return n;
+  }
+
+  /**
+   * Opens a stream for `userId`: first every message to or from them after `lastEventId` (a
+   * reconnection), then live events. Returns what closes it (the client went).
+   */
+  async open(userId: string, sink: StreamSink, lastEventId: number | null): Promise<() => void> {
+    const stream: Stream = { userId, sink, held: lastEventId === null ? null : [] };
+    let set = this.streams.get(userId);
+    if (!set) this.streams.set(userId, (set = new Set()));
+    set.add(stream);
+    const close = () => this.close(stream);
+    // The client is told to come back after 2 s if the connection drops.
+    this.write(stream, 'retry: 2000\n\n');
+    if (lastEventId !== null) {
+      const sent = new Set<string>();
+      try {
+        for (let after = lastEventId; ; ) {
+          const page = await messagesSince(this.pool, userId, after, CATCH_UP_PAGE);
+          for (const m of page) {
+            this.writeMessage(stream, m);
+            sent.add(String(m.id));
+          }
+          if (page.length < CATCH_UP_PAGE) break;
+          after = page.at(-1)!.id;
+        }
+      } catch (err) {
+        this.log.warn({ err }, 'live stream: catching up failed; ending the stream so the browser tries again');
+        close();
+        return close;
+      }
+      const held = stream.held ?? [];
+      stream.held = null;
+      for (const event of held) if (!(event.type === 'message' && event.id && sent.has(event.id))) await this.deliver(stream, event);
+    }
+    return close;
+  }
+
+  /** Ends every stream of a person (their session or account changed: the browser reconnects, or is refused). */
+  endUser(userId: string) {
+    for (const s of this.streams.get(userId) ?? []) this.close(s);
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearInterval(this.heartbeat);
+    clearTimeout(this.retryTimer);
+    this.everyStream((s) => this.close(s));
+    const c = this.client;
+    this.client = null;
+    await this.attempt;
+    await c?.end().catch(() => {});
+  }
+
+  private everyStream(fn: (s: Stream) => void) {
+    for (const set of [...this.streams.values()]) for (const s of [...set]) fn(s);
+  }
+
+  private close(stream: Stream) {
+    const set = this.streams.get(stream.userId);
+    if (!set?.delete(stream)) return;
+    if (set.size === 0) this.streams.delete(stream.userId);
+    stream.sink.end();
+  }
+
+  private write(stream: Stream, chunk: string) {
+    if (stream.sink.buffered > MAX_BUFFERED) return this.close(stream);
+    stream.sink.write(chunk);
+  }
+
+  private writeMessage(stream: Stream, m: Message) {
+    this.write(stream, `id: ${m.id}\nevent: message\ndata: ${JSON.stringify(m)}\n\n`);
+  }
+
+  private async deliver(stream: Stream, event: LiveEvent, message?: Message | null) {
+    if (stream.held) return void stream.held.push(event);
+    if (event.type !== 'message') return this.write(stream, `event: ${event.type}\ndata: ${JSON.stringify({ id: event.id ?? null })}\n\n`);
+    const m = message === undefined ? await messageFor(this.pool, stream.userId, Number(event.id)) : message;
+    if (m) this.writeMessage(stream, m);
+  }
+
+  private dispatch(event: LiveEvent) {
+    const set = this.streams.get(event.user);
+    if (!set) return;
+    const previous = this.queues.get(event.user) ?? Promise.resolve();
+    const next = previous
+      .then(async () => {
+        const live = [...(this.streams.get(event.user) ?? [])];
+        if (live.length === 0) return;
+        // Read once for all of the person's tabs (held streams read it again when they flush).
+        const message = event.type === 'message' && live.some((s) => !s.held) ? await messageFor(this.pool, event.user, Number(event.id)) : undefined;
+        for (const s of live) await this.deliver(s, event, s.held ? undefined : message);
+      })
+      .catch((err) => this.log.warn({ err }, 'live stream: an event could not be delivered'));
+    this.queues.set(event.user, next);
+    void next.then(() => {
+      if (this.queues.get(event.user) === next) this.queues.delete(event.user);
+    });
+  }
+
+  private lost(c: pg.Client, err?: Error) {
+    if (this.client !== c) return;
+    this.client = null;
+    c.end().catch(() => {});
+    if (this.stopped) return;
+    this.log.warn({ err: err?.message }, 'live updates: the connection listening for events was lost; retrying');
+    this.retryTimer = setTimeout(() => void this.start(), this.retryMs).unref();
+    this.retryMs = Math.min(this.retryMs * 2, RETRY_MS.max);
+  }
+
+  private async connect(c: pg.Client): Promise<void> {
+    c.on('error', (err) => this.lost(c, err));
+    c.on('end', () => this.lost(c));
+    c.on('notification', (msg) => {
+      if (msg.channel !== LIVE_CHANNEL || !msg.payload) return;
+      try {
+        const event = JSON.parse(msg.payload) as LiveEvent;
+        if (typeof event.user === 'string') this.dispatch(event);
+      } catch {
+        this.log.warn('live updates: an event that is not JSON was ignored');
+      }
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${LIVE_CHANNEL}`);
+    } catch (err) {
+      return this.lost(c, err as Error);
+    }
+    if (this.client !== c) return void (await c.end().catch(() => {}));
+    // Events published while nobody listened went nowhere: every stream open then reconnects and catches up.
+    if (this.retryMs !== RETRY_MS.first) this.everyStream((s) => this.close(s));
+    this.retryMs = RETRY_MS.first;
+  }
+
+  private start() {
+    const c = new pg.Client({ ...this.pool.options, application_name: 'second-gear live updates' });
+    this.client = c;
+    this.attempt = this.connect(c);
+    return this.attempt;
+  }
+}

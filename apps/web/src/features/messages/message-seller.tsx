@@ -1,0 +1,96 @@
+import { useId, useState, useSyncExternalStore } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import type { Product } from '@second-gear/contract';
+import { errorMessage } from '../../lib/errors.ts';
+import { Modal } from '../../ui/modal.tsx';
+import { conversationsQuery, messagesKey, openConversation } from './api.ts';
+import { Composer } from './composer.tsx';
+
+type Car = Pick<Product, '_id' | 'productName'>;
+
+const action = 'btn btn-outline btn-primary h-11 min-h-11 px-2 lg:px-3';
+// On a card's action row, where Report, Add to Wishlist and Book Now already fill the line: a 44 px
+// square with a speech bubble (named by its hidden words), and only where the row has room for a
+// fourth action (one wide column from sm, three from xl: Tailwind's breakpoints). Elsewhere it is not
+// there at all, and the car's page, one tap away on the card's name, has the full button.
+const compactAction = 'btn btn-outline btn-primary h-11 min-h-11 w-11 px-0';
+const roomOnCards = '(min-width: 640px) and (max-width: 767.98px), (min-width: 1280px)';
+
+function useRoomOnCards(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia(roomOnCards);
+      query.addEventListener('change', changed);
+      return () => query.removeEventListener('change', changed);
+    },
+    () => window.matchMedia(roomOnCards).matches,
+  );
+}
+
+function Label({ compact }: { compact: boolean }) {
+  if (!compact) return <>Message Seller</>;
+  return (
+    <>
+      <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <path strokeLinecap="round" strokeLinejoin="round" d="M4 5h16v11H9l-5 4z" />
+      </svg>
+      <span className="sr-only">Message Seller</span>
+    </>
+  );
+}
+
+/**
+ * `Message Seller` for a buyer (`compact` on a card's action row): a small dialog to write the first message, then the conversation.
+ * Once the buyer talks with the seller about this car, it leads straight to that conversation.
+ */
+export function MessageSellerButton({ product, compact = false }: { product: Car; compact?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: conversations } = useQuery(conversationsQuery);
+  const existing = conversations?.find((c) => c.role === 'buyer' && c.car._id === product._id);
+  const room = useRoomOnCards();
+
+  const send = useMutation({
+    mutationFn: (text: string) => openConversation(product._id, text),
+    onSuccess: ({ conversationId }) => {
+      void queryClient.invalidateQueries({ queryKey: messagesKey });
+      setOpen(false);
+      void navigate(`/dashboard/messages?c=${conversationId}`);
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+
+  if (compact && !room) return null;
+  if (existing) {
+    return (
+      <Link to={`/dashboard/messages?c=${existing._id}`} className={compact ? compactAction : action} title={compact ? 'Message Seller' : undefined}>
+        <Label compact={compact} />
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button type="button" className={compact ? compactAction : action} onClick={() => setOpen(true)} title={compact ? 'Message Seller' : undefined}>
+        <Label compact={compact} />
+      </button>
+      {open ? (
+        <Modal open onClose={() => setOpen(false)} labelledBy={titleId} busy={send.isPending}>
+          <h2 id={titleId} className="text-lg font-bold">
+            Message the seller of {product.productName}
+          </h2>
+          <p className="mt-1 mb-4 text-sm text-base-content/70">Ask about the car or agree a time and place to see it. Never pay before you have seen it.</p>
+          <Composer onSend={(text) => send.mutateAsync(text)} busy={send.isPending} rows={4} autoFocus />
+          <div className="modal-action mt-2">
+            <button type="button" className="btn btn-outline" onClick={() => setOpen(false)} disabled={send.isPending}>
+              Cancel
+            </button>
+          </div>
+        </Modal>
+      ) : null}
+    </>
+  );
+}
