@@ -36,6 +36,8 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { mailboxRoutes } from './mail/mailbox-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -165,6 +167,9 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
       await api.register(adminRoutes);
       await api.register(dashboardRoutes);
       await api.register(paymentRoutes(paymentProvider));
+      await api.register(notificationRoutes);
+      // Anyone may read the development mailbox: never in production.
+      if (config.env !== 'production') await api.register(mailboxRoutes);
     },
     { prefix: '/api' },
   );

@@ -36,6 +36,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
   SESSION_CACHE_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(0).max(300).default(30),
 });
 
@@ -73,6 +75,11 @@ export interface Config {
   testPaymentsBanner: boolean;
   /** Set: pictures in this S3-compatible bucket; unset: files in `DATA_DIR/uploads`. */
   s3?: { bucket: string; endpoint?: string; region: string; accessKeyId: string; secretAccessKey: string };
+  /**
+   * Where emails go: an SMTP server (`SMTP_URL`), or outside production the development mailbox, an
+   * SMTP server of the app's own that keeps every message for /dev/mailbox (src/mail/dev-mailbox.ts).
+   */
+  mail: { transport: { smtpUrl: string } | 'dev-mailbox'; from: string };
   /** Set: Google sign-in with these OAuth credentials; unset: the built-in test identity provider where it may run (auth/google.ts). */
   google?: { clientId: string; clientSecret: string };
 }
@@ -143,6 +150,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     google,
+    mail: {
+      transport: e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : 'dev-mailbox',
+      from: e.MAIL_FROM ?? `Second Gear <no-reply@${new URL(publicUrl).hostname}>`,
+    },
   };
 }
 
@@ -163,6 +174,9 @@ function refuseUnsafeProduction(e: z.infer<typeof envSchema>): void {
   if (e.PAYMENTS === 'test' && e.ALLOW_TEST_PAYMENTS !== 'on') {
     refuse('ALLOW_TEST_PAYMENTS=on is required for PAYMENTS=test when NODE_ENV=production (no real money is taken, yet cars are sold)');
   }
+  // Without it the emails would go to the development mailbox, which production never mounts: told
+  // nothing, people would believe they had been emailed.
+  if (!e.SMTP_URL) refuse('SMTP_URL is required when NODE_ENV=production (the mail server that sends notification emails)');
 }
 
 function trustProxyOf(value: string | undefined): Config['trustProxy'] {

@@ -8,3 +8,4 @@ export * from './payments.ts';
 export * from './admin.ts';
 export * from './site.ts';
 export * from './dashboard.ts';
+export * from './notifications.ts';
