@@ -21,6 +21,7 @@ import { type ApiDocument, expectDocumented } from './documented-statuses.ts';
 import { insertCar } from './fixtures.ts';
 import { as, createTestApp, makeAdmin, multipartFile, signUp, type Person, type TestApp } from './harness.ts';
 import { nextLoopbackAddress } from './raw-http.ts';
+import { unsubscribeToken } from '../src/mail/unsubscribe-token.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
@@ -482,6 +483,14 @@ async function asyncReporter(details: fc.RunDetails<unknown>) {
   throw new Error(report.replace(/(.)\1{40,}/gs, (run, ch: string) => `${ch}…(×${run.length})`));
 }
 
+/** An email in the development mailbox, with a calendar attached. */
+let mailboxEmailId: string;
+beforeAll(async () => {
+  const attachments = JSON.stringify([{ filename: 'invite.ics', contentType: 'text/calendar', content: Buffer.from('BEGIN:VCALENDAR').toString('base64') }]);
+  const { rows } = await t.pool.query(`insert into dev_mailbox (from_address, to_address, subject, text_body, headers, attachments) values ('a@x.example', 'b@x.example', 'Hi', 'Hello', '{}', $1) returning id`, [attachments]);
+  mailboxEmailId = rows[0].id;
+});
+
 const noBody = fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: rawPayload(fc.constant({ a: 1 })) });
 
 // ---------------------------------------------------------------------------------------------
@@ -736,6 +745,25 @@ function routes(): RouteCase[] {
     idRoute('DELETE', '/api/categories/:id', ['admin'], () => [categoryId, emptyCategoryId]),
     // Signed-in people of every role; the query (absent, an email, an id, junk) names nobody and is refused.
     { ...publicGet('/api/dashboard/summary'), who: whoArb(['buyer', 'buyer2', 'seller', 'seller2', 'admin']) },
+    // The bell and the unsubscribe link (the real token is buyer2's: their emails stop, nothing else).
+    { ...publicGet('/api/notifications'), who: whoArb(['buyer', 'buyer2', 'seller', 'seller2', 'admin']) },
+    jsonRoute(
+      '/api/notifications/read',
+      ['buyer', 'seller', 'admin'],
+      fc.oneof(fc.record({ ids: orHostile(fc.array(orHostile(uuid), { maxLength: 3 })) }), fc.record({ all: orHostile(fc.constant(true)) })),
+    ),
+    jsonRoute('/api/email/unsubscribe', ['anon', 'buyer'], fc.record({ token: orHostile(fc.oneof(fc.constant(unsubscribeToken(t.secret, people.buyer2.id)), textish)) })),
+    // The development mailbox (not in production), open to anyone.
+    publicGet('/api/dev/mailbox'),
+    idRoute('GET', '/api/dev/mailbox/:id', anyone, () => [mailboxEmailId]),
+    {
+      method: 'GET',
+      route: '/api/dev/mailbox/:id/attachments/:n',
+      who: fc.constantFrom(...anyone),
+      request: fc
+        .tuple(segmentArb(() => [mailboxEmailId]), fc.oneof(fc.constantFrom('0', '1', '99', '100', '-1', '1.5', '1e1'), textish.map(enc)))
+        .map(([id, n]) => ({ url: `/api/dev/mailbox/${id}/attachments/${n}` })),
+    },
     // Authentication (better-auth behind /api/auth).
     jsonRoute(
       '/api/auth/sign-up/email',
@@ -927,6 +955,12 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
     'PUT /api/categories/:id',
     'DELETE /api/categories/:id',
     'GET /api/dashboard/summary',
+    'GET /api/notifications',
+    'POST /api/notifications/read',
+    'POST /api/email/unsubscribe',
+    'GET /api/dev/mailbox',
+    'GET /api/dev/mailbox/:id',
+    'GET /api/dev/mailbox/:id/attachments/:n',
     'POST /api/auth/sign-up/email',
     'POST /api/auth/sign-in/email',
     'POST /api/auth/sign-in/social',

@@ -140,6 +140,15 @@ export const routeRules: Record<string, RouteRule> = {
   },
   'POST /api/test-processor/confirm': { access: 'provider-capability', note: 'PAYMENTS=test only; the client secret is the capability' },
   'POST /api/stripe/webhook': { access: 'webhook', note: 'PAYMENTS=stripe only; Stripe-Signature over the raw body' },
+
+  // Notifications: the bell, and the unsubscribe link of their emails.
+  'GET /api/notifications': { access: 'signed-in', note: 'the caller’s own notifications only: no parameter names anyone' },
+  'POST /api/notifications/read': { access: 'signed-in', note: 'another person’s notification ids change nothing' },
+  'POST /api/email/unsubscribe': { access: 'provider-capability', note: 'the unsubscribe link’s token (HMAC of the person’s id under the auth secret) is the capability; no cookie' },
+  // The development mailbox: development and test only (production answers 404, test/production.test.ts).
+  'GET /api/dev/mailbox': { access: 'public', note: 'development and test only' },
+  'GET /api/dev/mailbox/:id': { access: 'public', note: 'development and test only' },
+  'GET /api/dev/mailbox/:id/attachments/:n': { access: 'public', note: 'development and test only' },
 };
 
 /** The roles a rule lets through, or null for the rules that are not about roles. */
