@@ -145,7 +145,7 @@ async function startApp(databaseUrl: string, dataDir: string) {
     AUTH_SECRET: randomBytes(32).toString('hex'),
     DEMO_DATA: 'off',
     PAYMENTS: 'test',
-    ALLOW_TEST_PAYMENTS: 'on',
+    ALLOW_TEST_PAYMENTS: 'on', SMTP_URL: 'smtp://127.0.0.1:2525',
     LOG_LEVEL: LOG_LEVEL,
   };
   // The profile is written when the server exits on the SIGTERM sent at the end of its data set.

@@ -24,7 +24,7 @@ test.beforeAll(async () => {
   fs.chmodSync(dataDir, 0o755);
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  const env = { NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: origin, DATA_DIR: dataDir, AUTH_SECRET: 'e2e-'.repeat(10), PAYMENTS: 'test', ALLOW_TEST_PAYMENTS: 'on' };
+  const env = { NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: origin, DATA_DIR: dataDir, AUTH_SECRET: 'e2e-'.repeat(10), PAYMENTS: 'test', ALLOW_TEST_PAYMENTS: 'on', SMTP_URL: 'smtp://127.0.0.1:2525' };
   server = await startOwnServer(origin, env, { compiled: true });
 });
 

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 const secret = 'x'.repeat(40);
 
 /** The least a production start needs; each test below takes one piece away or adds one. */
-const production = { NODE_ENV: 'production', AUTH_SECRET: secret, PUBLIC_URL: 'https://cars.example.com', PAYMENTS: 'test', ALLOW_TEST_PAYMENTS: 'on' };
+const production = { NODE_ENV: 'production', AUTH_SECRET: secret, PUBLIC_URL: 'https://cars.example.com', PAYMENTS: 'test', ALLOW_TEST_PAYMENTS: 'on', SMTP_URL: 'smtp://127.0.0.1:2525' };
 const without = (name: keyof typeof production) => Object.fromEntries(Object.entries(production).filter(([k]) => k !== name));
 
 /** The one line a refused start prints, or undefined when the configuration is accepted. */
@@ -71,6 +71,16 @@ describe('production mode (NODE_ENV=production)', () => {
     }
   });
 
+  it('requires SMTP_URL: without it, emails would go to the development mailbox, which production never mounts', () => {
+    expect(refusal(without('SMTP_URL'))).toMatch(/^Invalid configuration: SMTP_URL is required when NODE_ENV=production/);
+    expect(refusal({ ...production, SMTP_URL: 'https://mail.example.com' })).toMatch(/^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(loadConfig({ ...production, SMTP_URL: 'smtps://user:pass@mail.example.com:465' }).mail).toEqual({
+      transport: { smtpUrl: 'smtps://user:pass@mail.example.com:465' },
+      from: 'Second Gear <no-reply@cars.example.com>',
+    });
+    expect(loadConfig({ ...production, MAIL_FROM: 'Cars <cars@example.com>' }).mail.from).toBe('Cars <cars@example.com>');
+  });
+
   it('shows the test-payments banner only in production with the opt-in, never in development or test', () => {
     expect(loadConfig(production).testPaymentsBanner).toBe(true);
     expect(loadConfig({}).testPaymentsBanner).toBe(false);
@@ -96,6 +106,11 @@ describe('outside production', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).demoData).toBe('contract-passwords');
     expect(loadConfig({ DATABASE_URL: 'postgres://db.example/sg' }).demoData).toBe('off');
     expect(loadConfig({ DATABASE_URL: 'postgres://db.example/sg', DEMO_DATA: 'on' }).demoData).toBe('contract-passwords');
+  });
+
+  it('sends emails to the development mailbox unless SMTP_URL is set', () => {
+    expect(loadConfig({}).mail).toEqual({ transport: 'dev-mailbox', from: 'Second Gear <no-reply@localhost>' });
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.transport).toEqual({ smtpUrl: 'smtp://127.0.0.1:2525' });
   });
 });
 

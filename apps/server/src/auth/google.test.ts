@@ -343,7 +343,7 @@ describe('Google sign-in through the built-in test identity provider', () => {
 // Production never mounts the test identity provider; outside production it refuses to whenever
 // others could reach it (a proxy in front, a public PUBLIC_URL or HOST).
 describe.each([
-  ['in production', { NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex'), PAYMENTS: 'test', ALLOW_TEST_PAYMENTS: 'on' }],
+  ['in production', { NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex'), PAYMENTS: 'test', ALLOW_TEST_PAYMENTS: 'on', SMTP_URL: 'smtp://127.0.0.1:2525' }],
   ['behind a proxy (TRUST_PROXY) outside production', { TRUST_PROXY: '1' }],
   ['on every interface (HOST=0.0.0.0) outside production', { HOST: '0.0.0.0' }],
   ['with a public PUBLIC_URL outside production', { PUBLIC_URL: 'https://cars.example.com' }],
@@ -383,7 +383,7 @@ describe('Google sign-in with GOOGLE_CLIENT_ID', () => {
       AUTH_SECRET: 'x'.repeat(32),
       PUBLIC_URL: 'https://cars.example.com',
       PAYMENTS: 'test',
-      ALLOW_TEST_PAYMENTS: 'on',
+      ALLOW_TEST_PAYMENTS: 'on', SMTP_URL: 'smtp://127.0.0.1:2525',
       GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
       GOOGLE_CLIENT_SECRET: 'secret',
     });

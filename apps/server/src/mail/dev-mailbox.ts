@@ -47,7 +47,9 @@ async function keep(pool: Pool, mail: Awaited<ReturnType<typeof simpleParser>>) 
       return line ? [[name, line.line.slice(line.line.indexOf(':') + 1).trim()]] : [];
     }),
   );
-  const attachments = mail.attachments.map((a) => ({
+  // nodemailer sends a calendar twice (an alternative part and an attachment, for Outlook): shown once.
+  const unique = mail.attachments.filter((a, i, all) => all.findIndex((b) => b.checksum === a.checksum) === i);
+  const attachments = unique.map((a) => ({
     filename: a.filename ?? (a.contentType === 'text/calendar' ? 'invite.ics' : 'attachment'),
     contentType: a.contentType,
     content: a.content.toString('base64'),

@@ -14,7 +14,7 @@ async function siteAnswer(env: Record<string, string> = {}) {
 
 describe('GET /api/site', () => {
   it('asks for the test-payments banner in production with ALLOW_TEST_PAYMENTS=on', async () => {
-    const env = { NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex'), PAYMENTS: 'test', ALLOW_TEST_PAYMENTS: 'on' };
+    const env = { NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex'), PAYMENTS: 'test', ALLOW_TEST_PAYMENTS: 'on', SMTP_URL: 'smtp://127.0.0.1:2525' };
     expect(await siteAnswer(env)).toEqual({ status: 200, body: { testPaymentsBanner: true } });
   });
 
