@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useAuth } from '../features/auth/auth-context.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { NotificationBell } from '../features/notifications/index.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { MenuIcon } from '../ui/icons.tsx';
 import { Logo } from '../ui/logo.tsx';
@@ -80,6 +81,7 @@ export function Navbar({ menuButton, signOutButton = true }: NavbarProps) {
             <div className="skeleton h-11 w-24" aria-hidden="true" />
           ) : user?.email ? (
             <>
+              <NotificationBell />
               <Avatar
                 name={user.name}
                 photo={user.image}
