@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Pool } from 'pg';
+import pg, { type Pool } from 'pg';
 import { runMigrations } from 'graphile-worker';
 import { quietJobLogger } from '../jobs/logger.ts';
 
@@ -45,7 +45,14 @@ export async function migrate(pool: Pool): Promise<string[]> {
       }
       applied.push(version);
     }
-    await runMigrations({ pgPool: pool, logger: quietJobLogger });
+    // On a connection of its own: the caller's pool may be a single connection (the admin command's),
+    // held here by the lock.
+    const jobsPool = new pg.Pool({ ...pool.options, max: 1 });
+    try {
+      await runMigrations({ pgPool: jobsPool, logger: quietJobLogger });
+    } finally {
+      await jobsPool.end();
+    }
     return applied;
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
