@@ -28,10 +28,9 @@ export interface JobRunner {
  * production with no SMTP_URL it first starts the development mailbox and sends there.
  */
 export async function startJobRunner({ pool, config, secret, concurrency = 2, pollIntervalMs = 2000, log }: JobRunnerOptions): Promise<JobRunner> {
-  let mailbox: DevMailbox | undefined;
-  if (config.mail.transport === 'dev-mailbox') mailbox = await startDevMailbox(pool);
-  const smtpUrl = mailbox?.smtpUrl ?? (config.mail.transport as { smtpUrl: string }).smtpUrl;
-  const transport = nodemailer.createTransport(smtpUrl);
+  const where = config.mail.transport;
+  const mailbox: DevMailbox | undefined = where === 'dev-mailbox' ? await startDevMailbox(pool) : undefined;
+  const transport = nodemailer.createTransport(where === 'dev-mailbox' ? mailbox!.smtpUrl : where.smtpUrl);
   try {
     const runner = await run({
       pgPool: pool,
