@@ -7,6 +7,7 @@ const processTests = [
   'apps/server/test/crash.test.ts',
   'apps/server/test/scale-out.test.ts',
   'apps/server/test/production.test.ts',
+  'apps/server/test/mail-delivery.test.ts',
 ];
 
 export default defineConfig({

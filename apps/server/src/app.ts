@@ -38,6 +38,8 @@ import { userRoutes } from './modules/users/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { heartbeatWithin, liveRoutes } from './modules/live/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { mailboxRoutes } from './mail/mailbox-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -169,6 +171,9 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
       await api.register(paymentRoutes(paymentProvider));
       await api.register(messageRoutes);
       await api.register(liveRoutes({ heartbeatMs: heartbeatWithin(httpTimeouts) }));
+      await api.register(notificationRoutes);
+      // Anyone may read the development mailbox: never in production.
+      if (config.env !== 'production') await api.register(mailboxRoutes);
     },
     { prefix: '/api' },
   );

@@ -71,6 +71,17 @@ describe('production mode (NODE_ENV=production)', () => {
     }
   });
 
+  it('sends emails through SMTP_URL, and none without it (never to the development mailbox)', () => {
+    expect(refusal(production)).toBeUndefined();
+    expect(loadConfig(production).mail.transport).toBe('off');
+    expect(refusal({ ...production, SMTP_URL: 'https://mail.example.com' })).toMatch(/^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(loadConfig({ ...production, SMTP_URL: 'smtps://user:pass@mail.example.com:465' }).mail).toEqual({
+      transport: { smtpUrl: 'smtps://user:pass@mail.example.com:465' },
+      from: 'Second Gear <no-reply@cars.example.com>',
+    });
+    expect(loadConfig({ ...production, MAIL_FROM: 'Cars <cars@example.com>' }).mail.from).toBe('Cars <cars@example.com>');
+  });
+
   it('shows the test-payments banner only in production with the opt-in, never in development or test', () => {
     expect(loadConfig(production).testPaymentsBanner).toBe(true);
     expect(loadConfig({}).testPaymentsBanner).toBe(false);
@@ -96,6 +107,11 @@ describe('outside production', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).demoData).toBe('contract-passwords');
     expect(loadConfig({ DATABASE_URL: 'postgres://db.example/sg' }).demoData).toBe('off');
     expect(loadConfig({ DATABASE_URL: 'postgres://db.example/sg', DEMO_DATA: 'on' }).demoData).toBe('contract-passwords');
+  });
+
+  it('sends emails to the development mailbox unless SMTP_URL is set', () => {
+    expect(loadConfig({}).mail).toEqual({ transport: 'dev-mailbox', from: 'Second Gear <no-reply@localhost>' });
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.transport).toEqual({ smtpUrl: 'smtp://127.0.0.1:2525' });
   });
 });
 

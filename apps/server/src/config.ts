@@ -36,6 +36,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
   SESSION_CACHE_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(0).max(300).default(30),
 });
 
@@ -73,6 +75,12 @@ export interface Config {
   testPaymentsBanner: boolean;
   /** Set: pictures in this S3-compatible bucket; unset: files in `DATA_DIR/uploads`. */
   s3?: { bucket: string; endpoint?: string; region: string; accessKeyId: string; secretAccessKey: string };
+  /**
+   * Where emails go: an SMTP server (`SMTP_URL`), or outside production the development mailbox, an
+   * SMTP server of the app's own that keeps every message for /dev/mailbox (src/mail/dev-mailbox.ts);
+   * `off` in production without SMTP_URL (no email is sent; notifications stay in the bell).
+   */
+  mail: { transport: { smtpUrl: string } | 'dev-mailbox' | 'off'; from: string };
   /** Set: Google sign-in with these OAuth credentials; unset: the built-in test identity provider where it may run (auth/google.ts). */
   google?: { clientId: string; clientSecret: string };
 }
@@ -143,6 +151,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     google,
+    mail: {
+      // Production without a mail server sends nothing and says so at start: the development mailbox
+      // (anyone may read it) is never mounted there, and the bell still tells people everything.
+      transport: e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : production ? 'off' : 'dev-mailbox',
+      from: e.MAIL_FROM ?? `Second Gear <no-reply@${new URL(publicUrl).hostname}>`,
+    },
   };
 }
 

@@ -9,6 +9,7 @@ import { checkServerVersion, createPool } from './db/pool.ts';
 import { DataDirInUseError, lockDataDir } from './db/process-lock.ts';
 import type { SeededAccount } from './db/seed.ts';
 import { createImageStorage } from './images/storage.ts';
+import { startJobRunner, type JobRunner } from './jobs/runner.ts';
 import { readOrCreateSecret } from './secret-file.ts';
 
 const say = (msg: string) => console.log(`[second-gear] ${msg}`);
@@ -27,7 +28,10 @@ async function main() {
   }
 
   const pool = createPool(databaseUrl);
+  let jobs: JobRunner | undefined;
   const stopDatabase = async () => {
+    // The runner first: a delivery in progress finishes (or is given back) while the pool still works.
+    await jobs?.stop().catch(() => {});
     await pool.end().catch(() => {});
     await embedded?.stop();
     unlock();
@@ -47,6 +51,9 @@ async function main() {
       if (created) say(demoDataAdded(created, config.demoData, DEMO_PASSWORD));
     }
     const app = await buildApp({ config, pool, auth, images, webDist: defaultWebDist });
+    jobs = await startJobRunner({ pool, config, secret, log: (level, message) => (level === 'error' || level === 'warning' ? app.log.warn({ jobs: level }, message) : app.log.debug(message)) });
+    if (config.mail.transport === 'off') say('emails are off: SMTP_URL is unset, so notifications appear in the bell only');
+    if (config.mail.transport === 'dev-mailbox') say(`emails go to the development mailbox: ${config.publicUrl}/dev/mailbox (set SMTP_URL to send them)`);
     await app.listen({ port: config.port, host: config.host });
     say(`Second Gear is ready at ${config.publicUrl}`);
 

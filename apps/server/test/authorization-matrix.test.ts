@@ -10,6 +10,9 @@ import { type ApiDocument, expectDocumented } from './documented-statuses.ts';
 import { carListing, insertCar, insertCategory } from './fixtures.ts';
 import { as, createTestApp, makeAdmin, multipartFile, signUp, type Person, type TestApp } from './harness.ts';
 import { isWriteMethod, rolesOf, routeRules, type RouteRule } from './route-rules.ts';
+import { inTransaction } from '../src/db/pool.ts';
+import { unsubscribeToken } from '../src/mail/unsubscribe-token.ts';
+import { notify } from '../src/modules/notifications/notify.ts';
 
 /**
  * The authorization matrix (issue 9): every `/api` route the server registers, called as anonymous,
@@ -565,7 +568,37 @@ const specs: Record<string, Spec> = {
     }),
     ok: [400],
   },
+
+  'GET /api/notifications': {
+    call: () => get('/api/notifications'),
+    check: (who, res) => {
+      expect(res.body).toContain(noticeTitle(who as SignedIn));
+      expect(res.body).not.toContain(noticeTitle(otherOf[who as SignedIn]));
+    },
+  },
+  'POST /api/notifications/read': {
+    call: () => post('/api/notifications/read', { all: true }),
+    check: (_who, res) => expect(res.json()).toEqual({ unread: 0 }),
+  },
+  // Whoever holds the link's token may use it, session or not.
+  'POST /api/email/unsubscribe': { call: () => post('/api/email/unsubscribe', { token: unsubscribeToken(t.secret, spare.id) }) },
+  'GET /api/dev/mailbox': { call: () => get('/api/dev/mailbox') },
+  'GET /api/dev/mailbox/:id': { call: () => get(`/api/dev/mailbox/${mailboxEmail}`) },
+  'GET /api/dev/mailbox/:id/attachments/:n': { call: () => get(`/api/dev/mailbox/${mailboxEmail}/attachments/0`) },
 };
+
+// Notifications of every signed-in person, and an email in the development mailbox.
+const noticeTitle = (who: SignedIn) => `Matrix notice for ${P[who].id}`;
+let mailboxEmail: string;
+beforeAll(async () => {
+  for (const who of Object.keys(otherOf) as SignedIn[]) {
+    await inTransaction(t.pool, (client) =>
+      notify(client, { userId: P[who].id, eventKey: 'matrix', kind: 'message', title: noticeTitle(who), body: 'Read me', link: '/dashboard' }),
+    );
+  }
+  const attachments = JSON.stringify([{ filename: 'invite.ics', contentType: 'text/calendar', content: Buffer.from('BEGIN:VCALENDAR').toString('base64') }]);
+  mailboxEmail = (await one(`insert into dev_mailbox (from_address, to_address, subject, text_body, headers, attachments) values ('a@x.example', 'b@x.example', 'Hi', 'Hello', '{}', $1) returning id`, [attachments])).id;
+});
 
 /** The welcome page's numbers for a person, counted from the rows of the pages its tiles link to, as that person reads them. */
 async function ownDashboardNumbers(who: SignedIn) {
@@ -990,6 +1023,16 @@ describe('mass-assignment probes on every write route', () => {
       const res = await call('buyer', { method: 'POST', url: `/api/conversations/${B('buyer').conversation}/read?${forgedQuery()}&id=${other}`, payload: { ...forged(), id: other } });
       expect(res.statusCode).toBe(200);
       expect(await one('select buyer_read_id, seller_read_id from conversations where id = $1', [other])).toEqual(before);
+    },
+    'POST /api/notifications/read': async () => {
+      const own = (await okJson('buyer', get('/api/notifications'))).notifications[0].id as string;
+      await rejected('buyer', post('/api/notifications/read', { ...forged(), ids: [own] }));
+      await rejected('buyer', post('/api/notifications/read', { all: true, ids: [own] }));
+    },
+    'POST /api/email/unsubscribe': async () => {
+      await rejected('anonymous', post('/api/email/unsubscribe', { ...forged(), token: unsubscribeToken(t.secret, P.otherBuyer.id) }));
+      await rejected('anonymous', post(`/api/email/unsubscribe?${forgedQuery()}`, { token: unsubscribeToken(t.secret, P.otherBuyer.id) }));
+      expect(await one('select count(*)::int as n from email_unsubscribes where user_id = $1', [P.otherBuyer.id])).toEqual({ n: 0 });
     },
   };
 

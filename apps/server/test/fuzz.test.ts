@@ -21,6 +21,7 @@ import { type ApiDocument, expectDocumented } from './documented-statuses.ts';
 import { insertCar } from './fixtures.ts';
 import { as, createTestApp, makeAdmin, multipartFile, signUp, type Person, type TestApp } from './harness.ts';
 import { nextLoopbackAddress } from './raw-http.ts';
+import { unsubscribeToken } from '../src/mail/unsubscribe-token.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
@@ -491,6 +492,14 @@ async function asyncReporter(details: fc.RunDetails<unknown>) {
   throw new Error(report.replace(/(.)\1{40,}/gs, (run, ch: string) => `${ch}…(×${run.length})`));
 }
 
+/** An email in the development mailbox, with a calendar attached. */
+let mailboxEmailId: string;
+beforeAll(async () => {
+  const attachments = JSON.stringify([{ filename: 'invite.ics', contentType: 'text/calendar', content: Buffer.from('BEGIN:VCALENDAR').toString('base64') }]);
+  const { rows } = await t.pool.query(`insert into dev_mailbox (from_address, to_address, subject, text_body, headers, attachments) values ('a@x.example', 'b@x.example', 'Hi', 'Hello', '{}', $1) returning id`, [attachments]);
+  mailboxEmailId = rows[0].id;
+});
+
 const noBody = fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: rawPayload(fc.constant({ a: 1 })) });
 
 // ---------------------------------------------------------------------------------------------
@@ -781,6 +790,25 @@ function routes(): RouteCase[] {
     // Never with Accept: text/event-stream, which would open a stream that does not end: the guard,
     // the headers' validation and the 406 to other clients are fuzzed here, the stream in live.test.ts.
     { ...publicGet('/api/live'), who: whoArb(['buyer', 'seller', 'admin']) },
+    // The bell and the unsubscribe link (the real token is buyer2's: their emails stop, nothing else).
+    { ...publicGet('/api/notifications'), who: whoArb(['buyer', 'buyer2', 'seller', 'seller2', 'admin']) },
+    jsonRoute(
+      '/api/notifications/read',
+      ['buyer', 'seller', 'admin'],
+      fc.oneof(fc.record({ ids: orHostile(fc.array(orHostile(uuid), { maxLength: 3 })) }), fc.record({ all: orHostile(fc.constant(true)) })),
+    ),
+    jsonRoute('/api/email/unsubscribe', ['anon', 'buyer'], fc.record({ token: orHostile(fc.oneof(fc.constant(unsubscribeToken(t.secret, people.buyer2.id)), textish)) })),
+    // The development mailbox (not in production), open to anyone.
+    publicGet('/api/dev/mailbox'),
+    idRoute('GET', '/api/dev/mailbox/:id', anyone, () => [mailboxEmailId]),
+    {
+      method: 'GET',
+      route: '/api/dev/mailbox/:id/attachments/:n',
+      who: fc.constantFrom(...anyone),
+      request: fc
+        .tuple(segmentArb(() => [mailboxEmailId]), fc.oneof(fc.constantFrom('0', '1', '99', '100', '-1', '1.5', '1e1'), textish.map(enc)))
+        .map(([id, n]) => ({ url: `/api/dev/mailbox/${id}/attachments/${n}` })),
+    },
     // Authentication (better-auth behind /api/auth).
     jsonRoute(
       '/api/auth/sign-up/email',
@@ -1010,6 +1038,12 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
     'POST /api/conversations/:id/read',
     'GET /api/admin/flagged-messages',
     'GET /api/live',
+    'GET /api/notifications',
+    'POST /api/notifications/read',
+    'POST /api/email/unsubscribe',
+    'GET /api/dev/mailbox',
+    'GET /api/dev/mailbox/:id',
+    'GET /api/dev/mailbox/:id/attachments/:n',
     'POST /api/auth/sign-up/email',
     'POST /api/auth/sign-in/email',
     'POST /api/auth/sign-in/social',

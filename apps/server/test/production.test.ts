@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 describe('NODE_ENV=production with the embedded database', () => {
-  it('serves with no demo account, no test identity provider, and the test-payments banner', async () => {
+  it('serves with no demo account, no test identity provider, no development mailbox, and the test-payments banner', async () => {
     const app = startApp(await freePort(), production, { compiled: true });
     await ready(app);
     expect((await call(app.url, undefined, 'GET', '/api/health')).status).toBe(200);
@@ -35,6 +35,9 @@ describe('NODE_ENV=production with the embedded database', () => {
       await db.end();
     }
     expect((await call(app.url, undefined, 'GET', '/api/test-idp/.well-known/openid-configuration')).status).toBe(404);
+    for (const path of ['/api/dev/mailbox', `/api/dev/mailbox/${randomUUID()}`, `/api/dev/mailbox/${randomUUID()}/attachments/0`]) {
+      expect((await call(app.url, undefined, 'GET', path)).status, path).toBe(404);
+    }
     expect(await call(app.url, undefined, 'GET', '/api/site')).toEqual({ status: 200, body: { testPaymentsBanner: true } });
     expect(app.output()).not.toMatch(/demo data added|test identity provider/);
     expect(await stopApp(app)).toBe(0);

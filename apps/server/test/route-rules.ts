@@ -161,6 +161,14 @@ export const routeRules: Record<string, RouteRule> = {
   'POST /api/conversations/:id/read': { access: 'signed-in', owner: [{ by: 'row', in: 'params', field: 'id', row: 'conversation' }] },
   'GET /api/admin/flagged-messages': { access: 'admin' },
   'GET /api/live': { access: 'signed-in', note: 'EventSource only (406 to any other client); the caller’s own events' },
+  // Notifications: the bell, and the unsubscribe link of their emails.
+  'GET /api/notifications': { access: 'signed-in', note: 'the caller’s own notifications only: no parameter names anyone' },
+  'POST /api/notifications/read': { access: 'signed-in', note: 'another person’s notification ids change nothing' },
+  'POST /api/email/unsubscribe': { access: 'provider-capability', note: 'the unsubscribe link’s token (HMAC of the person’s id under the auth secret) is the capability; no cookie' },
+  // The development mailbox: development and test only (production answers 404, test/production.test.ts).
+  'GET /api/dev/mailbox': { access: 'public', note: 'development and test only' },
+  'GET /api/dev/mailbox/:id': { access: 'public', note: 'development and test only' },
+  'GET /api/dev/mailbox/:id/attachments/:n': { access: 'public', note: 'development and test only' },
 };
 
 /** The roles a rule lets through, or null for the rules that are not about roles. */

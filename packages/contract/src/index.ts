@@ -9,3 +9,4 @@ export * from './admin.ts';
 export * from './site.ts';
 export * from './dashboard.ts';
 export * from './messages.ts';
+export * from './notifications.ts';

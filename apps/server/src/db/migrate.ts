@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Pool } from 'pg';
+import pg, { type Pool } from 'pg';
+import { runMigrations } from 'graphile-worker';
+import { quietJobLogger } from '../jobs/logger.ts';
 
 const migrationsDir = path.join(import.meta.dirname, 'migrations');
 // Any fixed number: every app process on one database takes the same advisory lock.
@@ -10,6 +12,10 @@ const MIGRATION_LOCK = 7_450_113;
  * Applies the versioned SQL files in `migrations/` that the database has not seen, each in its own
  * transaction. Several processes starting together on one database wait on an advisory lock, so
  * exactly one of them migrates and the others find nothing left to do.
+ *
+ * Then, under the same lock, the job runner's own schema (graphile-worker's migrations, schema
+ * `graphile_worker`): notify() enqueues an email's delivery in the event's transaction, so the
+ * schema must exist in every database before any event, whether or not this process runs jobs.
  */
 export async function migrate(pool: Pool): Promise<string[]> {
   const files = fs
@@ -38,6 +44,14 @@ export async function migrate(pool: Pool): Promise<string[]> {
         throw new Error(`Migration ${file} failed: ${(err as Error).message}`);
       }
       applied.push(version);
+    }
+    // On a connection of its own: the caller's pool may be a single connection (the admin command's),
+    // held here by the lock.
+    const jobsPool = new pg.Pool({ ...pool.options, max: 1 });
+    try {
+      await runMigrations({ pgPool: jobsPool, logger: quietJobLogger });
+    } finally {
+      await jobsPool.end();
     }
     return applied;
   } finally {

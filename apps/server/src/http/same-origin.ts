@@ -5,6 +5,13 @@ import { AppError } from '../errors.ts';
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * Writes authenticated by a token in the request itself, never by a cookie, so a page of another
+ * site gains nothing by sending them: the one-click unsubscribe (RFC 8058), which a mail provider or
+ * a webmail page posts on the person's behalf with whatever Origin it has.
+ */
+const tokenAuthenticatedWrites = new Set(['/api/email/unsubscribe']);
+
+/**
  * Cross-site request forgery: a write the browser sends from another site's page is refused
  * before any route sees it. SameSite=Lax cookies alone leave gaps (a multipart upload or a form
  * post needs no CORS preflight, and a sibling subdomain counts as the same site), and better-auth's
@@ -24,7 +31,7 @@ export function refuseCrossSiteWrites(app: FastifyInstance, trustedOrigins: read
   const refusal = `This request came from a page of another site, so it was refused. Use Second Gear at ${publicUrl} to make changes.`;
   // A callback hook, not an async one: it runs on every request (see refuseUnstorableText).
   app.addHook('onRequest', (req, _reply, done) => {
-    if (safeMethods.has(req.method)) return done();
+    if (safeMethods.has(req.method) || tokenAuthenticatedWrites.has(req.url.split('?')[0]!)) return done();
     const origin = req.headers.origin;
     const site = req.headers['sec-fetch-site'];
     const ownFormPost = origin === 'null' && site === 'same-origin';

@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { useAuth } from '../features/auth/auth-context.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { UnreadMessagesLink, useLiveMessages } from '../features/messages/index.ts';
+import { NotificationBell } from '../features/notifications/index.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { MenuIcon } from '../ui/icons.tsx';
 import { Logo } from '../ui/logo.tsx';
@@ -50,8 +51,8 @@ export function Navbar({ menuButton, signOutButton = true }: NavbarProps) {
 
   return (
     <header className="sticky top-0 z-40 border-b border-base-200 bg-base-100/95 backdrop-blur">
-      {/* On a 360 px phone the menu button, the whole name and Sign Out fit in one row: tighter gaps, no truncation. */}
-      <nav className="navbar mx-auto max-w-7xl gap-2 px-2 sm:px-4" aria-label="Main">
+      {/* On a 360 px phone the menu button, the whole name, the bell and Sign Out fit in one row: tighter gaps, no truncation. */}
+      <nav className="navbar mx-auto max-w-7xl gap-1 px-2 sm:gap-2 sm:px-4" aria-label="Main">
         <div className="navbar-start min-w-0 gap-1 max-lg:w-auto max-lg:flex-1">
           {menuButton ?? (
             <details ref={mobileMenu} className="dropdown lg:hidden">
@@ -77,12 +78,13 @@ export function Navbar({ menuButton, signOutButton = true }: NavbarProps) {
           </ul>
         </div>
 
-        <div className="navbar-end gap-2 max-lg:w-auto max-lg:shrink-0 sm:gap-3">
+        <div className="navbar-end gap-1 max-lg:w-auto max-lg:shrink-0 sm:gap-3">
           {!ready ? (
             <div className="skeleton h-11 w-24" aria-hidden="true" />
           ) : user?.email ? (
             <>
               <UnreadMessagesLink />
+              <NotificationBell />
               <Avatar
                 name={user.name}
                 photo={user.image}
@@ -91,7 +93,7 @@ export function Navbar({ menuButton, signOutButton = true }: NavbarProps) {
                 className="ring-2 ring-primary/30 ring-offset-2 ring-offset-base-100"
               />
               {signOutButton ? (
-                <button type="button" className="btn btn-outline btn-primary h-11 px-3 sm:px-4" onClick={signOut} disabled={loading}>
+                <button type="button" className="btn btn-outline btn-primary h-11 px-1.5 max-sm:text-sm sm:px-4" onClick={signOut} disabled={loading}>
                   Sign Out
                 </button>
               ) : null}

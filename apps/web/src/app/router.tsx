@@ -40,6 +40,10 @@ export const router = createBrowserRouter([
       { path: 'signup', lazy: lazyPage(() => import('../features/auth/signup-page.tsx')) },
       // Not behind RequireAuth: an advertised car's page is public (the page itself handles the 401).
       { path: 'cars/:id', loader: carLoader, lazy: lazyPage(() => import('../features/cars/car-page.tsx')) },
+      // An email's unsubscribe link: no session needed, the token is in the address.
+      { path: 'unsubscribe', lazy: lazyPage(() => import('../features/notifications/unsubscribe-page.tsx')) },
+      // The development mailbox (the server answers its API in development and test only).
+      { path: 'dev/mailbox', lazy: lazyPage(() => import('../features/mailbox/mailbox-page.tsx')) },
       {
         Component: RequireAuth,
         children: [

@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import { enqueueEmailDelivery } from '../../jobs/deliver-email.ts';
 
 export type NotificationKind =
   | 'booking_requested'
@@ -59,12 +60,15 @@ export async function notify(client: PoolClient, notice: Notice): Promise<boolea
   );
   const id = rows[0]?.id;
   if (!id) return false;
-  await client.query(
+  const email = await client.query<{ id: string }>(
     `insert into email_outbox (notification_id, to_address, subject, text_body, calendar)
      select $1, u.email, $3, $4, $5 from users u
-      where u.id = $2 and not exists (select 1 from email_unsubscribes x where x.user_id = u.id)`,
+      where u.id = $2 and not exists (select 1 from email_unsubscribes x where x.user_id = u.id)
+     returning id`,
     [id, notice.userId, notice.title, notice.body, notice.calendar ?? null],
   );
+  // Its delivery, a job in this same transaction: no committed email without one, nor the reverse.
+  if (email.rows[0]) await enqueueEmailDelivery(client, email.rows[0].id);
   await publishLive(client, { user: notice.userId, type: 'notification', id });
   return true;
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { BookingChange, BookingRequest } from '@second-gear/contract';
+import { useLiveEvent } from '../../lib/live-events.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { DataList, EmptyState, HeadingWithCount, pictureAndName, type Column } from '../../ui/data-list.tsx';
@@ -28,6 +29,11 @@ export default function BookingRequestsPage() {
   // Kept while the dialog closes, so its text does not vanish under the closing animation.
   const [shown, setShown] = useState<Open | null>(null);
   if (open && open !== shown) setShown(open);
+
+  // A new booking or the buyer's cancellation shows while the page is open.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: bookingRequestsKey });
+  useLiveEvent('booking', refresh);
+  useLiveEvent('reconnected', refresh);
 
   const change = useMutation({
     mutationFn: ({ answer, id, value }: { answer: Answer; id: string; value: string }): Promise<BookingChange> =>

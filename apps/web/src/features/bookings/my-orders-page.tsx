@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { Order } from '@second-gear/contract';
+import { useLiveEvent } from '../../lib/live-events.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { ConfirmDialog, useShownName } from '../../ui/confirm-dialog.tsx';
 import { DataList, EmptyState, HeadingWithCount, pictureAndName, type Column } from '../../ui/data-list.tsx';
@@ -44,6 +45,9 @@ export default function MyOrdersPage() {
   const shownName = useShownName(cancelling !== null, cancelling?.productName ?? '');
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ordersKey });
+  // The seller's answer (accepted, declined, a proposed time) shows while the page is open.
+  useLiveEvent('booking', () => void refresh());
+  useLiveEvent('reconnected', () => void refresh());
   const cancel = useMutation({
     mutationFn: (o: Order) => cancelBooking(o._id, o.status === 'confirmed' ? 'confirmed' : 'pending'),
     onSuccess: (_c, o) => toast.success(`Your booking of ${o.productName} is cancelled`),

@@ -1,0 +1,157 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../db/pool.ts';
+import { notify, type Notice } from '../modules/notifications/notify.ts';
+import { createTestApp, signUp, type Person, type TestApp } from '../../test/harness.ts';
+import { SmtpSink } from '../../test/smtp-sink.ts';
+import { until } from '../../test/until.ts';
+import { startJobRunner, type JobRunner } from './runner.ts';
+
+const CALENDAR = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Second Gear//EN', 'METHOD:REQUEST', 'BEGIN:VEVENT', 'UID:booking-1@second-gear', 'DTSTART:20270101T100000Z', 'SUMMARY:Viewing', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+
+let t: TestApp;
+let sink: SmtpSink;
+let smtpUrl: string;
+let runners: JobRunner[] = [];
+let counter = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  sink = new SmtpSink();
+  smtpUrl = await sink.listen();
+});
+
+afterEach(async () => {
+  await Promise.all(runners.map((r) => r.stop()));
+  runners = [];
+  sink.failing = false;
+});
+
+afterAll(async () => {
+  await sink?.close();
+  await t?.close();
+});
+
+/** A runner on the test database, sending to the sink (or to the development mailbox). */
+async function runner(transport: 'sink' | 'dev-mailbox' | 'off' = 'sink') {
+  const config = { publicUrl: t.origin, mail: { transport: transport === 'sink' ? { smtpUrl } : transport, from: 'Second Gear <no-reply@localhost>' } };
+  const started = await startJobRunner({ pool: t.pool, config, secret: t.secret, pollIntervalMs: 100 });
+  runners.push(started);
+  return started;
+}
+
+async function tell(person: Person, extra: Partial<Notice> = {}): Promise<string> {
+  const n = ++counter;
+  const title = `Notice ${n} for ${person.name}`;
+  await inTransaction(t.pool, (client) => notify(client, { userId: person.id, eventKey: `test:${n}`, kind: 'booking_requested', title, body: 'A buyer asked to see your car.', link: '/dashboard/bookings', ...extra }));
+  return title;
+}
+
+const outboxOf = async (subject: string) => (await t.pool.query('select * from email_outbox where subject = $1', [subject])).rows[0];
+const received = (subject: string) => sink.received.filter((m) => m.subject === subject);
+
+describe('deliver_email', () => {
+  it('sends each outbox row exactly once, with two runners and a job run twice', async () => {
+    const seller = await signUp(t.app, 'Seller');
+    const subjects = await Promise.all([1, 2, 3, 4, 5].map(() => tell(seller)));
+    await Promise.all([runner(), runner()]);
+    await until(async () => (await t.pool.query('select count(*)::int as n from email_outbox where subject = any($1) and sent_at is not null', [subjects])).rows[0].n === 5, 'every email was sent');
+    // The same rows' jobs again (a duplicated or retried job): nothing more is sent.
+    await t.pool.query(`select graphile_worker.add_job('deliver_email', json_build_object('id', id), job_key := 'again:' || id) from email_outbox where subject = any($1)`, [subjects]);
+    await until(async () => (await t.pool.query(`select count(*)::int as n from graphile_worker.jobs where key like 'again:%'`)).rows[0].n === 0, 'the repeated jobs ran');
+    await new Promise((r) => setTimeout(r, 300));
+    for (const s of subjects) {
+      expect(received(s), s).toHaveLength(1);
+      expect(await outboxOf(s)).toMatchObject({ sent_at: expect.any(Date), attempts: 1, last_error: null });
+    }
+  });
+
+  it('writes the email as the brief says: text and HTML, the link, Message-ID, unsubscribe link and headers, the calendar', async () => {
+    const seller = await signUp(t.app, 'Seller');
+    const subject = await tell(seller, { calendar: CALENDAR });
+    await runner();
+    await until(async () => received(subject).length === 1, 'the email arrived');
+    const mail = received(subject)[0]!;
+    const row = await outboxOf(subject);
+    expect(mail.from?.value).toEqual([{ name: 'Second Gear', address: 'no-reply@localhost' }]);
+    expect(mail.to && !Array.isArray(mail.to) && mail.to.text).toBe(seller.email);
+    expect(mail.messageId).toBe(`<${row.id}@localhost>`);
+    expect(mail.text).toContain('A buyer asked to see your car.');
+    expect(mail.text).toContain(`${t.origin}/dashboard/bookings`);
+    expect(mail.text).toMatch(new RegExp(`${t.origin}/unsubscribe\\?token=[\\w-]+\\.[\\w-]+`));
+    expect(mail.html).toContain(`href="${t.origin}/dashboard/bookings"`);
+    const header = (name: string) => mail.headerLines.find((h) => h.key === name)?.line.replace(/^[^:]+:\s*/, '');
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(header('list-unsubscribe')).toMatch(new RegExp(`^<${t.origin}/api/email/unsubscribe\\?token=[\\w-]+\\.[\\w-]+>$`));
+    // As nodemailer's icalEvent writes it: a text/calendar part (method=REQUEST) and the file invite.ics.
+    const calendarPart = mail.attachments.find((a) => a.contentType === 'text/calendar');
+    expect(calendarPart?.headers.get('content-type')).toMatchObject({ value: 'text/calendar', params: expect.objectContaining({ method: 'REQUEST' }) });
+    const invite = mail.attachments.find((a) => a.filename === 'invite.ics');
+    expect(invite?.content.toString()).toContain('UID:booking-1@second-gear');
+  });
+
+  it('retries after the mail server refuses, and delivers once it accepts', async () => {
+    const seller = await signUp(t.app, 'Seller');
+    sink.failing = true;
+    const subject = await tell(seller);
+    await runner();
+    await until(async () => (await outboxOf(subject)).attempts >= 1, 'a first attempt failed');
+    expect(await outboxOf(subject)).toMatchObject({ sent_at: null, last_error: expect.stringMatching(/Mailbox busy/) });
+    sink.failing = false;
+    // graphile-worker's backoff would wait seconds: the retry is made due now.
+    await t.pool.query(`update graphile_worker._private_jobs set run_at = now() where key = $1`, [`email:${(await outboxOf(subject)).id}`]);
+    await until(async () => (await outboxOf(subject)).sent_at !== null, 'the retried email was sent');
+    expect(received(subject)).toHaveLength(1);
+    expect(await outboxOf(subject)).toMatchObject({ sent_at: expect.any(Date), attempts: 2, last_error: null });
+  });
+
+  it('sends nothing to a person who unsubscribed after the event; the bell keeps it', async () => {
+    const seller = await signUp(t.app, 'Seller');
+    const subject = await tell(seller);
+    await t.pool.query('insert into email_unsubscribes (user_id) values ($1)', [seller.id]);
+    await runner();
+    await until(async () => (await outboxOf(subject)).last_error !== null, 'the delivery ran');
+    expect(await outboxOf(subject)).toMatchObject({ sent_at: null, last_error: 'not sent: the person unsubscribed' });
+    expect(received(subject)).toHaveLength(0);
+    // And a later event writes no email at all (notify()).
+    const later = await tell(seller);
+    expect(await outboxOf(later)).toBeUndefined();
+  });
+
+  it('sends nothing without a mail server (production without SMTP_URL), and says why on the row', async () => {
+    const seller = await signUp(t.app, 'Seller');
+    const subject = await tell(seller);
+    await runner('off');
+    await until(async () => (await outboxOf(subject)).last_error !== null, 'the delivery ran');
+    expect(await outboxOf(subject)).toMatchObject({ sent_at: null, attempts: 0, last_error: 'not sent: no mail server (SMTP_URL is unset)' });
+    expect(received(subject)).toHaveLength(0);
+    const { rows } = await t.pool.query(`select count(*)::int as n from graphile_worker.jobs where key = $1`, [`email:${(await outboxOf(subject)).id}`]);
+    expect(rows[0].n, 'the job ended instead of retrying').toBe(0);
+  });
+
+  it('keeps what it sent to the development mailbox, shown by its routes', async () => {
+    const seller = await signUp(t.app, 'Seller');
+    const subject = await tell(seller, { calendar: CALENDAR.replace('METHOD:REQUEST', 'METHOD:CANCEL') });
+    await runner('dev-mailbox');
+    let list: { id: string; subject: string; to: string; hasCalendar: boolean }[] = [];
+    await until(async () => {
+      list = (await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).json();
+      return list.some((m) => m.subject === subject);
+    }, 'the email is in the mailbox');
+    const entry = list.find((m) => m.subject === subject)!;
+    expect(entry).toMatchObject({ to: seller.email, hasCalendar: true });
+    const one = (await t.app.inject({ method: 'GET', url: `/api/dev/mailbox/${entry.id}` })).json();
+    expect(one.text).toContain(`${t.origin}/dashboard/bookings`);
+    expect(one.html).toContain('<a href=');
+    expect(one.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(one.headers['list-unsubscribe']).toContain('/api/email/unsubscribe?token=');
+    expect(one.headers['content-type']).toMatch(/^multipart\//);
+    expect(one.attachments).toEqual([expect.objectContaining({ filename: 'invite.ics', contentType: 'text/calendar' })]);
+    const file = await t.app.inject({ method: 'GET', url: `/api/dev/mailbox/${entry.id}/attachments/0` });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="invite.ics"');
+    expect(file.body).toContain('METHOD:CANCEL');
+    expect((await t.app.inject({ method: 'GET', url: `/api/dev/mailbox/${entry.id}/attachments/1` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/dev/mailbox/${crypto.randomUUID()}` })).statusCode).toBe(404);
+  });
+});

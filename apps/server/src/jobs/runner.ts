@@ -1,0 +1,56 @@
+import nodemailer from 'nodemailer';
+import type { Pool } from 'pg';
+import { run, type LogLevel } from 'graphile-worker';
+import type { Config } from '../config.ts';
+import { startDevMailbox, type DevMailbox } from '../mail/dev-mailbox.ts';
+import { DELIVER_EMAIL, deliverEmail } from './deliver-email.ts';
+import { jobLogger } from './logger.ts';
+
+export interface JobRunnerOptions {
+  pool: Pool;
+  config: Pick<Config, 'publicUrl' | 'mail'>;
+  /** The app's auth secret (signs the unsubscribe links). */
+  secret: string;
+  /** Jobs run at once in this process; emails are few and small. */
+  concurrency?: number;
+  /** How often to look for jobs due later (a retry); new jobs are heard at once (LISTEN). */
+  pollIntervalMs?: number;
+  log?: (level: LogLevel, message: string) => void;
+}
+
+export interface JobRunner {
+  stop(): Promise<void>;
+}
+
+/**
+ * The background jobs of this process (graphile-worker on the app's PostgreSQL): today the email
+ * deliveries of the outbox. Every app process may run one; the database shares the jobs out. Outside
+ * production with no SMTP_URL it first starts the development mailbox and sends there; in production
+ * without one it sends nothing (each email is marked not sent, see deliverEmail).
+ */
+export async function startJobRunner({ pool, config, secret, concurrency = 2, pollIntervalMs = 2000, log }: JobRunnerOptions): Promise<JobRunner> {
+  const where = config.mail.transport;
+  const mailbox: DevMailbox | undefined = where === 'dev-mailbox' ? await startDevMailbox(pool) : undefined;
+  const transport = where === 'off' ? null : nodemailer.createTransport(where === 'dev-mailbox' ? mailbox!.smtpUrl : where.smtpUrl);
+  try {
+    const runner = await run({
+      pgPool: pool,
+      concurrency,
+      pollInterval: pollIntervalMs,
+      noHandleSignals: true,
+      logger: jobLogger(log),
+      taskList: { [DELIVER_EMAIL]: deliverEmail(pool, transport, { publicUrl: config.publicUrl, from: config.mail.from, secret }) },
+    });
+    return {
+      async stop() {
+        await runner.stop();
+        transport?.close();
+        await mailbox?.close();
+      },
+    };
+  } catch (err) {
+    transport?.close();
+    await mailbox?.close();
+    throw err;
+  }
+}

@@ -1,0 +1,70 @@
+import type { SendMailOptions } from 'nodemailer';
+import { unsubscribeToken } from './unsubscribe-token.ts';
+
+/** An outbox row with what its email needs of its notification. */
+export interface OutboxEmail {
+  id: string;
+  userId: string;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  link: string;
+  calendar: string | null;
+}
+
+export interface MessageSettings {
+  publicUrl: string;
+  from: string;
+  /** The app's auth secret, which signs the unsubscribe link. */
+  secret: string;
+}
+
+/**
+ * The email of a notification: a plain-text part always and a simple HTML twin, the link to the
+ * notification's page, an unsubscribe link in the text and the List-Unsubscribe headers (RFC 8058
+ * one-click), the calendar as `invite.ics`. The Message-ID comes from the outbox row, so a message
+ * sent twice by accident is one message to mail programs that de-duplicate on it.
+ */
+export function emailOf(email: OutboxEmail, { publicUrl, from, secret }: MessageSettings): SendMailOptions {
+  const host = new URL(publicUrl).hostname;
+  const page = `${publicUrl}${email.link}`;
+  const token = unsubscribeToken(secret, email.userId);
+  const unsubscribePage = `${publicUrl}/unsubscribe?token=${token}`;
+  const oneClick = `${publicUrl}/api/email/unsubscribe?token=${token}`;
+  const text = [
+    email.textBody,
+    '',
+    `Open it on Second Gear: ${page}`,
+    '',
+    '-- ',
+    'You receive this email because you have an account on Second Gear.',
+    `To receive no more notification emails: ${unsubscribePage}`,
+    '',
+  ].join('\n');
+  const html = [
+    '<!doctype html><html><body>',
+    ...email.textBody.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`),
+    `<p><a href="${escapeHtml(page)}">Open it on Second Gear</a></p>`,
+    `<p style="color:#666;font-size:small">You receive this email because you have an account on Second Gear. <a href="${escapeHtml(unsubscribePage)}">Unsubscribe</a> from notification emails.</p>`,
+    '</body></html>',
+  ].join('\n');
+  return {
+    from,
+    to: email.toAddress,
+    subject: email.subject,
+    messageId: `<${email.id}@${host}>`,
+    text,
+    html,
+    headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    ...(email.calendar ? { icalEvent: { method: calendarMethod(email.calendar), filename: 'invite.ics', content: email.calendar } } : {}),
+  };
+}
+
+/** The calendar's own METHOD (an invitation or update: REQUEST; a cancellation: CANCEL). */
+function calendarMethod(calendar: string): string {
+  return /^METHOD:(\w+)/m.exec(calendar)?.[1]?.toUpperCase() ?? 'REQUEST';
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
