@@ -64,8 +64,8 @@ export function Navbar({ menuButton, signOutButton = true }: NavbarProps) {
               </ul>
             </details>
           )}
-          <Link to="/" className="flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg px-1 text-lg font-extrabold tracking-tight whitespace-nowrap sm:gap-2 sm:text-xl">
-            <Logo className="h-8 w-8 shrink-0 sm:h-9 sm:w-9" />
+          <Link to="/" className="flex min-h-11 shrink-0 items-center gap-1 rounded-lg px-0.5 text-base font-extrabold max-[380px]:text-sm tracking-tight whitespace-nowrap sm:gap-2 sm:px-1 sm:text-xl">
+            <Logo className="h-7 w-7 shrink-0 sm:h-9 sm:w-9" />
             <span className="inline-block">
               Second <span className="text-primary">Gear</span>
             </span>
@@ -90,10 +90,11 @@ export function Navbar({ menuButton, signOutButton = true }: NavbarProps) {
                 photo={user.image}
                 label={user.name || 'Signed-in user'}
                 size={36}
-                className="ring-2 ring-primary/30 ring-offset-2 ring-offset-base-100"
+                // Smaller on a phone, so that the name, the bell, the avatar and Sign Out share one row at 360 px.
+                className="ring-2 ring-primary/30 ring-offset-2 ring-offset-base-100 max-sm:size-7! max-sm:ring-offset-1"
               />
               {signOutButton ? (
-                <button type="button" className="btn btn-outline btn-primary h-11 px-1.5 max-sm:text-sm sm:px-4" onClick={signOut} disabled={loading}>
+                <button type="button" className="btn btn-outline btn-primary h-11 px-1.5 max-sm:text-sm max-[380px]:px-1 sm:px-4" onClick={signOut} disabled={loading}>
                   Sign Out
                 </button>
               ) : null}

@@ -15,14 +15,18 @@ export function UnreadBadge() {
   );
 }
 
-/** Beside the navbar's avatar: how many messages are unread, leading to them; nothing while none is. */
+/**
+ * Beside the navbar's avatar: how many messages are unread, leading to them; nothing while none is.
+ * From 640 px only: on a phone the row is full (name, bell, avatar, Sign Out); there the bell tells
+ * of new messages and the menu shows this count beside Messages.
+ */
 export function UnreadMessagesLink() {
   const { data } = useQuery(unreadQuery);
   const count = data?.count ?? 0;
   if (count === 0) return null;
   const label = `${count} unread message${count === 1 ? '' : 's'}`;
   return (
-    <Link to="/dashboard/messages" className="badge badge-secondary h-7 min-w-7 font-semibold" aria-label={label} title={label} data-testid="navbar-unread">
+    <Link to="/dashboard/messages" className="badge badge-secondary h-7 min-w-7 font-semibold max-sm:hidden" aria-label={label} title={label} data-testid="navbar-unread">
       {count}
     </Link>
   );
