@@ -11,6 +11,7 @@ import {
   logInThroughUi,
   newApiActor,
   newPersonPage,
+  openEmailTo,
   signUpInBrowser,
   tableRow,
   uniqueCarName,
@@ -91,6 +92,11 @@ test.describe('booking requests', () => {
     expect(ics).toContain(`SUMMARY:Viewing: ${car.productName}`);
     expect(ics).toContain('METHOD:REQUEST');
     expect(ics).toContain('STATUS:CONFIRMED');
+
+    // The same news reached the buyer by email, with the meeting's calendar file.
+    await openEmailTo(page, buyer.email);
+    await expect(page.getByRole('heading', { name: `Viewing of ${car.productName} confirmed for`, level: 2 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'invite.ics' })).toBeVisible();
     await sellerPage.context().close();
     await seller.api.dispose();
   });

@@ -1,23 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { addCarViaApi, baseUrl, bookViaApi, categoryByName, expectNoAxeViolations, keepScreenshot, navbar, newApiActor, phoneScreen, signUpInBrowser } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { addCarViaApi, baseUrl, bookViaApi, openEmailTo, categoryByName, expectNoAxeViolations, keepScreenshot, navbar, newApiActor, phoneScreen, signUpInBrowser } from './support.ts';
 
 // Issue 17: a booking request's email reaches the development mailbox (/dev/mailbox), its
 // unsubscribe link works, and the seller's bell shows the notification and clears its count once
 // opened. The email is the one the bookings module sends the seller ("{buyer} booked {car}").
-
-/** Opens the newest email to `to` in the development mailbox (it arrives a moment after the event). */
-async function openEmailTo(page: Page, to: string) {
-  await page.goto('/dev/mailbox');
-  await expect(page.getByRole('heading', { name: 'Development Mailbox', level: 1 })).toBeVisible();
-  const entry = page.getByRole('navigation', { name: 'Emails' }).getByRole('link').filter({ hasText: `To ${to}` }).first();
-  // The list refreshes every 5 s; a reload is quicker.
-  await expect(async () => {
-    await page.reload();
-    await expect(entry).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
-  await entry.click();
-  await expect(page.getByTestId('mail-text')).toBeVisible();
-}
 
 test('a booking request is emailed to the seller, shown in the development mailbox, and its unsubscribe link works', async ({ page }, testInfo) => {
   const seller = await signUpInBrowser(page, 'Seller');

@@ -363,3 +363,17 @@ export async function keepScreenshot(page: Page, testInfo: TestInfo, name: strin
   const body = await page.screenshot({ fullPage: true, animations: 'disabled', path: testInfo.outputPath(fileName) });
   await testInfo.attach(fileName, { body, contentType: 'image/png' });
 }
+
+/** Opens the newest email to `to` in the development mailbox (it arrives a moment after the event). */
+export async function openEmailTo(page: Page, to: string) {
+  await page.goto('/dev/mailbox');
+  await expect(page.getByRole('heading', { name: 'Development Mailbox', level: 1 })).toBeVisible();
+  const entry = page.getByRole('navigation', { name: 'Emails' }).getByRole('link').filter({ hasText: `To ${to}` }).first();
+  // The list refreshes every 5 s; a reload is quicker.
+  await expect(async () => {
+    await page.reload();
+    await expect(entry).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await entry.click();
+  await expect(page.getByTestId('mail-text')).toBeVisible();
+}
