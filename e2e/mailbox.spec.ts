@@ -1,13 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { addCarViaApi, baseUrl, bookViaApi, openEmailTo, categoryByName, expectNoAxeViolations, keepScreenshot, navbar, newApiActor, phoneScreen, signUpInBrowser } from './support.ts';
 
 // Issue 17: a booking request's email reaches the development mailbox (/dev/mailbox), its
 // unsubscribe link works, and the seller's bell shows the notification and clears its count once
 // opened. The email is the one the bookings module sends the seller ("{buyer} booked {car}").
 
-test('a booking request is emailed to the seller, shown in the development mailbox, and its unsubscribe link works', async ({ page }, testInfo) => {
-  const seller = await signUpInBrowser(page, 'Seller');
-  const category = await categoryByName(page.request, 'Toyota');
+/** The signed-in seller of `page` lists a car of this make, and a new buyer books it: the seller is told. */
+async function listCarThatABuyerBooks(page: Page, make: string) {
+  const category = await categoryByName(page.request, make);
   const car = await addCarViaApi(page.request, { categoryId: category._id });
   const buyer = await newApiActor('Buyer');
   try {
@@ -15,6 +15,11 @@ test('a booking request is emailed to the seller, shown in the development mailb
   } finally {
     await buyer.api.dispose();
   }
+}
+
+test('a booking request is emailed to the seller, shown in the development mailbox, and its unsubscribe link works', async ({ page }, testInfo) => {
+  const seller = await signUpInBrowser(page, 'Seller');
+  await listCarThatABuyerBooks(page, 'Toyota');
 
   await openEmailTo(page, seller.email);
   const text = page.getByTestId('mail-text');
@@ -39,14 +44,7 @@ test('a booking request is emailed to the seller, shown in the development mailb
 
 test('the bell shows the new notification and clears its unread count when opened, on a phone and a desktop', async ({ page }, testInfo) => {
   await signUpInBrowser(page, 'Seller');
-  const category = await categoryByName(page.request, 'Honda');
-  const car = await addCarViaApi(page.request, { categoryId: category._id });
-  const buyer = await newApiActor('Buyer');
-  try {
-    await bookViaApi(buyer.api, car._id);
-  } finally {
-    await buyer.api.dispose();
-  }
+  await listCarThatABuyerBooks(page, 'Honda');
 
   await page.setViewportSize(phoneScreen);
   await page.goto('/');

@@ -3,7 +3,7 @@ import { maxDeclineReasonLength } from '@second-gear/contract/constants';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../lib/format.ts';
 import { TextAreaField, TextField } from '../../ui/form-field.tsx';
 import { Modal } from '../../ui/modal.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { FormDialogActions } from '../../ui/form-dialog-actions.tsx';
 
 interface DialogFrameProps {
   open: boolean;
@@ -36,15 +36,7 @@ function DialogFrame({ open, title, about, confirmLabel, busy, onClose, onSubmit
       </p>
       <form className="mt-4 flex flex-col gap-4" onSubmit={submit} noValidate>
         {children}
-        <div className="modal-action mt-2">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? <Spinner size="loading-sm" label="" /> : null}
-            {confirmLabel}
-          </button>
-          <button type="button" className="btn btn-outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-        </div>
+        <FormDialogActions submitLabel={confirmLabel} busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { SelectField, TextAreaField } from '../../ui/form-field.tsx';
 import { Modal } from '../../ui/modal.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { FormDialogActions } from '../../ui/form-dialog-actions.tsx';
 import { sendReport } from './api.ts';
 
 type ReportedCar = Pick<Product, '_id' | 'productName'>;
@@ -92,15 +92,7 @@ export function ReportDialog({ product, onClose }: ReportDialogProps) {
           value={note}
           onChange={(event) => setNote(event.target.value)}
         />
-        <div className="modal-action mt-2">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? <Spinner size="loading-sm" label="" /> : null}
-            Send Report
-          </button>
-          <button type="button" className="btn btn-outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-        </div>
+        <FormDialogActions submitLabel="Send Report" busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   );

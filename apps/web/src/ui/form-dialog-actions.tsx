@@ -1,0 +1,24 @@
+import { Spinner } from './spinner.tsx';
+
+export interface FormDialogActionsProps {
+  /** The form's submit button text (`Send Report`, `Confirm Meeting`). */
+  submitLabel: string;
+  /** While the form's request runs: both buttons are disabled and the submit button shows a spinner. */
+  busy: boolean;
+  onCancel: () => void;
+}
+
+/** The foot of a form in the app's modal: its submit button, then Cancel. */
+export function FormDialogActions({ submitLabel, busy, onCancel }: FormDialogActionsProps) {
+  return (
+    <div className="modal-action mt-2">
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? <Spinner size="loading-sm" label="" /> : null}
+        {submitLabel}
+      </button>
+      <button type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>
+        Cancel
+      </button>
+    </div>
+  );
+}
