@@ -3,6 +3,7 @@ import {
   addCarViaApi,
   categoriesViaApi,
   dashboardMenu,
+  demo,
   desktopScreen,
   expectNoAxeViolations,
   findProductCard,
@@ -86,6 +87,17 @@ test.describe('messages', () => {
     await expect(thread(page).getByRole('note')).toContainText(warning);
     await expect(thread(sellerPage).getByRole('note')).toContainText(warning);
     await expect(thread(page).getByRole('note')).toHaveCount(1);
+
+    // The admin finds it among the flagged messages in Reported Items, with its signals.
+    const adminPage = await newPersonPage(browser);
+    await logInThroughUi(adminPage, demo.admin.email, demo.admin.password);
+    await adminPage.goto('/dashboard/reporteditems');
+    const flagged = adminPage.getByRole('region', { name: /^Flagged messages/ });
+    const flaggedRow = flagged.getByRole('row').filter({ hasText: 'Send a deposit by Western Union' });
+    await expect(flaggedRow).toBeVisible();
+    await expect(flaggedRow.getByRole('list', { name: 'Signals' })).toContainText('a wire transfer');
+    await expectNoAxeViolations(adminPage, 'Reported Items with a flagged message');
+    await adminPage.context().close();
 
     await expectNoAxeViolations(page, 'the buyer’s messages');
     await expectNoAxeViolations(sellerPage, 'the seller’s messages');
