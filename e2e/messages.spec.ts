@@ -55,6 +55,7 @@ test.describe('messages', () => {
     await expect(dialog.getByText(`${first.length} / 2,000 characters`)).toBeVisible();
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(page).toHaveURL(/\/dashboard\/messages\?c=[0-9a-f-]{36}$/);
+    const conversationUrl = page.url();
     await expect(thread(page).getByText('I could come on Saturday.')).toBeVisible();
 
     // The seller is told at once, without a reload: the navbar's count and the side menu's badge.
@@ -114,12 +115,15 @@ test.describe('messages', () => {
     // Message Seller again leads to the same conversation.
     await page.setViewportSize(desktopScreen);
     await page.goto(`/cars/${car._id}`);
-    await page.getByRole('link', { name: 'Message Seller' }).click();
+    await page.getByRole('button', { name: 'Message Seller' }).click();
+    await expect(page).toHaveURL(conversationUrl);
     await expect(thread(page).getByText('Yes, full history.')).toBeVisible();
     // So does the card's (a speech bubble named Message Seller, where the card's row has room).
     await page.goto(`/category/${category!._id}`);
     const card = await findProductCard(page, car.productName);
-    await expect(card.getByRole('link', { name: 'Message Seller' })).toHaveAttribute('href', /^\/dashboard\/messages\?c=[0-9a-f-]{36}$/);
+    await card.getByRole('button', { name: 'Message Seller' }).click();
+    await expect(page).toHaveURL(conversationUrl);
+    await expect(thread(page).getByText('Yes, full history.')).toBeVisible();
     await sellerPage.context().close();
   });
 });

@@ -13,8 +13,8 @@ function emit(type: LiveEventType, data: unknown) {
 /**
  * Calls `handler` with each live event of this type while the component is mounted: `message` with
  * the message, `notification` and `booking` with `{ id }` (something changed: refetch), and
- * `reconnected` once the stream is back after a break (refetch what a missed event would have
- * changed; the server resends missed messages itself).
+ * `reconnected` each time the stream opens, the first time included (refetch what a missed event
+ * would have changed; after a break the server resends missed messages itself).
  */
 export function useLiveEvent(type: LiveEventType, handler: Handler) {
   const latest = useRef(handler);
@@ -33,13 +33,13 @@ export function useLiveEvent(type: LiveEventType, handler: Handler) {
 /**
  * Holds the page's one connection to the live stream while `enabled` (a signed-in person). The
  * browser's EventSource reconnects by itself after a break and sends the last event id it received,
- * so the server sends every message missed in between; a refused reconnection (signed out) ends it.
+ * so the server sends every message missed in between; a refused reconnection (signed out) ends it. Every opening, the first included, is told as
+ * `reconnected`: what changed before the stream was open is fetched again.
  */
 export function useLiveConnection(enabled: boolean) {
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     const source = new EventSource('/api/live');
-    let opened = false;
     const forward = (type: LiveEventType) => (event: MessageEvent<string>) => {
       try {
         emit(type, JSON.parse(event.data));
@@ -50,10 +50,7 @@ export function useLiveConnection(enabled: boolean) {
     source.addEventListener('message', forward('message'));
     source.addEventListener('notification', forward('notification'));
     source.addEventListener('booking', forward('booking'));
-    source.addEventListener('open', () => {
-      if (opened) emit('reconnected', null);
-      opened = true;
-    });
+    source.addEventListener('open', () => emit('reconnected', null));
     return () => source.close();
   }, [enabled]);
 }

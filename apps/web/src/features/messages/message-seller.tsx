@@ -1,6 +1,6 @@
-import { useId, useState, useSyncExternalStore } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useId, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import type { Product } from '@second-gear/contract';
 import { errorMessage } from '../../lib/errors.ts';
@@ -14,20 +14,9 @@ const action = 'btn btn-outline btn-primary h-11 min-h-11 px-2 lg:px-3';
 // On a card's action row, where Report, Add to Wishlist and Book Now already fill the line: a 44 px
 // square with a speech bubble (named by its hidden words), and only where the row has room for a
 // fourth action (one wide column from sm, three from xl: Tailwind's breakpoints). Elsewhere it is not
-// there at all, and the car's page, one tap away on the card's name, has the full button.
-const compactAction = 'btn btn-outline btn-primary h-11 min-h-11 w-11 px-0';
-const roomOnCards = '(min-width: 640px) and (max-width: 767.98px), (min-width: 1280px)';
-
-function useRoomOnCards(): boolean {
-  return useSyncExternalStore(
-    (changed) => {
-      const query = window.matchMedia(roomOnCards);
-      query.addEventListener('change', changed);
-      return () => query.removeEventListener('change', changed);
-    },
-    () => window.matchMedia(roomOnCards).matches,
-  );
-}
+// shown at all, and the car's page, one tap away on the card's name, has the full button. CSS decides,
+// so a page of cards holds no screen-size listener per card.
+const compactAction = 'btn btn-outline btn-primary h-11 min-h-11 w-11 px-0 hidden sm:max-md:inline-flex xl:inline-flex';
 
 function Label({ compact }: { compact: boolean }) {
   if (!compact) return <>Message Seller</>;
@@ -50,9 +39,18 @@ export function MessageSellerButton({ product, compact = false }: { product: Car
   const titleId = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { data: conversations } = useQuery(conversationsQuery);
-  const existing = conversations?.find((c) => c.role === 'buyer' && c.car._id === product._id);
-  const room = useRoomOnCards();
+
+  // The buyer's conversations are looked up on the click, not when a page of cards is drawn: an
+  // existing conversation about this car opens at once, otherwise the dialog asks for a first message.
+  const start = useMutation({
+    mutationFn: () => queryClient.fetchQuery({ ...conversationsQuery, staleTime: 10_000 }),
+    onSuccess: (conversations) => {
+      const existing = conversations.find((c) => c.role === 'buyer' && c.car._id === product._id);
+      if (existing) void navigate(`/dashboard/messages?c=${existing._id}`);
+      else setOpen(true);
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
 
   const send = useMutation({
     mutationFn: (text: string) => openConversation(product._id, text),
@@ -64,17 +62,15 @@ export function MessageSellerButton({ product, compact = false }: { product: Car
     onError: (error) => toast.error(errorMessage(error)),
   });
 
-  if (compact && !room) return null;
-  if (existing) {
-    return (
-      <Link to={`/dashboard/messages?c=${existing._id}`} className={compact ? compactAction : action} title={compact ? 'Message Seller' : undefined}>
-        <Label compact={compact} />
-      </Link>
-    );
-  }
   return (
     <>
-      <button type="button" className={compact ? compactAction : action} onClick={() => setOpen(true)} title={compact ? 'Message Seller' : undefined}>
+      <button
+        type="button"
+        className={compact ? compactAction : action}
+        onClick={() => start.mutate()}
+        disabled={start.isPending}
+        title={compact ? 'Message Seller' : undefined}
+      >
         <Label compact={compact} />
       </button>
       {open ? (
