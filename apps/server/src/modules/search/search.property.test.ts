@@ -16,6 +16,8 @@ let sellers: { verified: Person; unverified: Person };
 let makes: string[];
 let imageKey: string;
 
+type Generated<A> = A extends fc.Arbitrary<infer T> ? T : never;
+
 const models = ['Golf', 'Polo', 'Camry', 'Focus', 'Model 3'] as const;
 const locations = ['Portland, OR', 'Austin, TX', 'South Portland, ME', 'Salt Lake City, UT'] as const;
 const base = Date.parse('2026-01-01T00:00:00Z');
@@ -37,7 +39,7 @@ const carArb = fc.record({
   state: fc.constantFrom('market', 'market', 'market', 'sold', 'withdrawn'),
   day: fc.nat({ max: 4 }),
 });
-type Car = fc.infer<typeof carArb> & { id: string };
+type Car = Generated<typeof carArb> & { id: string };
 
 /** A filter is set one time in five, so that most searches find something and their counts differ. */
 const sometimes = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
@@ -60,7 +62,7 @@ const queryArb = fc
   })
   .map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Partial<typeof q>)
   .filter((q) => (q.minPrice ?? 0) <= (q.maxPrice ?? Infinity) && (q.minYear ?? 0) <= (q.maxYear ?? Infinity));
-type Query = fc.infer<typeof queryArb>;
+type Query = Generated<typeof queryArb>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -73,7 +75,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function replaceListings(cars: fc.infer<typeof carArb>[]): Promise<Car[]> {
+async function replaceListings(cars: Generated<typeof carArb>[]): Promise<Car[]> {
   await t.pool.query('delete from products');
   const stored: Car[] = [];
   for (const car of cars) {
