@@ -358,6 +358,7 @@ const specs: Record<string, Spec> = {
   'GET /api/addProductCategories': { call: () => get('/api/addProductCategories') },
   'GET /api/advertisement/products': { call: () => get('/api/advertisement/products') },
   'GET /api/category/:id': { call: () => get(`/api/category/${categoryId}`) },
+  'GET /api/search': { call: () => get(`/api/search?make=${categoryId}&sort=price-asc`) },
   'POST /api/images': { call: () => ({ method: 'POST', url: '/api/images', ...multipartFile('image', 'car.png', 'image/png', png) }) },
   'POST /api/addProducts': {
     call: (who) =>

@@ -16,7 +16,7 @@
 import sharp from 'sharp';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conditions, reportReasons } from '@second-gear/contract';
+import { bodyTypes, conditions, fuels, reportReasons, searchSorts, transmissions } from '@second-gear/contract';
 import { type ApiDocument, expectDocumented } from './documented-statuses.ts';
 import { insertCar } from './fixtures.ts';
 import { as, createTestApp, makeAdmin, multipartFile, signUp, type Person, type TestApp } from './harness.ts';
@@ -589,6 +589,13 @@ function routes(): RouteCase[] {
       numRuns: RUNS * 2,
     },
     {
+      method: 'GET',
+      route: '/api/search',
+      who: whoArb(['buyer', 'seller', 'admin']),
+      request: searchQueryArb().map((q) => ({ url: `/api/search?${q}` })),
+      numRuns: RUNS * 2,
+    },
+    {
       method: 'POST',
       route: '/api/images',
       who: whoArb(['seller', 'seller2', 'admin']),
@@ -898,6 +905,42 @@ function transactionIdArb(): fc.Arbitrary<string> {
   );
 }
 
+/** A search's query string: each filter valid, near-valid or hostile, and its own cursors. */
+function searchQueryArb(): fc.Arbitrary<string> {
+  const number = fc.oneof(fc.integer({ min: -5, max: 3_000_000 }).map(String), textish, fc.constantFrom('1e3', '0x10', '12.0', ' 3 ', '', '99999999999', 'NaN'));
+  const b64 = (value: unknown) => Buffer.from(JSON.stringify(value) ?? '').toString('base64url');
+  const sortKey = fc.oneof(
+    fc.integer().map(String),
+    fc.double().map(String),
+    fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+    fc.constantFrom('NaN', 'Infinity', '-Infinity', 'infinity', '1e308', '99999999999', '2020-02-30T00:00:00Z', '-092780-03-24T19:59:30.203Z', ''),
+    anyValue,
+  );
+  const cursor = fc.oneof(
+    { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...searchSorts, 'Newest'), sortKey, fc.oneof(uuid, fc.constant(productId))).map(b64) },
+    { weight: 1, arbitrary: cursorArb() },
+  );
+  return queryArb({
+    keyword: fc.oneof(textish, fc.constantFrom('Volkswagon', 'camry hybird', '%', '_', '\\', "o'brien", 'a'.repeat(101))),
+    make: fc.oneof(fc.constant(categoryId), uuid, textish),
+    model: textish,
+    minPrice: number,
+    maxPrice: number,
+    minYear: number,
+    maxYear: number,
+    maxMileage: number,
+    fuel: fc.constantFrom(...fuels, 'petrol', 'Steam', ''),
+    transmission: fc.constantFrom(...transmissions, 'CVT'),
+    bodyType: fc.constantFrom(...bodyTypes, 'suv', 'Tank'),
+    condition: fc.constantFrom(...conditions, 'New'),
+    location: textish,
+    verified: fc.constantFrom('true', 'false', '1', ''),
+    sort: fc.constantFrom(...searchSorts, 'relevance', ''),
+    after: cursor,
+    limit: number,
+  });
+}
+
 /** Cursors: real-looking ones over odd dates and ids, base64 junk and plain junk. */
 function cursorArb(): fc.Arbitrary<string> {
   const b64 = (value: unknown) => Buffer.from(JSON.stringify(value) ?? '').toString('base64url');
@@ -986,6 +1029,7 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
     'GET /api/health',
     'GET /api/site',
     'GET /api/category/:id',
+    'GET /api/search',
     'POST /api/images',
     'POST /api/addProducts',
     'GET /api/products',

@@ -63,6 +63,12 @@ export type MileageUnit = (typeof mileageUnits)[number];
 /** Bounds of a car's details. The latest model year is next year's (cars are sold ahead of their model year). */
 export const vehicleLimits = { model: 60, colour: 40, firstModelYear: 1900, maxMileage: 2_000_000 } as const;
 
+/** `GET /api/search`'s Sort by, newest first when not given. */
+export const searchSorts = ['newest', 'price-asc', 'price-desc', 'mileage-asc', 'year-desc'] as const;
+export type SearchSort = (typeof searchSorts)[number];
+/** The longest Keyword of a search. */
+export const maxKeywordLength = 100;
+
 /** Photos of one car, the cover (the specification's `Image`) included. */
 export const maxCarPhotos = 20;
 

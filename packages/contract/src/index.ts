@@ -10,3 +10,4 @@ export * from './site.ts';
 export * from './dashboard.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
+export * from './search.ts';

@@ -155,7 +155,7 @@ function decodeCursor(raw: string): Cursor {
   }
   throw badCursor();
 }
-const badCursor = () => new AppError('BAD_REQUEST', 'The cursor is not one this server gave out. Start again from the first page.');
+export const badCursor = () => new AppError('BAD_REQUEST', 'The cursor is not one this server gave out. Start again from the first page.');
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One page of a category's unsold cars, newest first, continuing after `cursor`. */

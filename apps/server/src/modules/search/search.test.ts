@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchResult } from '@second-gear/contract';
+import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { insertCar, insertCategory } from '../../../test/fixtures.ts';
+
+let t: TestApp;
+let buyer: Person;
+let seller: Person;
+const car: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  buyer = await signUp(t.app, 'Buyer');
+  seller = await signUp(t.app, 'Seller');
+  const volkswagen = await insertCategory(t, 'Volkswagen');
+  const toyota = await insertCategory(t, 'Toyota');
+  car.golf = await insertCar(t, seller, volkswagen, { name: 'Golf GTI, one owner' });
+  car.camry = await insertCar(t, seller, toyota, { name: 'Toyota Camry Hybrid' });
+  car.corolla = await insertCar(t, seller, toyota, { name: 'Toyota Corolla' });
+  car.soldCamry = await insertCar(t, seller, toyota, { name: 'Toyota Camry Hybrid, sold', paid: true });
+  car.withdrawnCamry = await insertCar(t, seller, toyota, { name: 'Toyota Camry Hybrid, withdrawn' });
+  await t.pool.query('update products set withdrawn_at = now() where id = $1', [car.withdrawnCamry]);
+});
+afterAll(() => t.close());
+
+const search = (query: string, who: Person | undefined) => as(t.app, who, { method: 'GET', url: `/api/search?${query}` });
+const found = async (query: string) => {
+  const res = await search(query, buyer);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<SearchResult>().results.map((r) => r._id);
+};
+
+describe('GET /api/search: the keyword forgives typos', () => {
+  it('"Volkswagon" finds the Volkswagen (by its make)', async () => {
+    expect(await found('keyword=Volkswagon')).toEqual([car.golf]);
+  });
+  it('"Camry hybird" finds the Toyota Camry Hybrid on the market, not the sold or withdrawn one', async () => {
+    expect(await found('keyword=Camry%20hybird')).toEqual([car.camry]);
+  });
+  it('an exact word finds its car; an unrelated word finds nothing', async () => {
+    expect(await found('keyword=corolla')).toEqual([car.corolla]);
+    expect(await found('keyword=zebra')).toEqual([]);
+    expect(await found('keyword=50%25_off')).toEqual([]);
+  });
+});
+
+describe('GET /api/search: refusals', () => {
+  it('refuses an anonymous caller', async () => {
+    expect((await search('', undefined)).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['minPrice=abc', 'Min Price'],
+    ['maxPrice=-5', 'Max Price'],
+    ['minYear=1800', 'Min Year'],
+    ['maxMileage=1.5', 'Max Mileage'],
+    ['fuel=Steam', 'Fuel'],
+    ['transmission=CVT', 'Transmission'],
+    ['bodyType=Tank', 'Body Type'],
+    ['condition=New', 'Condition'],
+    ['make=volvo', 'Make'],
+    [`keyword=${'a'.repeat(101)}`, 'Keyword'],
+    ['verified=false', 'Verified sellers only'],
+    ['sort=relevance', 'Sort by'],
+    ['limit=49', 'limit'],
+    ['fuel=Petrol&fuel=Diesel', 'Fuel'],
+    ['minPrice=20000&maxPrice=10000', 'Min Price (20000) is more than Max Price (10000).'],
+    ['minYear=2020&maxYear=2010', 'Min Year (2020) is more than Max Year (2010).'],
+    ['colour=red', 'colour'],
+  ])('%s: a 400 naming %s', async (query, name) => {
+    const res = await search(query, buyer);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(name);
+  });
+
+  it('refuses a forged cursor, and one of another sort', async () => {
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const id = '644fd757-52a8-4575-a55d-5dd1b39acbd3';
+    const forged = [
+      ['newest', 'garbage'],
+      ['newest', b64(['newest', '2020-02-30T00:00:00Z', id])],
+      ['price-asc', b64(['price-asc', '1e5', id])],
+      ['year-desc', b64(['year-desc', 2020, id])],
+      ['newest', b64(['newest', 'x'.repeat(65), id])],
+      ['newest', b64(['newest', '2020-02-01T00:00:00Z', 'not-a-uuid'])],
+    ];
+    for (const [sort, after] of forged) {
+      const res = await search(`after=${after}&sort=${sort}`, buyer);
+      expect(res.statusCode, after).toBe(400);
+      expect(res.json().message).toMatch(/cursor/);
+    }
+    // A real cursor of one sort does not continue another.
+    const first = (await search('limit=1&sort=price-asc', buyer)).json<SearchResult>();
+    expect(first.nextCursor).not.toBeNull();
+    expect((await search(`limit=1&sort=newest&after=${first.nextCursor}`, buyer)).statusCode).toBe(400);
+  });
+});

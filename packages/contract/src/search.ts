@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { bodyTypes, categoryPageSize, conditions, fuels, maxKeywordLength, maxPrice, productLimits, searchSorts, transmissions, vehicleLimits } from './constants.ts';
+import { product } from './catalog.ts';
+
+/** A whole number in a query string, refused with the page's label when it is anything else. */
+const wholeNumber = (label: string, max: number) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,10}$/, { error: `${label} must be a whole number.` })
+    .transform(Number)
+    .pipe(z.number().max(max, { error: `${label} must be at most ${max}.` }));
+
+const year = (label: string) =>
+  wholeNumber(label, 2100).pipe(z.number().min(vehicleLimits.firstModelYear, { error: `${label} must be ${vehicleLimits.firstModelYear} or later.` }));
+
+const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.enum(values, { error: `${label} must be one of: ${values.join(', ')}.` });
+
+/** Optional text from a query string; blank is the same as not given. */
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be given once.` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters.` })
+    .transform((s) => (s === '' ? undefined : s));
+
+/** The search's query string: every filter optional, each refused value named as the search page labels it. */
+export const searchQuery = z
+  .object({
+    keyword: text('Keyword', maxKeywordLength).optional(),
+    make: z.uuid({ error: 'Make must be a category id.' }).optional(),
+    model: text('Model', vehicleLimits.model).optional(),
+    minPrice: wholeNumber('Min Price', maxPrice).optional(),
+    maxPrice: wholeNumber('Max Price', maxPrice).optional(),
+    minYear: year('Min Year').optional(),
+    maxYear: year('Max Year').optional(),
+    /** In km; a car listed in miles is compared by its mileage × 1.609344. */
+    maxMileage: wholeNumber('Max Mileage', vehicleLimits.maxMileage * 2).optional(),
+    fuel: oneOf('Fuel', fuels).optional(),
+    transmission: oneOf('Transmission', transmissions).optional(),
+    bodyType: oneOf('Body Type', bodyTypes).optional(),
+    condition: oneOf('Condition', conditions).optional(),
+    /** Part of the car's location, in any case. */
+    location: text('Location', productLimits.location).optional(),
+    /** Verified sellers only: `true`, or leave it out. */
+    verified: z.literal('true', { error: 'Verified sellers only must be true or left out.' }).transform(() => true).optional(),
+    sort: oneOf('Sort by', searchSorts).default('newest'),
+    /** The `nextCursor` of the previous page, with the same filters and sort. */
+    after: z.string({ error: 'after must be given once.' }).max(300, { error: 'after is not a cursor this server gave out.' }).optional(),
+    limit: wholeNumber('limit', categoryPageSize.max)
+      .pipe(z.number().min(1, { error: 'limit must be at least 1.' }))
+      .default(categoryPageSize.default),
+  })
+  .strict()
+  .superRefine((q, ctx) => {
+    const pairs = [
+      ['minPrice', 'maxPrice', 'Min Price', 'Max Price'],
+      ['minYear', 'maxYear', 'Min Year', 'Max Year'],
+    ] as const;
+    for (const [min, max, minLabel, maxLabel] of pairs) {
+      const lo = q[min];
+      const hi = q[max];
+      if (lo !== undefined && hi !== undefined && lo > hi) {
+        ctx.addIssue({ code: 'custom', path: [min], message: `${minLabel} (${lo}) is more than ${maxLabel} (${hi}).` });
+      }
+    }
+  });
+export type SearchQuery = z.infer<typeof searchQuery>;
+
+/** One option of a filter with the number of cars it would find under the other filters. */
+export const searchOptionCount = z.object({ value: z.string(), label: z.string(), count: z.number().int() });
+export type SearchOptionCount = z.infer<typeof searchOptionCount>;
+
+export const searchResult = z.object({
+  results: z.array(product),
+  /** Cars matching every filter, over all pages. */
+  total: z.number().int(),
+  /** Pass as `after` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /**
+   * For each filter with options, every option (every category for `make`, 0 included) and how many
+   * cars it would find with all the other filters as they are and this one set to it.
+   */
+  counts: z.object({
+    make: z.array(searchOptionCount),
+    fuel: z.array(searchOptionCount),
+    transmission: z.array(searchOptionCount),
+    bodyType: z.array(searchOptionCount),
+    condition: z.array(searchOptionCount),
+  }),
+});
+export type SearchResult = z.infer<typeof searchResult>;
