@@ -1,10 +1,10 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Message } from '@second-gear/contract';
+import { listenToChannel, type ChannelListener } from '../../db/listen.ts';
 import { LIVE_CHANNEL, type LiveEvent } from '../notifications/notify.ts';
 import { messageFor, messagesSince } from '../messages/service.ts';
 
-const RETRY_MS = { first: 250, max: 10_000 };
 /** Messages read per query while a reconnected stream catches up. */
 const CATCH_UP_PAGE = 500;
 /** A client this far behind (bytes it has not taken) is dropped; it reconnects and catches up from its Last-Event-ID. */
@@ -43,11 +43,7 @@ export class LiveHub {
   private readonly streams = new Map<string, Set<Stream>>();
   /** Per person, the events being written: one after another, so a thread never arrives out of order. */
   private readonly queues = new Map<string, Promise<void>>();
-  private client: pg.Client | null = null;
-  private attempt: Promise<void> = Promise.resolve();
-  private stopped = false;
-  private retryMs = RETRY_MS.first;
-  private retryTimer: NodeJS.Timeout | undefined;
+  private readonly channel: ChannelListener;
   private readonly heartbeat: NodeJS.Timeout;
   /** Resolves once listening, or at once if the first try failed (it keeps retrying). */
   readonly ready: Promise<void>;
@@ -58,7 +54,24 @@ export class LiveHub {
     options: LiveHubOptions,
   ) {
     this.heartbeat = setInterval(() => this.everyStream((s) => this.write(s, ': heartbeat\n\n')), options.heartbeatMs).unref();
-    this.ready = this.start();
+    this.channel = listenToChannel(pool.options, {
+      channel: LIVE_CHANNEL,
+      applicationName: 'second-gear live updates',
+      onNotification: (payload) => {
+        try {
+          const event = JSON.parse(payload) as LiveEvent;
+          if (typeof event.user === 'string') this.dispatch(event);
+        } catch {
+          this.log.warn('live updates: an event that is not JSON was ignored');
+        }
+      },
+      // Events published while nobody listened went nowhere: every stream open then reconnects and catches up.
+      onListening: (afterBreak) => {
+        if (afterBreak) this.everyStream((s) => this.close(s));
+      },
+      onLost: (err) => this.log.warn({ err: err?.message }, 'live updates: the connection listening for events was lost; retrying'),
+    });
+    this.ready = this.channel.ready;
   }
 
   /** How many streams are open (tests and logs). */
@@ -110,14 +123,9 @@ export class LiveHub {
   }
 
   async stop() {
-    this.stopped = true;
     clearInterval(this.heartbeat);
-    clearTimeout(this.retryTimer);
     this.everyStream((s) => this.close(s));
-    const c = this.client;
-    this.client = null;
-    await this.attempt;
-    await c?.end().catch(() => {});
+    await this.channel.stop();
   }
 
   private everyStream(fn: (s: Stream) => void) {
@@ -164,46 +172,5 @@ export class LiveHub {
     void next.then(() => {
       if (this.queues.get(event.user) === next) this.queues.delete(event.user);
     });
-  }
-
-  private lost(c: pg.Client, err?: Error) {
-    if (this.client !== c) return;
-    this.client = null;
-    c.end().catch(() => {});
-    if (this.stopped) return;
-    this.log.warn({ err: err?.message }, 'live updates: the connection listening for events was lost; retrying');
-    this.retryTimer = setTimeout(() => void this.start(), this.retryMs).unref();
-    this.retryMs = Math.min(this.retryMs * 2, RETRY_MS.max);
-  }
-
-  private async connect(c: pg.Client): Promise<void> {
-    c.on('error', (err) => this.lost(c, err));
-    c.on('end', () => this.lost(c));
-    c.on('notification', (msg) => {
-      if (msg.channel !== LIVE_CHANNEL || !msg.payload) return;
-      try {
-        const event = JSON.parse(msg.payload) as LiveEvent;
-        if (typeof event.user === 'string') this.dispatch(event);
-      } catch {
-        this.log.warn('live updates: an event that is not JSON was ignored');
-      }
-    });
-    try {
-      await c.connect();
-      await c.query(`listen ${LIVE_CHANNEL}`);
-    } catch (err) {
-      return this.lost(c, err as Error);
-    }
-    if (this.client !== c) return void (await c.end().catch(() => {}));
-    // Events published while nobody listened went nowhere: every stream open then reconnects and catches up.
-    if (this.retryMs !== RETRY_MS.first) this.everyStream((s) => this.close(s));
-    this.retryMs = RETRY_MS.first;
-  }
-
-  private start() {
-    const c = new pg.Client({ ...this.pool.options, application_name: 'second-gear live updates' });
-    this.client = c;
-    this.attempt = this.connect(c);
-    return this.attempt;
   }
 }
