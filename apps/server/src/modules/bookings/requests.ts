@@ -12,10 +12,10 @@ import type { Actor } from '../../auth/actor.ts';
 import { inTransaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import { imageUrls } from '../../images/store.ts';
-import { notify, publishLive, type Notice } from '../notifications/notify.ts';
+import type { Notice } from '../notifications/notify.ts';
 import { meetingCalendar } from './calendar.ts';
 import { ORDERS_LIMIT } from './service.ts';
-import { BUYER_LINK, SELLER_LINK, meetingWords } from './telling.ts';
+import { BUYER_LINK, SELLER_LINK, meetingWords, tellOfBooking } from './telling.ts';
 
 /** A booking as a change leaves it, with its car's seller (null once the car or the seller's account is gone). */
 interface ChangedRow {
@@ -131,13 +131,6 @@ export function calendarFor(r: Pick<ChangedRow, 'id' | 'status' | 'product_name'
   });
 }
 
-/** Tells the other party (the bell, the email and their open pages), in the change's transaction. */
-async function tell(client: PoolClient, bookingId: string, notice: Notice | null) {
-  if (!notice) return;
-  await notify(client, notice);
-  await publishLive(client, { user: notice.userId, type: 'booking', id: bookingId });
-}
-
 const toBuyer = (r: ChangedRow, notice: Omit<Notice, 'userId' | 'link'>): Notice | null => (r.buyer_id ? { ...notice, userId: r.buyer_id, link: BUYER_LINK } : null);
 const toSeller = (r: ChangedRow, notice: Omit<Notice, 'userId' | 'link'>): Notice | null => (r.seller_id ? { ...notice, userId: r.seller_id, link: SELLER_LINK } : null);
 
@@ -172,7 +165,7 @@ export async function acceptBooking(pool: Pool, seller: Actor, id: string, body:
       [body.meetingTime, body.seenStatus ?? null],
     );
     if (!row) return refuse(client, seller, id, 'seller', 'accepted');
-    await tell(client, row.id, confirmedNotice(row));
+    await tellOfBooking(client, row.id, confirmedNotice(row));
     return changeOf(row);
   });
 }
@@ -199,7 +192,7 @@ export async function declineBooking(pool: Pool, seller: Actor, id: string, body
       [reason, body.seenStatus ?? null],
     );
     if (!row) return refuse(client, seller, id, 'seller', 'declined');
-    await tell(
+    await tellOfBooking(
       client,
       row.id,
       toBuyer(row, {
@@ -224,7 +217,7 @@ export async function proposeTime(pool: Pool, seller: Actor, id: string, body: P
       );
     }
     const when = meetingWords(row.proposed_time!);
-    await tell(
+    await tellOfBooking(
       client,
       row.id,
       toBuyer(row, {
@@ -257,8 +250,8 @@ export async function acceptProposal(pool: Pool, buyer: Actor, id: string): Prom
         return s.proposed_time ? 'The proposed time has passed; ask the seller for another.' : 'The seller has not proposed another time.';
       });
     }
-    await tell(client, row.id, confirmedNotice(row));
-    await tell(
+    await tellOfBooking(client, row.id, confirmedNotice(row));
+    await tellOfBooking(
       client,
       row.id,
       toSeller(row, {
@@ -285,7 +278,7 @@ export async function cancelBooking(pool: Pool, buyer: Actor, id: string, body: 
       [body?.seenStatus ?? null],
     );
     if (!row) return refuse(client, buyer, id, 'buyer', 'cancelled');
-    await tell(
+    await tellOfBooking(
       client,
       row.id,
       toSeller(row, {

@@ -5,8 +5,7 @@ import type { Actor } from '../../auth/actor.ts';
 import { assertOwnEmail } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
 import { imageUrls } from '../../images/store.ts';
-import { notify, publishLive } from '../notifications/notify.ts';
-import { SELLER_LINK, meetingWords } from './telling.ts';
+import { SELLER_LINK, meetingWords, tellOfBooking } from './telling.ts';
 
 interface OrderRow {
   id: string;
@@ -118,7 +117,7 @@ export async function createBooking(pool: Pool, buyer: Actor, body: BookingBody)
 /** A new booking reaches the car's seller: the bell, an email and their open Booking Requests page. */
 async function tellSellerOfBooking(client: PoolClient, sellerId: string, bookingId: string, carName: string, buyerName: string, preferredTime: string | undefined) {
   const wish = preferredTime ? ` They would like to meet on ${meetingWords(new Date(preferredTime))}.` : '';
-  await notify(client, {
+  await tellOfBooking(client, bookingId, {
     userId: sellerId,
     eventKey: `booking:${bookingId}:requested`,
     kind: 'booking_requested',
@@ -126,7 +125,6 @@ async function tellSellerOfBooking(client: PoolClient, sellerId: string, booking
     body: `${buyerName} booked a viewing of ${carName}.${wish} Accept it with a time, propose another, or decline it in Booking Requests.`,
     link: SELLER_LINK,
   });
-  await publishLive(client, { user: sellerId, type: 'booking', id: bookingId });
 }
 
 export async function listOrders(pool: Pool, buyer: Actor, email: string): Promise<Order[]> {
