@@ -32,6 +32,8 @@ import { createPool } from '../apps/server/src/db/pool.ts';
 import { freePort } from '../apps/server/src/free-port.ts';
 import { withDatabase } from '../apps/server/test/database-url.ts';
 import type { CapturedAnswer } from './bare-server.ts';
+import { explainSearch } from './explain-search.ts';
+import { searchLists } from './searches.ts';
 import { CATEGORIES, SELLERS, seedCars } from './seed.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -46,20 +48,30 @@ const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_P
 const BOOKING_BUYERS = 10;
 
 const TARGETS = { publicRatio: 0.6, signedInRatio: 0.35, p99Ms: 50, scale: 1.3 } as const;
+/** Issue 18's targets for searches at 16 connections: the p95 of each kind, and searches a second with a keyword. */
+const SEARCH_CONNECTIONS = 16;
+const SEARCH_TARGETS = { keywordP95Ms: 100, keywordRps: 300, filtersP95Ms: 50 } as const;
 
-type ScenarioName = 'advertised (public)' | 'category (signed in)' | 'booking (signed in)';
+type ScenarioName =
+  | 'advertised (public)'
+  | 'category (signed in)'
+  | 'booking (signed in)'
+  | 'search: keyword + 3 filters'
+  | 'search: filters only'
+  | 'search: keyword + 3 filters, caches off';
 
 /** One scenario on one data set: medians over the rounds. */
 interface Measurement {
   scenario: ScenarioName;
   cars: number;
   rps: number;
+  p95: number;
   p99: number;
   bareRps: number;
   bareP99: number;
   ratio: number;
   /** Each round's figures, in round order (the scale comparison pairs them round by round). */
-  rounds: { rps: number; p99: number; bareRps: number; bareP99: number }[];
+  rounds: { rps: number; p95: number; p99: number; bareRps: number; bareP99: number }[];
   /** The ratio target, or null where the issue sets none (writes). */
   ratioTarget: number | null;
   requests: number;
@@ -70,6 +82,9 @@ interface Measurement {
   /** POST /api/bookings only: how the measured bookings were answered. */
   bookings?: { acknowledged: number; refused: number; other: number };
 }
+
+/** The plans of a search's statements on the largest data set, printed with the figures. */
+let searchPlans = '';
 
 // ---- cleanup of everything this run starts -------------------------------------------------
 
@@ -127,7 +142,8 @@ function startTs(file: string, args: string[], env: NodeJS.ProcessEnv, nodeFlags
   return { child, output: () => tail };
 }
 
-async function startApp(databaseUrl: string, dataDir: string) {
+/** `secret` is shared by the processes of one data set, so that a session signed up on one is valid on the other. */
+async function startApp(databaseUrl: string, dataDir: string, secret: string, extraEnv: NodeJS.ProcessEnv = {}) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -142,11 +158,12 @@ async function startApp(databaseUrl: string, dataDir: string) {
     PUBLIC_URL: origin,
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
-    AUTH_SECRET: randomBytes(32).toString('hex'),
+    AUTH_SECRET: secret,
     DEMO_DATA: 'off',
     PAYMENTS: 'test',
     ALLOW_TEST_PAYMENTS: 'on',
     LOG_LEVEL: LOG_LEVEL,
+    ...extraEnv,
   };
   // The profile is written when the server exits on the SIGTERM sent at the end of its data set.
   const started = startTs('apps/server/src/main.ts', [], env, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
@@ -206,22 +223,24 @@ async function capture(url: string, init: RequestInit): Promise<CapturedAnswer> 
 interface Scenario {
   name: ScenarioName;
   ratioTarget: number | null;
+  /** Connections of the load (CONNECTIONS unless the issue names another number). */
+  connections?: number;
   /** A fresh request list per run (the booking one keeps its own rotation). */
   requests(): { requests: Request[]; tally?: { acknowledged: number; refused: number; other: number } };
 }
 
 /**
- * One autocannon run, and the p99 of its 2xx answers from their exact times: autocannon's own
- * histogram keeps whole milliseconds, too coarse to compare p99s of 5 to 7 ms by a factor of 1.3.
+ * One autocannon run, and the p95 and p99 of its 2xx answers from their exact times: autocannon's
+ * own histogram keeps whole milliseconds, too coarse to compare p99s of 5 to 7 ms by a factor of 1.3.
  */
-async function load(origin: string, requests: Request[], seconds: number): Promise<{ result: Result; p99: number }> {
+async function load(origin: string, requests: Request[], seconds: number, connections = CONNECTIONS): Promise<{ result: Result; p95: number; p99: number }> {
   const times: number[] = [];
-  const run = autocannon({ url: origin, connections: CONNECTIONS, duration: seconds, requests, timeout: 10 });
+  const run = autocannon({ url: origin, connections, duration: seconds, requests, timeout: 10 });
   run.on('response', (_client, status, _bytes, ms) => {
     if (status >= 200 && status < 300) times.push(ms);
   });
   const result = await run;
-  return { result, p99: percentile(times, 0.99) };
+  return { result, p95: percentile(times, 0.95), p99: percentile(times, 0.99) };
 }
 
 function percentile(values: number[], p: number): number {
@@ -232,10 +251,10 @@ function percentile(values: number[], p: number): number {
 
 async function measure(origin: string, scenario: Scenario) {
   const warm = scenario.requests();
-  await load(origin, warm.requests, WARMUP);
+  await load(origin, warm.requests, WARMUP, scenario.connections);
   const run = scenario.requests();
-  const { result, p99 } = await load(origin, run.requests, DURATION);
-  return { result, p99, tally: run.tally };
+  const { result, p95, p99 } = await load(origin, run.requests, DURATION, scenario.connections);
+  return { result, p95, p99, tally: run.tally };
 }
 
 function bookingRequests(origin: string, cookies: string[], productIds: string[], start: { n: number }) {
@@ -262,6 +281,16 @@ function bookingRequests(origin: string, cookies: string[], productIds: string[]
     },
   };
   return { requests: [request], tally };
+}
+
+/** A request whose path is drawn at random from `paths` each time it is sent. */
+function drawnFrom(paths: string[], cookie: string): Request {
+  return {
+    method: 'GET',
+    path: paths[0]!,
+    headers: { cookie },
+    setupRequest: (req) => ({ ...req, path: paths[Math.floor(Math.random() * paths.length)]! }),
+  };
 }
 
 // ---- the data sets ----------------------------------------------------------------------------
@@ -294,8 +323,13 @@ async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> 
 
     const appDataDir = path.join(tmpDir!, `app-${cars}`);
     fs.mkdirSync(appDataDir);
-    const app = await startApp(url, appDataDir);
+    const secret = randomBytes(32).toString('hex');
+    const app = await startApp(url, appDataDir, secret);
     started.push(app.child);
+    // The same app with every cache of a signed-in request turned off (the session cache; the
+    // search keeps no answers), for the search's cache-off figure.
+    const uncached = await startApp(url, appDataDir, secret, { SESSION_CACHE_SECONDS: '0' });
+    started.push(uncached.child);
     const captureBuyer = await signUpBuyer(app.origin, 0);
     const buyers: string[] = [];
     for (let i = 1; i <= BOOKING_BUYERS; i++) buyers.push(await signUpBuyer(app.origin, i));
@@ -304,11 +338,18 @@ async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> 
     // Unpaid cars in a fixed shuffled order, so that consecutive bookings touch unrelated rows.
     const { rows: unpaid } = await pool.query<{ id: string }>('select id from products where not paid order by md5(id::text)');
     const productIds = unpaid.map((r) => r.id);
+    const { rows: makes } = await pool.query<{ id: string; name: string }>('select id, name from categories');
+    const searches = searchLists(Object.fromEntries(makes.map((m) => [m.name, m.id])));
+    const searchPath = searches.keyword[0]!;
+    // Every search's statements, as PostgreSQL plans them at this size, for docs/performance.md.
+    if (cars === Math.max(...SIZES)) searchPlans = await explainSearch(pool, app.origin, buyers[0]!, searchPath);
 
     const captured: Record<string, CapturedAnswer> = {
       'GET /api/advertisement/products': await capture(`${app.origin}/api/advertisement/products`, {}),
       [`GET ${categoryPath}`]: await capture(`${app.origin}${categoryPath}`, { headers: { cookie: buyers[0]! } }),
       // The capture buyer books a car the others book too: a real acknowledged:true answer.
+      // The bare server answers every search with this one's bytes.
+      [`GET ${searchPath}`]: await capture(`${app.origin}${searchPath}`, { headers: { cookie: buyers[0]! } }),
       'POST /api/bookings': await capture(`${app.origin}/api/bookings`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: app.origin, cookie: captureBuyer },
@@ -348,6 +389,31 @@ async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> 
           requests: () => bookingRequests(app.origin, buyers, productIds, appBookings),
           bareRequests: () => bookingRequests(bare.origin, buyers, productIds, bareBookings),
         },
+        {
+          ...origins,
+          name: 'search: keyword + 3 filters',
+          ratioTarget: null,
+          connections: SEARCH_CONNECTIONS,
+          requests: () => ({ requests: [drawnFrom(searches.keyword, buyers[0]!)] }),
+          bareRequests: () => ({ requests: [{ method: 'GET', path: searchPath }] }),
+        },
+        {
+          ...origins,
+          name: 'search: filters only',
+          ratioTarget: null,
+          connections: SEARCH_CONNECTIONS,
+          requests: () => ({ requests: [drawnFrom(searches.filters, buyers[0]!)] }),
+          bareRequests: () => ({ requests: [{ method: 'GET', path: searchPath }] }),
+        },
+        {
+          ...origins,
+          appOrigin: uncached.origin,
+          name: 'search: keyword + 3 filters, caches off',
+          ratioTarget: null,
+          connections: SEARCH_CONNECTIONS,
+          requests: () => ({ requests: [drawnFrom(searches.keyword, buyers[0]!)] }),
+          bareRequests: () => ({ requests: [{ method: 'GET', path: searchPath }] }),
+        },
       ],
     };
   } catch (err) {
@@ -363,8 +429,8 @@ async function measureAll(sets: DataSet[]): Promise<Measurement[]> {
     const perSet = sets.map((set) => ({ set, s: set.scenarios.find((x) => x.name === name)!, runs: [] as Run[], load: 0 }));
     // The first load after a pause runs slower (JIT, caches, CPU clocks): one unmeasured pass first.
     for (const { s } of perSet) {
-      await load(s.appOrigin, s.requests().requests, WARMUP);
-      await load(s.bareOrigin, (s.bareRequests ?? s.requests)().requests, WARMUP);
+      await load(s.appOrigin, s.requests().requests, WARMUP, s.connections);
+      await load(s.bareOrigin, (s.bareRequests ?? s.requests)().requests, WARMUP, s.connections);
     }
     for (let round = 1; round <= ROUNDS; round++) {
       for (const entry of perSet) {
@@ -389,12 +455,13 @@ interface Run {
 }
 
 function summarise(s: Scenario, cars: number, runs: Run[], load: number): Measurement {
-  const rounds = runs.map(({ app, bare }) => ({ rps: app.result.requests.average, p99: app.p99, bareRps: bare.result.requests.average, bareP99: bare.p99 }));
+  const rounds = runs.map(({ app, bare }) => ({ rps: app.result.requests.average, p95: app.p95, p99: app.p99, bareRps: bare.result.requests.average, bareP99: bare.p99 }));
   const tallies = runs.map((r) => r.app.tally).filter((t) => t !== undefined);
   return {
     scenario: s.name,
     cars,
     rps: median(rounds.map((r) => r.rps)),
+    p95: median(rounds.map((r) => r.p95)),
     p99: median(rounds.map((r) => r.p99)),
     bareRps: median(rounds.map((r) => r.bareRps)),
     bareP99: median(rounds.map((r) => r.bareP99)),
@@ -431,6 +498,8 @@ const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 function report(all: Measurement[]) {
+  const searches = all.filter((m) => m.scenario.startsWith('search'));
+  all = all.filter((m) => !m.scenario.startsWith('search'));
   const main = table(
     ['scenario', 'cars', 'req/s', 'p99 ms', 'bare req/s', 'bare p99 ms', 'ratio', 'ratio target', 'p99 < 50 ms', 'non-2xx', 'errors', 'load'],
     all.map((m) => [
@@ -466,7 +535,28 @@ function report(all: Measurement[]) {
     .filter((m) => m.bookings)
     .map((m) => `POST /api/bookings, ${fmt(m.cars)} cars: ${fmt(m.bookings!.acknowledged)} acknowledged:true, ${fmt(m.bookings!.refused)} acknowledged:false (already booked), ${fmt(m.bookings!.other)} other`)
     .join('\n');
-  return `${main}\n\n${scale}\n\n${bookings}`;
+  const searchTable = table(
+    ['search', 'cars', 'searches/s', 'p95 ms', 'p99 ms', 'bare req/s', 'ratio', `p95 target`, `searches/s target`, 'non-2xx', 'errors', 'load'],
+    searches.map((m) => {
+      const keyword = m.scenario !== 'search: filters only';
+      const p95Target = keyword ? SEARCH_TARGETS.keywordP95Ms : SEARCH_TARGETS.filtersP95Ms;
+      return [
+        m.scenario,
+        fmt(m.cars),
+        fmt(m.rps),
+        fmt(m.p95, 1),
+        fmt(m.p99, 1),
+        fmt(m.bareRps),
+        fmt(m.ratio, 2),
+        `< ${p95Target} ${mark(m.p95 < p95Target)}`,
+        keyword ? `≥ ${SEARCH_TARGETS.keywordRps} ${mark(m.rps >= SEARCH_TARGETS.keywordRps)}` : '(none)',
+        fmt(m.non2xx),
+        fmt(m.errors),
+        fmt(m.load, 1),
+      ];
+    }),
+  );
+  return `${main}\n\n${scale}\n\n${bookings}\n\nSearches at ${SEARCH_CONNECTIONS} connections, each drawn at random from a fixed list of 1,000 (bench/searches.ts); the bare server answers one search's bytes:\n\n${searchTable}\n\n${searchPlans}`;
 }
 
 async function machine(adminUrl: string) {

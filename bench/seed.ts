@@ -1,61 +1,151 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { progressBar } from './progress.ts';
 
-export const CATEGORIES = 20;
 export const SELLERS = 200;
 const CHUNK = 5_000;
 
 /**
- * Fills a freshly migrated database with `cars` cars over 20 categories and 200 sellers, written
- * with set-based SQL (generate_series), in chunks so that a progress bar can follow. The spread is
- * deterministic: car n is paid when n % 10 = 3 (10%) and advertised when n % 20 = 7 (5%, never a
- * paid one), with posting times over the past year.
+ * The makes (the categories) and their models as a used-car market has them: each model's body
+ * type, usual fuel and price new in dollars. Searches in the benchmark name these, so the data and
+ * the searches agree on what exists.
+ */
+export const MAKES: Record<string, [model: string, body: string, fuel: string, priceNew: number][]> = {
+  Toyota: [['Corolla', 'Hatchback', 'Petrol', 24000], ['Camry Hybrid', 'Sedan', 'Hybrid', 32000], ['RAV4', 'SUV', 'Hybrid', 36000], ['Yaris', 'Hatchback', 'Petrol', 19000], ['Hilux', 'Pickup', 'Diesel', 40000]],
+  Volkswagen: [['Golf', 'Hatchback', 'Petrol', 27000], ['Passat', 'Wagon', 'Diesel', 34000], ['Tiguan', 'SUV', 'Diesel', 36000], ['Polo', 'Hatchback', 'Petrol', 20000], ['ID.4', 'SUV', 'Electric', 42000]],
+  Ford: [['Focus', 'Hatchback', 'Petrol', 23000], ['Fiesta', 'Hatchback', 'Petrol', 18000], ['Mustang', 'Coupe', 'Petrol', 45000], ['F-150', 'Pickup', 'Petrol', 48000], ['Transit', 'Van', 'Diesel', 42000]],
+  Honda: [['Civic', 'Sedan', 'Petrol', 25000], ['Accord', 'Sedan', 'Hybrid', 30000], ['CR-V', 'SUV', 'Petrol', 33000], ['Jazz', 'Hatchback', 'Hybrid', 21000]],
+  BMW: [['3 Series', 'Sedan', 'Diesel', 45000], ['5 Series', 'Sedan', 'Diesel', 58000], ['X3', 'SUV', 'Diesel', 52000], ['i3', 'Hatchback', 'Electric', 40000], ['Z4', 'Convertible', 'Petrol', 55000]],
+  'Mercedes-Benz': [['C-Class', 'Sedan', 'Diesel', 47000], ['E-Class', 'Wagon', 'Diesel', 60000], ['GLC', 'SUV', 'Diesel', 55000], ['A-Class', 'Hatchback', 'Petrol', 35000], ['Sprinter', 'Van', 'Diesel', 50000]],
+  Audi: [['A3', 'Hatchback', 'Petrol', 36000], ['A4', 'Wagon', 'Diesel', 44000], ['Q5', 'SUV', 'Diesel', 52000], ['A6', 'Sedan', 'Diesel', 56000], ['TT', 'Coupe', 'Petrol', 50000]],
+  Nissan: [['Leaf', 'Hatchback', 'Electric', 32000], ['Qashqai', 'SUV', 'Petrol', 29000], ['Micra', 'Hatchback', 'Petrol', 17000], ['Navara', 'Pickup', 'Diesel', 38000]],
+  Hyundai: [['i30', 'Hatchback', 'Petrol', 23000], ['Tucson', 'SUV', 'Hybrid', 32000], ['Kona', 'SUV', 'Electric', 36000], ['Ioniq', 'Hatchback', 'Hybrid', 28000]],
+  Kia: [['Ceed', 'Hatchback', 'Petrol', 23000], ['Sportage', 'SUV', 'Diesel', 31000], ['Niro', 'SUV', 'Hybrid', 30000], ['Picanto', 'Hatchback', 'Petrol', 14000]],
+  Chevrolet: [['Malibu', 'Sedan', 'Petrol', 26000], ['Silverado', 'Pickup', 'Petrol', 46000], ['Bolt', 'Hatchback', 'Electric', 30000], ['Equinox', 'SUV', 'Petrol', 30000]],
+  Mazda: [['Mazda3', 'Hatchback', 'Petrol', 24000], ['CX-5', 'SUV', 'Petrol', 31000], ['MX-5', 'Convertible', 'Petrol', 30000], ['Mazda6', 'Wagon', 'Diesel', 30000]],
+  Subaru: [['Outback', 'Wagon', 'Petrol', 34000], ['Forester', 'SUV', 'Petrol', 32000], ['Impreza', 'Hatchback', 'Petrol', 23000]],
+  Tesla: [['Model 3', 'Sedan', 'Electric', 45000], ['Model Y', 'SUV', 'Electric', 50000], ['Model S', 'Sedan', 'Electric', 85000]],
+  Volvo: [['XC60', 'SUV', 'Diesel', 50000], ['V60', 'Wagon', 'Diesel', 44000], ['XC90', 'SUV', 'Hybrid', 65000]],
+  Peugeot: [['208', 'Hatchback', 'Petrol', 20000], ['308', 'Hatchback', 'Diesel', 26000], ['3008', 'SUV', 'Diesel', 32000]],
+  Renault: [['Clio', 'Hatchback', 'Petrol', 18000], ['Megane', 'Hatchback', 'Diesel', 24000], ['Zoe', 'Hatchback', 'Electric', 30000], ['Kangoo', 'Van', 'Diesel', 25000]],
+  Skoda: [['Octavia', 'Wagon', 'Diesel', 27000], ['Fabia', 'Hatchback', 'Petrol', 18000], ['Kodiaq', 'SUV', 'Diesel', 36000], ['Superb', 'Sedan', 'Diesel', 34000]],
+  Lexus: [['RX', 'SUV', 'Hybrid', 55000], ['IS', 'Sedan', 'Hybrid', 42000], ['NX', 'SUV', 'Hybrid', 45000]],
+  Jeep: [['Wrangler', 'SUV', 'Petrol', 40000], ['Grand Cherokee', 'SUV', 'Diesel', 50000], ['Renegade', 'SUV', 'Petrol', 26000], ['Gladiator', 'Pickup', 'Petrol', 45000]],
+};
+export const CATEGORIES = Object.keys(MAKES).length;
+
+export const TOWNS = [
+  'Springfield', 'Riverside', 'Fairview', 'Franklin', 'Greenville', 'Bristol', 'Clinton', 'Salem', 'Madison', 'Georgetown',
+  'Arlington', 'Ashland', 'Burlington', 'Manchester', 'Oxford', 'Milton', 'Newport', 'Dover', 'Hudson', 'Kingston',
+  'Marion', 'Jackson', 'Auburn', 'Dayton', 'Lexington', 'Milford', 'Winchester', 'Cleveland', 'Hamilton', 'Chester',
+];
+const COLOURS = ['Black', 'White', 'Silver', 'Grey', 'Blue', 'Red', 'Green', 'Brown'];
+
+/**
+ * Fills a freshly migrated database with `cars` cars over the makes above and 200 sellers, written
+ * with set-based SQL (generate_series), in chunks so that a progress bar can follow. Deterministic:
+ * every attribute of car n is a hash of n, so two runs hold the same cars. Car n is paid when
+ * n % 10 = 3 (10%) and advertised when n % 20 = 7 (5%, never a paid one); posting times spread over
+ * the past year. A car's price follows its model's price new, its age (15% a year), its mileage and
+ * condition, with ±15% noise; the mileage follows the age; one car in seven is listed in miles; one
+ * in ten has no model year (its year of purchase stands in); one in twenty gives no fuel.
  */
 export async function seedCars(pool: Pool, cars: number, label: string): Promise<void> {
-  await pool.query(
+  // One connection throughout: the models' table is a temporary one.
+  const client = await pool.connect();
+  try {
+    await fill(client, cars, label);
+  } finally {
+    client.release();
+  }
+}
+
+async function fill(client: PoolClient, cars: number, label: string): Promise<void> {
+  await client.query(
     `insert into users (id, name, email, role, verified)
      select 'bench-seller-' || n, 'Seller ' || n, 'seller' || n || '@bench.test', 'seller', n % 2 = 0
        from generate_series(1, $1) n`,
     [SELLERS],
   );
-  await pool.query(
+  const makes = Object.keys(MAKES);
+  await client.query(
     `insert into images (key, widths) select 'bench-category-' || lpad(n::text, 6, '0'), '{480,960}' from generate_series(1, $1) n`,
-    [CATEGORIES],
+    [makes.length],
   );
-  await pool.query(
+  await client.query(
     `insert into categories (name, details, image_key)
-     select 'Brand ' || lpad(n::text, 2, '0'), 'Used cars of brand ' || n, 'bench-category-' || lpad(n::text, 6, '0')
-       from generate_series(1, $1) n`,
-    [CATEGORIES],
+     select make, 'Used ' || make || ' cars from private sellers', 'bench-category-' || lpad(n::text, 6, '0')
+       from unnest($1::text[]) with ordinality as m (make, n)`,
+    [makes],
+  );
+  const models = Object.entries(MAKES).flatMap(([make, list]) => list.map(([model, body, fuel, priceNew]) => ({ make, model, body, fuel, priceNew }))).map((m, i) => ({ ...m, i }));
+  await client.query(
+    `create temporary table bench_models as
+     select m.i, m.make, m.model, m.body, m.fuel, m."priceNew" as price_new, c.id as category_id
+       from jsonb_to_recordset($1::jsonb) as m (i int, make text, model text, body text, fuel text, "priceNew" int)
+       join categories c on c.name = m.make`,
+    [JSON.stringify(models)],
   );
 
   const bar = progressBar(label, cars);
   for (let from = 1; from <= cars; from += CHUNK) {
     const to = Math.min(cars, from + CHUNK - 1);
-    await pool.query(
+    await client.query(
       `insert into images (key, widths, owner_id)
        select 'bench-car-' || lpad(n::text, 10, '0'), '{480,960,1440}', 'bench-seller-' || (1 + (n * 31) % $3)
          from generate_series($1::int, $2::int) n`,
       [from, to, SELLERS],
     );
-    await pool.query(
-      `with cats as (select array_agg(id order by name) as ids from categories)
-       insert into products (category_id, seller_id, seller_name, seller_email, product_name, condition, description,
-         original_price, resale_price, year_of_purchase, mobile, location, image_key, sales_status, paid, advertised, posting_time)
-       select cats.ids[1 + (n * 7) % $3], 'bench-seller-' || s, 'Seller ' || s, 'seller' || s || '@bench.test',
-              'Car ' || n, (array['Excellent', 'Good', 'Fair'])[1 + n % 3],
-              'A well kept car, number ' || n || ', serviced every year, with a full history and two keys.',
-              1500000 + (n * 977) % 3000000, 500000 + (n * 613) % 1000000, (2005 + n % 18)::text,
-              '555-' || lpad((n % 10000)::text, 4, '0'), 'Town ' || (n % 50),
-              'bench-car-' || lpad(n::text, 10, '0'),
-              case when n % 10 = 3 then 'sold' else 'available' end, n % 10 = 3, n % 20 = 7,
-              now() - ((n::bigint * 7919) % 31536000) * interval '1 second'
-         from generate_series($1::int, $2::int) n, cats, lateral (select 1 + (n * 31) % $4 as s) seller`,
-      [from, to, CATEGORIES, SELLERS],
+    await client.query(
+      `with cars as (
+         select n, 1 + (n * 31) % $3 as s,
+                -- Independent uniform numbers in [0, 1) per car and purpose.
+                (hashtext(n || 'model') & 2147483647) % 1000000 / 1e6 as r_model,
+                (hashtext(n || 'age') & 2147483647) % 1000000 / 1e6 as r_age,
+                (hashtext(n || 'km') & 2147483647) % 1000000 / 1e6 as r_km,
+                (hashtext(n || 'fuel') & 2147483647) % 1000000 / 1e6 as r_fuel,
+                (hashtext(n || 'noise') & 2147483647) % 1000000 / 1e6 as r_noise,
+                (hashtext(n || 'misc') & 2147483647) as r_misc
+           from generate_series($1::int, $2::int) n
+       ), shaped as (
+         select c.*, m.*,
+                -- Young cars are more common on the market than old ones.
+                floor(power(c.r_age, 1.6) * 18)::int as age,
+                (array['Excellent', 'Good', 'Good', 'Fair'])[1 + c.r_misc % 4] as cond
+           from cars c join bench_models m on m.i = floor(c.r_model * (select count(*) from bench_models))::int
+       ), priced as (
+         select s.*, 2024 - s.age as year,
+                round(s.age * (8000 + s.r_km * 14000) + s.r_km * 5000)::int as km
+           from shaped s
+       )
+       insert into products (category_id, seller_id, seller_name, seller_email, product_name, model, model_year, mileage,
+         mileage_unit, fuel, transmission, body_type, colour, condition, description, original_price, resale_price,
+         year_of_purchase, mobile, location, image_key, sales_status, paid, advertised, posting_time)
+       select p.category_id, 'bench-seller-' || p.s, 'Seller ' || p.s, 'seller' || p.s || '@bench.test',
+              p.make || ' ' || p.model, p.model, case when p.r_misc % 10 = 0 then null else p.year end,
+              case when p.r_misc % 7 = 0 then round(p.km / 1.609344)::int else p.km end,
+              case when p.r_misc % 7 = 0 then 'mi' else 'km' end,
+              case when p.r_misc % 20 = 1 then null
+                   when p.r_fuel < 0.75 then p.fuel
+                   when p.fuel = 'Electric' then 'Electric'
+                   else (array['Petrol', 'Diesel', 'Hybrid', 'LPG'])[1 + floor(p.r_fuel * 1000)::int % 4] end,
+              case when p.r_misc % 4 = 3 and p.fuel <> 'Electric' then 'Manual' else 'Automatic' end,
+              p.body, ($4::text[])[1 + (p.r_misc >> 3) % $5], p.cond,
+              p.year || ' ' || p.make || ' ' || p.model || ' in ' || lower(p.cond) || ' condition, ' || p.km || ' km, '
+                || (array['one owner', 'two owners', 'three owners'])[1 + (p.r_misc >> 5) % 3] || ', full service history, '
+                || (array['new tyres', 'two keys', 'towbar', 'winter tyres included', 'recent cambelt', 'heated seats'])[1 + (p.r_misc >> 7) % 6] || '.',
+              p.price_new, greatest(500, round(p.price_new * power(0.85, p.age) * (1 - least(p.km, 300000) / 1e6)
+                * (case p.cond when 'Excellent' then 1.08 when 'Fair' then 0.85 else 1 end) * (0.85 + p.r_noise * 0.3) / 50) * 50)::int,
+              p.year::text, '555-' || lpad((p.n % 10000)::text, 4, '0'), ($6::text[])[1 + (p.r_misc >> 11) % $7],
+              'bench-car-' || lpad(p.n::text, 10, '0'),
+              case when p.n % 10 = 3 then 'sold' else 'available' end, p.n % 10 = 3, p.n % 20 = 7,
+              now() - ((p.n::bigint * 7919) % 31536000) * interval '1 second'
+         from priced p`,
+      [from, to, SELLERS, COLOURS, COLOURS.length, TOWNS, TOWNS.length],
     );
     bar.update(to);
   }
   bar.done();
+  await client.query('drop table bench_models');
   // As a database that has been running a while would be: statistics known, visibility map set.
-  await pool.query('vacuum analyze');
+  await client.query('vacuum analyze');
 }

@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuery, searchResult } from '@second-gear/contract';
 import { actorOf, requireUser } from '../../auth/guards.ts';
+import { LiveCarIndex } from './live-index.ts';
 import { search } from './service.ts';
 
 /** Search over every car on the market, for signed-in people (like the category pages). */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cars = new LiveCarIndex(app.pg);
+  // A serving process loads its copy of the cars at once (about a second at 100,000 cars) rather
+  // than on its first search; a failure here is only logged, as the first search tries again.
+  app.addHook('onListen', () => {
+    cars.current().catch((err: unknown) => app.log.warn({ err }, 'the search could not load the cars yet'));
+  });
   app.get(
     '/search',
     {
@@ -18,6 +25,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchResult },
       },
     },
-    async (req) => search(app.pg, actorOf(req), req.query),
+    async (req) => search(app.pg, cars, actorOf(req), req.query),
   );
 };

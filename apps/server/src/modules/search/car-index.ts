@@ -1,0 +1,390 @@
+import { bodyTypes, conditions, fuels, transmissions, type SearchQuery, type SearchSort } from '@second-gear/contract';
+import { Vocabulary, wordsOf, wordMatches } from './keyword.ts';
+
+/** What the search knows of one car on the market, as loaded from PostgreSQL (live-index.ts). */
+export interface SearchableCar {
+  id: string;
+  makeId: string;
+  model: string | null;
+  price: number;
+  /** Model year, or the year of purchase where the car has none. */
+  year: number;
+  /** Mileage in km; Infinity when not given (it sorts last and passes no Max Mileage). */
+  km: number;
+  /** Posting time in microseconds, PostgreSQL's own precision, so that the order is the database's. */
+  postedUs: number;
+  fuel: string | null;
+  transmission: string | null;
+  bodyType: string | null;
+  condition: string;
+  verifiedSeller: boolean;
+  location: string;
+  /** Name, model and description. */
+  text: string;
+}
+
+/** The filters with options, as the query names them; each option is counted under every other filter but its own. */
+export const facetNames = ['make', 'fuel', 'transmission', 'bodyType', 'condition'] as const;
+export type Facet = (typeof facetNames)[number];
+const optionLists = { fuel: fuels, transmission: transmissions, bodyType: bodyTypes, condition: conditions } as const;
+
+/** Each sort's key and direction; every sort ends with the id, so the order is total and pages never overlap. */
+export const sortKeys: Record<SearchSort, { key: 'postedUs' | 'price' | 'km' | 'year'; desc: boolean; integer: boolean }> = {
+  newest: { key: 'postedUs', desc: true, integer: true },
+  'price-asc': { key: 'price', desc: false, integer: true },
+  'price-desc': { key: 'price', desc: true, integer: true },
+  'mileage-asc': { key: 'km', desc: false, integer: false },
+  'year-desc': { key: 'year', desc: true, integer: true },
+};
+
+export interface Position {
+  key: number;
+  id: string;
+}
+
+export interface IndexAnswer {
+  /** The page's cars in order, one more than asked when there is a next page. */
+  page: Position[];
+  total: number;
+  /** Per facet, option value → count (makes by category id). */
+  counts: Record<Facet, Map<string, number>>;
+}
+
+/** Strings seen over and over (makes, models, places, combinations) kept once and compared as numbers. */
+class Interned {
+  readonly values: string[] = [];
+  private readonly numbers = new Map<string, number>();
+  numberOf(value: string): number {
+    let n = this.numbers.get(value);
+    if (n === undefined) {
+      n = this.values.length;
+      this.values.push(value);
+      this.numbers.set(value, n);
+    }
+    return n;
+  }
+  find(value: string): number | undefined {
+    return this.numbers.get(value);
+  }
+}
+
+/** A car without a model. */
+const NONE = -1;
+/** A facet's filter not set. */
+const ANY = -1;
+/** A facet's filter set to an option no car has (a make with no car yet): never equal to a car's value. */
+const NO_CAR = -2;
+
+/**
+ * The cars on the market, one slot each, column by column in typed arrays, so that one search
+ * reads every car in tight loops: the counts beside every option need every car that passes the
+ * other filters anyway (decision 018 says why this is not left to PostgreSQL). Slots of cars gone
+ * are reused.
+ *
+ * The five facets' values of a car are kept as one number, its combination (of make, fuel,
+ * transmission, body type and condition): there are few of them (hundreds for 100,000 cars), so a
+ * search counts the passing cars per combination in one pass and works out every facet's counts
+ * from those few numbers.
+ */
+export class CarIndex {
+  private capacity = 0;
+  private readonly slotOf = new Map<string, number>();
+  private readonly freeSlots: number[] = [];
+  private slots = 0;
+  private ids: string[] = [];
+  private alive = new Uint8Array(0);
+  /** Bumped whenever the slot's car changes or goes, so that its old words' postings are known to be stale. */
+  private generation = new Uint32Array(0);
+  private combo = new Int32Array(0);
+  private model = new Int32Array(0);
+  private location = new Int32Array(0);
+  private verified = new Uint8Array(0);
+  private keys: Record<'postedUs' | 'price' | 'km' | 'year', Float64Array> = { postedUs: new Float64Array(0), price: new Float64Array(0), km: new Float64Array(0), year: new Float64Array(0) };
+  private readonly makes = new Interned();
+  private readonly models = new Interned();
+  private readonly locations = new Interned();
+  private readonly combos = new Interned();
+  /** Per combination, its five facets' values: make number, then each option's place (the place after the last when not given). */
+  private readonly comboValues: number[][] = [];
+  private readonly vocabulary = new Vocabulary();
+  private readonly postings = new Postings();
+
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  /** Adds the car, or replaces what was known of it. */
+  put(car: SearchableCar): void {
+    let slot = this.slotOf.get(car.id);
+    if (slot === undefined) {
+      slot = this.freeSlots.pop() ?? this.slots++;
+      if (slot >= this.capacity) this.grow();
+      this.slotOf.set(car.id, slot);
+    }
+    const generation = ++this.generation[slot]!;
+    this.ids[slot] = car.id;
+    this.alive[slot] = 1;
+    const values = [this.makes.numberOf(car.makeId), optionNumber('fuel', car.fuel), optionNumber('transmission', car.transmission), optionNumber('bodyType', car.bodyType), optionNumber('condition', car.condition)];
+    const combo = this.combos.numberOf(values.join());
+    this.comboValues[combo] = values;
+    this.combo[slot] = combo;
+    this.model[slot] = car.model === null ? NONE : this.models.numberOf(car.model.toLowerCase());
+    this.location[slot] = this.locations.numberOf(car.location.toLowerCase());
+    this.verified[slot] = car.verifiedSeller ? 1 : 0;
+    this.keys.postedUs[slot] = car.postedUs;
+    this.keys.price[slot] = car.price;
+    this.keys.km[slot] = car.km;
+    this.keys.year[slot] = car.year;
+    for (const word of new Set(wordsOf(car.text).filter(isKeyword))) this.postings.add(this.vocabulary.numberOf(word), slot, generation);
+    this.postings.compactWhenStale(this.generation);
+  }
+
+  /** Forgets the car (sold, withdrawn or deleted); nothing happens for a car it does not know. */
+  remove(id: string): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.slotOf.delete(id);
+    this.alive[slot] = 0;
+    this.generation[slot]!++;
+    this.freeSlots.push(slot);
+  }
+
+  private grow(): void {
+    const capacity = Math.max(1024, this.capacity * 2);
+    const grown = <T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(old: T, make: (n: number) => T): T => {
+      const next = make(capacity);
+      next.set(old);
+      return next;
+    };
+    this.alive = grown(this.alive, (n) => new Uint8Array(n));
+    this.generation = grown(this.generation, (n) => new Uint32Array(n));
+    this.combo = grown(this.combo, (n) => new Int32Array(n));
+    this.model = grown(this.model, (n) => new Int32Array(n));
+    this.location = grown(this.location, (n) => new Int32Array(n));
+    this.verified = grown(this.verified, (n) => new Uint8Array(n));
+    for (const k of ['postedUs', 'price', 'km', 'year'] as const) this.keys[k] = grown(this.keys[k], (n) => new Float64Array(n));
+    this.capacity = capacity;
+  }
+
+  /**
+   * The cars matching every filter (the total, and the page after `after` in the sort's order),
+   * and for each facet the cars that match every filter but that facet's own, by option.
+   * `makeNames` gives each make's name, which a typed word may match.
+   */
+  search(q: SearchQuery, after: Position | undefined, makeNames: Map<string, string>): IndexAnswer {
+    // Whether each combination passes every facet's filter, and the one facet it fails if only one.
+    const wanted = [
+      q.make === undefined ? ANY : (this.makes.find(q.make) ?? NO_CAR),
+      q.fuel === undefined ? ANY : optionNumber('fuel', q.fuel),
+      q.transmission === undefined ? ANY : optionNumber('transmission', q.transmission),
+      q.bodyType === undefined ? ANY : optionNumber('bodyType', q.bodyType),
+      q.condition === undefined ? ANY : optionNumber('condition', q.condition),
+    ];
+    const comboCount = this.combos.values.length;
+    const fails = new Uint8Array(comboCount);
+    const matchesAll = new Uint8Array(comboCount);
+    for (let c = 0; c < comboCount; c++) {
+      const values = this.comboValues[c]!;
+      for (let f = 0; f < wanted.length; f++) if (wanted[f] !== ANY && values[f] !== wanted[f]) fails[c]! |= 1 << f;
+      matchesAll[c] = +(fails[c] === 0);
+    }
+
+    // One pass over every car: whether it passes the other filters, counted per combination, and
+    // offered to the page when it also passes the facets'. A filter not set costs a branch that
+    // goes the same way for every car; a filter set costs no branch on the car's values.
+    const slots = this.slots;
+    const { alive, combo, model, location, verified } = this;
+    const { price, year, km } = this.keys;
+    const { minPrice = -Infinity, maxPrice = Infinity, minYear = -Infinity, maxYear = Infinity, maxMileage } = q;
+    const byPrice = q.minPrice !== undefined || q.maxPrice !== undefined;
+    const byYear = q.minYear !== undefined || q.maxYear !== undefined;
+    const onlyVerified = q.verified === true;
+    const wantedModel = q.model === undefined ? ANY : (this.models.find(q.model.toLowerCase()) ?? NO_CAR);
+    const places = q.location === undefined ? null : this.placesContaining(q.location);
+    const keyword = q.keyword === undefined ? null : this.carsWithEveryWord(q.keyword, makeNames);
+    const perCombo = new Uint32Array(comboCount);
+    const page = new PageCollector(q.sort, q.limit + 1, after, this.keys[sortKeys[q.sort].key], this.ids);
+    for (let i = 0; i < slots; i++) {
+      let passes = alive[i]!;
+      if (byPrice) passes &= +(price[i]! >= minPrice) & +(price[i]! <= maxPrice);
+      if (byYear) passes &= +(year[i]! >= minYear) & +(year[i]! <= maxYear);
+      if (maxMileage !== undefined) passes &= +(km[i]! <= maxMileage);
+      if (onlyVerified) passes &= verified[i]!;
+      if (wantedModel !== ANY) passes &= +(model[i] === wantedModel);
+      if (places !== null) passes &= places[location[i]!]!;
+      if (keyword !== null) passes &= keyword[i]!;
+      const c = combo[i]!;
+      perCombo[c]! += passes;
+      if ((passes & matchesAll[c]!) === 1) page.offer(i);
+    }
+
+    // A combination's cars count for a facet's options when the only facet filter it fails, if any, is that facet's own.
+    const counts = [this.makes.values.length, fuels.length, transmissions.length, bodyTypes.length, conditions.length].map((n) => new Uint32Array(n + 1));
+    let total = 0;
+    for (let c = 0; c < comboCount; c++) {
+      const cars = perCombo[c]!;
+      if (cars === 0) continue;
+      const values = this.comboValues[c]!;
+      for (let f = 0; f < wanted.length; f++) if ((fails[c]! & ~(1 << f)) === 0) counts[f]![values[f]!]! += cars;
+      if (matchesAll[c]) total += cars;
+    }
+
+    const counted = (values: readonly string[], f: number) => new Map(values.map((v, i) => [v, counts[f]![i]!]));
+    return {
+      page: page.positions(),
+      total,
+      counts: {
+        make: counted(this.makes.values, 0),
+        fuel: counted(fuels, 1),
+        transmission: counted(transmissions, 2),
+        bodyType: counted(bodyTypes, 3),
+        condition: counted(conditions, 4),
+      },
+    };
+  }
+
+  /** Per place (as numbered), 1 when it contains the text in any case. */
+  private placesContaining(text: string): Uint8Array {
+    const part = text.toLowerCase();
+    return Uint8Array.from(this.locations.values, (place) => +place.includes(part));
+  }
+
+  /** Per slot, 1 when every typed word is among its car's words or in its make's name. */
+  private carsWithEveryWord(keyword: string, makeNames: Map<string, string>): Uint8Array {
+    const slots = this.slots;
+    const { combo } = this;
+    const every = new Uint8Array(slots).fill(1);
+    for (const typed of new Set(wordsOf(keyword))) {
+      const found = new Uint8Array(slots);
+      for (const word of this.vocabulary.matching(typed)) this.postings.mark(word, this.generation, found);
+      const madeBy = new Uint8Array(this.makes.values.length);
+      for (const [id, name] of makeNames) {
+        const n = this.makes.find(id);
+        if (n !== undefined && wordsOf(name).some((part) => wordMatches(typed, part))) madeBy[n] = 1;
+      }
+      const comboMadeBy = Uint8Array.from(this.comboValues, (values) => madeBy[values[0]!]!);
+      for (let i = 0; i < slots; i++) every[i]! &= found[i]! | comboMadeBy[combo[i]!]!;
+    }
+    return every;
+  }
+}
+
+/**
+ * Per word of the vocabulary, the slots of the cars that have it, each with the slot's generation
+ * when it was added: an entry whose generation is no longer the slot's is stale (the car changed
+ * or went) and is skipped, and dropped when the stale entries outnumber the others.
+ */
+class Postings {
+  private slots: Int32Array[] = [];
+  private generations: Uint32Array[] = [];
+  private lengths: number[] = [];
+  private entries = 0;
+  private entriesAtLastCompaction = 0;
+
+  add(word: number, slot: number, generation: number): void {
+    let length = this.lengths[word] ?? 0;
+    if (length === (this.slots[word]?.length ?? 0)) {
+      const size = Math.max(4, length * 2);
+      const slots = new Int32Array(size);
+      const generations = new Uint32Array(size);
+      if (length) {
+        slots.set(this.slots[word]!);
+        generations.set(this.generations[word]!);
+      }
+      this.slots[word] = slots;
+      this.generations[word] = generations;
+    }
+    this.slots[word]![length] = slot;
+    this.generations[word]![length] = generation;
+    this.lengths[word] = ++length;
+    this.entries++;
+  }
+
+  /** Sets `found` for every slot whose car has the word now. */
+  mark(word: number, current: Uint32Array, found: Uint8Array): void {
+    const slots = this.slots[word];
+    const generations = this.generations[word];
+    if (!slots || !generations) return;
+    for (let i = 0, n = this.lengths[word]!; i < n; i++) {
+      const slot = slots[i]!;
+      if (generations[i] === current[slot]) found[slot] = 1;
+    }
+  }
+
+  /** Drops the stale entries once there are as many entries again as after the last time. */
+  compactWhenStale(current: Uint32Array): void {
+    if (this.entries < 2 * this.entriesAtLastCompaction + 65_536) return;
+    let kept = 0;
+    for (let word = 0; word < this.slots.length; word++) {
+      const slots = this.slots[word];
+      const generations = this.generations[word];
+      if (!slots || !generations) continue;
+      let length = 0;
+      for (let i = 0, n = this.lengths[word]!; i < n; i++) {
+        if (generations[i] !== current[slots[i]!]) continue;
+        slots[length] = slots[i]!;
+        generations[length++] = generations[i]!;
+      }
+      this.lengths[word] = length;
+      kept += length;
+    }
+    this.entries = kept;
+    this.entriesAtLastCompaction = kept;
+  }
+}
+
+/**
+ * Numbers of five digits or more (mileages, prices, telephone numbers) are not searched for as
+ * words: they would fill the vocabulary with words nobody types. Years and model numbers are.
+ */
+const isKeyword = (word: string) => !/^[0-9]{5,}$/.test(word);
+
+/** The option's place in its list; a car without one is in the place after the last option. */
+function optionNumber(facet: Exclude<Facet, 'make'>, value: string | null): number {
+  const list = optionLists[facet] as readonly string[];
+  return value === null ? list.length : list.indexOf(value);
+}
+
+/**
+ * The first `size` cars, in the sort's order, that come after the cursor: kept sorted, so a car
+ * that does not beat the last one kept costs one comparison.
+ */
+class PageCollector {
+  private readonly kept: number[] = [];
+  private readonly desc: boolean;
+
+  constructor(
+    sort: SearchSort,
+    private readonly size: number,
+    private readonly after: Position | undefined,
+    private readonly key: Float64Array,
+    private readonly ids: string[],
+  ) {
+    this.desc = sortKeys[sort].desc;
+  }
+
+  /** Negative when a comes first in the sort's order. */
+  private compare(aKey: number, aId: string, bKey: number, bId: string): number {
+    const order = aKey < bKey ? -1 : aKey > bKey ? 1 : aId < bId ? -1 : aId > bId ? 1 : 0;
+    return this.desc ? -order : order;
+  }
+
+  offer(slot: number): void {
+    const key = this.key[slot]!;
+    const id = this.ids[slot]!;
+    if (this.after && this.compare(key, id, this.after.key, this.after.id) <= 0) return;
+    const kept = this.kept;
+    if (kept.length === this.size) {
+      const last = kept[kept.length - 1]!;
+      if (this.compare(key, id, this.key[last]!, this.ids[last]!) >= 0) return;
+      kept.pop();
+    }
+    let i = kept.length;
+    while (i > 0 && this.compare(key, id, this.key[kept[i - 1]!]!, this.ids[kept[i - 1]!]!) < 0) i--;
+    kept.splice(i, 0, slot);
+  }
+
+  positions(): Position[] {
+    return this.kept.map((slot) => ({ key: this.key[slot]!, id: this.ids[slot]! }));
+  }
+}

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchQuery } from '@second-gear/contract';
+import { createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { insertCar, insertCategory } from '../../../test/fixtures.ts';
+import { LiveCarIndex } from './live-index.ts';
+
+let t: TestApp;
+let seller: Person;
+let make: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await signUp(t.app, 'Seller');
+  make = await insertCategory(t, 'Skoda');
+});
+afterAll(() => t.close());
+
+/** The ids a copy finds for a query, after bringing it up to date. */
+async function found(copy: LiveCarIndex, query: Record<string, string> = {}): Promise<string[]> {
+  const index = await copy.current();
+  return index.search(searchQuery.parse({ make, limit: '48', ...query }), undefined, new Map()).page.map((p) => p.id);
+}
+
+describe('LiveCarIndex: each process sees every committed write at its next search', () => {
+  it('follows new, changed, sold, withdrawn and deleted cars and a seller verified, written by anyone', async () => {
+    // Two copies on one database are two server processes; the writes go straight to the database.
+    const here = new LiveCarIndex(t.pool);
+    const there = new LiveCarIndex(t.pool);
+    const car = await insertCar(t, seller, make, { name: 'Skoda Octavia', price: 9000 });
+    expect(await found(here)).toContain(car);
+    expect(await found(there, { maxPrice: '9000' })).toContain(car);
+
+    await t.pool.query('update products set resale_price = 9500 where id = $1', [car]);
+    expect(await found(there, { maxPrice: '9000' })).not.toContain(car);
+    expect(await found(there, { verified: 'true' })).not.toContain(car);
+    await t.pool.query('update users set verified = true where id = $1', [seller.id]);
+    expect(await found(there, { verified: 'true' })).toContain(car);
+
+    const sold = await insertCar(t, seller, make, { name: 'Skoda Fabia' });
+    const withdrawn = await insertCar(t, seller, make, { name: 'Skoda Superb' });
+    const deleted = await insertCar(t, seller, make, { name: 'Skoda Kodiaq' });
+    expect(await found(here)).toEqual(expect.arrayContaining([sold, withdrawn, deleted]));
+    await t.pool.query(`update products set paid = true, sales_status = 'sold' where id = $1`, [sold]);
+    await t.pool.query('update products set withdrawn_at = now() where id = $1', [withdrawn]);
+    await t.pool.query('delete from products where id = $1', [deleted]);
+    const now = await found(here);
+    expect(now).toContain(car);
+    expect(now).not.toContain(sold);
+    expect(now).not.toContain(withdrawn);
+    expect(now).not.toContain(deleted);
+  });
+
+  it('misses no transaction that was still running when it last looked and commits later', async () => {
+    const copy = new LiveCarIndex(t.pool);
+    await found(copy);
+    const slow = await t.pool.connect();
+    try {
+      await slow.query('begin');
+      const { rows } = await slow.query<{ id: string }>(
+        `insert into products (category_id, seller_id, seller_name, seller_email, product_name, condition, description, original_price,
+           resale_price, year_of_purchase, mobile, location, image_key)
+         select $1, $2, 'S', 's@example.com', 'Skoda Yeti', 'Good', 'A car', 9000, 8000, '2015', '555-0100', 'Town', image_key
+           from products limit 1 returning id`,
+        [make, seller.id],
+      );
+      // A later transaction commits first, and the copy looks in between.
+      const quick = await insertCar(t, seller, make, { name: 'Skoda Citigo' });
+      expect(await found(copy)).toContain(quick);
+      await slow.query('commit');
+      expect(await found(copy)).toContain(rows[0]!.id);
+    } finally {
+      slow.release();
+    }
+  });
+
+  it('reads everything again when it has not looked for an hour (deleted ids are kept for a day)', async () => {
+    let now = Date.now();
+    const copy = new LiveCarIndex(t.pool, () => now);
+    const car = await insertCar(t, seller, make, { name: 'Skoda Rapid' });
+    expect(await found(copy)).toContain(car);
+    await t.pool.query('delete from products where id = $1', [car]);
+    // As if the day had passed and the deleted id had been forgotten.
+    await t.pool.query('delete from search_removals where product_id = $1', [car]);
+    now += 61 * 60 * 1000;
+    expect(await found(copy)).not.toContain(car);
+  });
+
+  it('lets a crowd of searches share one look', async () => {
+    const copy = new LiveCarIndex(t.pool);
+    await found(copy);
+    let queries = 0;
+    const counting = new Proxy(t.pool, {
+      get: (target, name) => (name === 'query' ? (...args: Parameters<typeof target.query>) => (queries++, target.query(...args)) : Reflect.get(target, name)),
+    });
+    const crowd = new LiveCarIndex(counting);
+    await Promise.all(Array.from({ length: 20 }, () => crowd.current()));
+    // The first search's look, then at most one more for everyone who arrived while it ran.
+    expect(queries).toBeLessThanOrEqual(2);
+  });
+});

@@ -1,0 +1,112 @@
+import type { Pool } from 'pg';
+import { ON_MARKET } from '../catalog/service.ts';
+import { CarIndex, type SearchableCar } from './car-index.ts';
+
+/** A process that has not looked for this long reads every car again (migration 0013 keeps deleted ids for a day). */
+const RELOAD_AFTER_MS = 60 * 60 * 1000;
+
+interface ChangeRow {
+  xmin: string;
+  id: string | null;
+  on_market: boolean;
+  category_id: string;
+  model: string | null;
+  resale_price: number;
+  year_key: number;
+  mileage_km: string;
+  posted_us: string;
+  fuel: string | null;
+  transmission: string | null;
+  body_type: string | null;
+  condition: string;
+  verified: boolean;
+  location: string;
+  search_text: string;
+}
+
+const CAR_COLUMNS = `
+  p.id, ${ON_MARKET} as on_market, p.category_id, p.model, p.resale_price, p.year_key, p.mileage_km::text,
+  (extract(epoch from p.posting_time) * 1000000)::int8::text as posted_us, p.fuel, p.transmission, p.body_type,
+  p.condition, coalesce(s.verified, false) as verified, p.location, p.search_text`;
+
+/**
+ * The snapshot's xmin and the rows in one statement, so both come from the same snapshot: every
+ * transaction older than that xmin is in the rows, and any other will be stamped at or after it.
+ */
+export const EVERY_CAR_SQL = `
+  with snapshot as (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin)
+  select snapshot.xmin, car.* from snapshot left join (
+    select ${CAR_COLUMNS} from products p left join users s on s.id = p.seller_id where ${ON_MARKET}
+  ) car on true`;
+export const CHANGED_CARS_SQL = `
+  with snapshot as (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin)
+  select snapshot.xmin, car.* from snapshot left join (
+    select ${CAR_COLUMNS} from products p left join users s on s.id = p.seller_id where p.search_txid >= $1::xid8
+    union all
+    select product_id, false${', null'.repeat(13)} from search_removals where txid >= $1::xid8
+  ) car on true`;
+
+const toCar = (r: ChangeRow): SearchableCar => ({
+  id: r.id!,
+  makeId: r.category_id,
+  model: r.model,
+  price: r.resale_price,
+  year: r.year_key,
+  km: Number(r.mileage_km),
+  postedUs: Number(r.posted_us),
+  fuel: r.fuel,
+  transmission: r.transmission,
+  bodyType: r.body_type,
+  condition: r.condition,
+  verifiedSeller: r.verified,
+  location: r.location,
+  text: r.search_text,
+});
+
+/**
+ * This process's copy of the cars on the market, brought up to date before every search so that a
+ * search sees every write committed before it began, from any process. Searches arriving while the
+ * copy is being updated wait for that update only if it began after they arrived; otherwise they
+ * share the next one, so a crowd of searches costs one query per update rather than one each.
+ */
+export class LiveCarIndex {
+  private index = new CarIndex();
+  private xmin: string | null = null;
+  private lookedAt = 0;
+  private arrivals = 0;
+  private covered = 0;
+  private updating: Promise<void> | null = null;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The copy, with every write committed before this call. */
+  async current(): Promise<CarIndex> {
+    const arrival = ++this.arrivals;
+    while (this.covered < arrival) {
+      this.updating ??= this.update().finally(() => {
+        this.updating = null;
+      });
+      await this.updating;
+    }
+    return this.index;
+  }
+
+  private async update(): Promise<void> {
+    const covers = this.arrivals;
+    const startedAt = this.now();
+    const reload = this.xmin === null || startedAt - this.lookedAt > RELOAD_AFTER_MS;
+    const { rows } = reload ? await this.pool.query<ChangeRow>(EVERY_CAR_SQL) : await this.pool.query<ChangeRow>(CHANGED_CARS_SQL, [this.xmin]);
+    if (reload) this.index = new CarIndex();
+    for (const row of rows) {
+      if (row.id === null) continue;
+      if (row.on_market) this.index.put(toCar(row));
+      else this.index.remove(row.id);
+    }
+    this.xmin = rows[0]!.xmin;
+    this.lookedAt = startedAt;
+    this.covered = covers;
+  }
+}

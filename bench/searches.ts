@@ -1,0 +1,67 @@
+import { MAKES, TOWNS } from './seed.ts';
+
+/**
+ * The fixed lists of searches the benchmark draws from at random, built from the same makes and
+ * models as the seeded cars by a seeded generator, so every run draws from the same lists: what
+ * buyers type (a make, a model, with a typo now and then), each with three filters, and filters
+ * alone (a make with a budget and more). Each list is long enough (1,000 searches) that repeating
+ * one search is rare within a measurement.
+ */
+export function searchLists(makeIds: Record<string, string>): { keyword: string[]; filters: string[] } {
+  const random = seeded(18);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const misspell = (word: string) => {
+    if (word.length < 5) return word;
+    const i = 1 + Math.floor(random() * (word.length - 2));
+    // Two neighbouring letters swapped, the commonest typo.
+    return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+  };
+  const keywords = () => {
+    const make = pick(Object.keys(MAKES));
+    const [model] = pick(MAKES[make]!);
+    const typed = pick([make, model, `${make} ${model}`, misspell(make.toLowerCase()), misspell(model.toLowerCase()), `${model} ${pick(['hybrid', 'diesel', 'automatic', 'one owner'])}`]);
+    return typed;
+  };
+  const filters: (() => [string, string])[] = [
+    () => ['maxPrice', String(pick([5000, 8000, 10000, 12000, 15000, 20000, 25000, 30000, 40000]))],
+    () => ['minPrice', String(pick([2000, 3000, 5000, 8000, 10000]))],
+    () => ['minYear', String(pick([2010, 2012, 2014, 2015, 2016, 2018, 2020]))],
+    () => ['maxMileage', String(pick([30000, 50000, 80000, 100000, 150000]))],
+    () => ['fuel', pick(['Petrol', 'Diesel', 'Hybrid', 'Electric'])],
+    () => ['transmission', pick(['Automatic', 'Manual'])],
+    () => ['bodyType', pick(['SUV', 'Hatchback', 'Sedan', 'Wagon'])],
+    () => ['condition', pick(['Excellent', 'Good'])],
+    () => ['location', pick(TOWNS)],
+    () => ['verified', 'true'],
+  ];
+  const sorts = ['newest', 'newest', 'price-asc', 'price-desc', 'mileage-asc', 'year-desc'];
+  /** `count` different filters, drawn without repeating one; never a minimum above the maximum. */
+  const someFilters = (count: number) => {
+    const chosen = new Map<string, string>();
+    while (chosen.size < count) {
+      const [name, value] = pick(filters)();
+      if (chosen.has(name) || (name === 'minPrice' && Number(value) >= Number(chosen.get('maxPrice') ?? Infinity))) continue;
+      if (name === 'maxPrice' && Number(value) <= Number(chosen.get('minPrice') ?? 0)) continue;
+      chosen.set(name, value);
+    }
+    return chosen;
+  };
+  const query = (entries: Iterable<[string, string]>) => `/api/search?${new URLSearchParams([...entries, ['sort', pick(sorts)]])}`;
+  const keyword = Array.from({ length: 1000 }, () => query([['keyword', keywords()], ...someFilters(3)]));
+  const filtersOnly = Array.from({ length: 1000 }, () => {
+    const withMake = random() < 0.7 ? [['make', makeIds[pick(Object.keys(MAKES))]!] as [string, string]] : [];
+    return query([...withMake, ...someFilters(withMake.length ? 2 : 3)]);
+  });
+  return { keyword, filters: filtersOnly };
+}
+
+/** A small deterministic generator (mulberry32): the same lists on every run. */
+function seeded(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
