@@ -4,6 +4,7 @@ import { useAuth } from '../features/auth/auth-context.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { UnreadMessagesLink, useLiveMessages } from '../features/messages/index.ts';
 import { NotificationBell } from '../features/notifications/index.ts';
+import { NavbarSearch } from '../features/search/index.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { MenuIcon } from '../ui/icons.tsx';
 import { Logo } from '../ui/logo.tsx';
@@ -83,6 +84,7 @@ export function Navbar({ menuButton, signOutButton = true }: NavbarProps) {
             <div className="skeleton h-11 w-24" aria-hidden="true" />
           ) : user?.email ? (
             <>
+              <NavbarSearch />
               <UnreadMessagesLink />
               <NotificationBell />
               <Avatar
