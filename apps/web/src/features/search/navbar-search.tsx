@@ -4,9 +4,10 @@ import { maxKeywordLength } from '@second-gear/contract/constants';
 import { SearchIcon } from '../../ui/icons.tsx';
 
 /**
- * The navbar's way into the search from a laptop's width: a `Search cars` field that opens
- * `/search?keyword=…`. Narrower, the menu has a `Search cars` link instead (app/nav-items.tsx): a
- * phone's row has no room for even an icon beside the bell, the avatar and Sign Out at 390 px.
+ * The navbar's way into the search from 1280 px: a `Search cars` field that opens
+ * `/search?keyword=…`. Narrower, the menus have a `Search cars` link instead (app/nav-items.tsx): at
+ * 1024 px the field would cover the pages' links, and a phone's row has no room for even an icon
+ * beside the bell, the avatar and Sign Out at 390 px.
  */
 export function NavbarSearch() {
   const navigate = useNavigate();
@@ -18,11 +19,11 @@ export function NavbarSearch() {
   };
 
   return (
-    <form role="search" onSubmit={submit} className="hidden lg:block">
+    <form role="search" onSubmit={submit} className="hidden xl:block">
       <label htmlFor={id} className="sr-only">
         Search cars
       </label>
-      <div className="input h-11 w-44 xl:w-56">
+      <div className="input h-11 w-56">
         <SearchIcon className="h-5 w-5 shrink-0 opacity-60" />
         <input id={id} type="search" name="keyword" placeholder="Make, model or word" maxLength={maxKeywordLength} />
       </div>

@@ -60,6 +60,7 @@ export default function SearchPage() {
   // A refused search (a hand-edited address: the server names the field) shows its message; the
   // previous answer is not shown as if it were this one's.
   const refused = isError && !isFetchNextPageError;
+  const waiting = isPending || standingLoading;
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-6 md:py-10" aria-labelledby="search-heading">
@@ -114,7 +115,7 @@ export default function SearchPage() {
                 Clear all filters
               </button>
             </div>
-          ) : isPending || standingLoading ? (
+          ) : waiting ? (
             <div className="flex min-h-64 items-center justify-center">
               <Spinner label="Loading cars" />
             </div>
@@ -146,7 +147,8 @@ export default function SearchPage() {
                 {error.message}
               </p>
             ) : null}
-            {hasNextPage && !refused && !isFetchingNextPage && !isPlaceholderData ? (
+            {/* Not for the previous search's pages shown while this one's come. */}
+            {hasNextPage && !refused && !waiting && !isFetchingNextPage && !isPlaceholderData ? (
               <button type="button" className="btn btn-outline btn-primary h-11 min-h-11" onClick={() => void fetchNextPage()}>
                 Load more
               </button>
