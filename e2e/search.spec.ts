@@ -141,6 +141,30 @@ test.describe('search', () => {
     await expect(page.getByText('13 cars', { exact: true })).toBeVisible();
   });
 
+  test('typing in a field adds one history entry, not one a key; a chosen option adds its own', async ({ page }) => {
+    await signUpInBrowser(page, 'Buyer');
+    await page.goto(`/search?make=${make._id}`);
+    await expect(page.getByText('13 cars', { exact: true })).toBeVisible();
+    const location = page.getByLabel('Location', { exact: true });
+    await location.pressSequentially('Portl', { delay: 60 });
+    await expect(page).toHaveURL(/location=Portl$/);
+    // More typing in the same field after the pause replaces that entry.
+    await location.pressSequentially('and', { delay: 60 });
+    await expect(page).toHaveURL(/location=Portland$/);
+    await page.getByLabel('Transmission', { exact: true }).selectOption('Manual');
+    await expect(page.getByText('1 car', { exact: true })).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/location=Portland$/);
+    await expect(page.getByLabel('Transmission', { exact: true })).toHaveValue('');
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/search\\?make=${make._id}$`));
+    await expect(location).toHaveValue('');
+    await expect(page.getByText('13 cars', { exact: true })).toBeVisible();
+    await page.goForward();
+    await expect(location).toHaveValue('Portland');
+  });
+
   test('Load more brings the next page after the first, in the same order', async ({ page }) => {
     await signUpInBrowser(page, 'Buyer');
     await page.goto(`/search?make=${make._id}&sort=price-asc`);
