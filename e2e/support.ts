@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, request as playwrightRequest, type APIRequestContext, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
+import type { VehicleDetails } from '@second-gear/contract';
 import { nextLoopbackAddress, rawRequest } from '../apps/server/test/raw-http.ts';
 
 /** The rule sets every screen is held to: WCAG 2.0 and 2.1, levels A and AA, and axe's best practices. */
@@ -209,8 +210,11 @@ export interface AddedCar extends CarFields {
   image: string;
 }
 
-/** Uploads a JPEG (`POST /api/images`) and adds a car (`POST /api/addProducts`) as the seller of `api`. */
-export async function addCarViaApi(api: APIRequestContext, car: Partial<CarFields> & { categoryId: string }): Promise<AddedCar> {
+/**
+ * Uploads a JPEG (`POST /api/images`) and adds a car (`POST /api/addProducts`) as the seller of `api`,
+ * with any of the car's details (model, mileage, fuel…) given.
+ */
+export async function addCarViaApi(api: APIRequestContext, car: Partial<CarFields> & VehicleDetails & { categoryId: string }): Promise<AddedCar> {
   const upload = await api.post('/api/images', {
     multipart: { image: { name: 'car.jpg', mimeType: 'image/jpeg', buffer: await jpegPicture('#8844aa', 640, 480) } },
   });

@@ -8,16 +8,22 @@ export interface NavItem {
   end?: boolean;
   /** Shown after the label (the unread count of Messages). */
   badge?: ReactNode;
+  /** Only below 1280 px: wider, the navbar shows it otherwise (the search's field). */
+  narrowOnly?: boolean;
 }
 
-/** The navigation bar's pages (docs/product.md, "Navigation bar"): Home, Blog, and Dashboard for a signed-in user with an email. */
+/**
+ * The navigation bar's pages (docs/product.md, "Navigation bar"): Home, Blog, and Dashboard for a
+ * signed-in user with an email, and then the search as a link below 1280 px (wider, the navbar has
+ * its `Search cars` field; a phone's row has no room left beside the bell, the avatar and Sign Out).
+ */
 export function useMainNavItems(): NavItem[] {
   const { user } = useAuth();
   const items: NavItem[] = [
     { to: '/', label: 'Home', end: true },
     { to: '/blog', label: 'Blog' },
   ];
-  if (user?.email) items.push({ to: '/dashboard', label: 'Dashboard' });
+  if (user?.email) items.push({ to: '/dashboard', label: 'Dashboard' }, { to: '/search', label: 'Search cars', narrowOnly: true });
   return items;
 }
 
@@ -27,7 +33,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) => `min-h-11 content-cen
 /** The items of a daisyUI `.menu` list, the current page marked. */
 export function NavItems({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
   return items.map((item) => (
-    <li key={item.to}>
+    <li key={item.to} className={item.narrowOnly ? 'xl:hidden' : undefined}>
       <NavLink to={item.to} end={item.end ?? false} className={linkClass} onClick={onNavigate}>
         {item.label}
         {item.badge}

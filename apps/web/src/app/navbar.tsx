@@ -4,6 +4,7 @@ import { useAuth } from '../features/auth/auth-context.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { UnreadMessagesLink, useLiveMessages } from '../features/messages/index.ts';
 import { NotificationBell } from '../features/notifications/index.ts';
+import { NavbarSearch } from '../features/search/index.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { MenuIcon } from '../ui/icons.tsx';
 import { Logo } from '../ui/logo.tsx';
@@ -51,8 +52,9 @@ export function Navbar({ menuButton, signOutButton = true }: NavbarProps) {
 
   return (
     <header className="sticky top-0 z-40 border-b border-base-200 bg-base-100/95 backdrop-blur">
-      {/* On a 360 px phone the menu button, the whole name, the bell and Sign Out fit in one row: tighter gaps, no truncation. */}
-      <nav className="navbar mx-auto max-w-7xl gap-1 px-2 sm:gap-2 sm:px-4" aria-label="Main">
+      {/* On a 360 px phone the menu button, the whole name, the bell and Sign Out fit in one row: tighter gaps, no truncation.
+          Narrower still (320 px), the logo's picture gives way to the name and the edges tighten, or the bell would cover "Gear". */}
+      <nav className="navbar mx-auto max-w-7xl gap-1 px-2 max-[359px]:px-1 sm:gap-2 sm:px-4" aria-label="Main">
         <div className="navbar-start min-w-0 gap-1 max-lg:w-auto max-lg:flex-1">
           {menuButton ?? (
             <details ref={mobileMenu} className="dropdown lg:hidden">
@@ -65,7 +67,7 @@ export function Navbar({ menuButton, signOutButton = true }: NavbarProps) {
             </details>
           )}
           <Link to="/" className="flex min-h-11 shrink-0 items-center gap-1 rounded-lg px-0.5 text-base font-extrabold max-[380px]:text-sm tracking-tight whitespace-nowrap sm:gap-2 sm:px-1 sm:text-xl">
-            <Logo className="h-7 w-7 shrink-0 sm:h-9 sm:w-9" />
+            <Logo className="h-7 w-7 shrink-0 max-[359px]:hidden sm:h-9 sm:w-9" />
             <span className="inline-block">
               Second <span className="text-primary">Gear</span>
             </span>
@@ -83,6 +85,7 @@ export function Navbar({ menuButton, signOutButton = true }: NavbarProps) {
             <div className="skeleton h-11 w-24" aria-hidden="true" />
           ) : user?.email ? (
             <>
+              <NavbarSearch />
               <UnreadMessagesLink />
               <NotificationBell />
               <Avatar

@@ -1,8 +1,9 @@
-import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { orderQuery } from '../features/bookings/api.ts';
 import { carPageQuery } from '../features/cars/index.ts';
 import { categoryProductsQuery } from '../features/catalog/api.ts';
 import { HomePage } from '../features/home/home-page.tsx';
+import { apiQueryString, searchResultsQuery } from '../features/search/index.ts';
 import { wishlistItemQuery } from '../features/wishlist/api.ts';
 import { PageSpinner } from '../ui/spinner.tsx';
 import { ErrorPage } from './error-page.tsx';
@@ -12,7 +13,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { RequireAuth, RequireRole } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
 
-// Route loaders: the data of these pages is loaded before they open (the category, car, order and wishlist-item pages). A category
+// Route loaders: the data of these pages is loaded before they open (the category, search, car, order and wishlist-item pages). A category
 // already cached opens at once and refreshes in the background; an order or wishlist item older than
 // its query's staleTime (or marked stale by a payment) is fetched again first, so a payment page
 // never opens on an old paid state.
@@ -23,6 +24,13 @@ const categoryLoader = ({ params }: LoaderFunctionArgs) =>
 // less), which may have begun since it was cached, and a car sold in between must not offer Book Now.
 // Without a session, a car off the market answers 401 and the page sends the visitor to sign in.
 const carLoader = ({ params }: LoaderFunctionArgs) => loadBeforeOpening(() => queryClient.query({ ...carPageQuery(id(params)), staleTime: 0 }));
+// The search's first page too (a prefetch: a refused address is the page's own message, not the
+// route's error screen). Only on arriving: a filter changed on the page shows the previous results
+// dimmed while the next come, rather than holding the address back until they are there.
+const searchLoader = ({ request }: LoaderFunctionArgs) =>
+  queryClient.prefetchInfiniteQuery(searchResultsQuery(apiQueryString(new URL(request.url).searchParams))).then(() => null);
+const searchShouldRevalidate = ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate;
 const orderLoader = ({ params }: LoaderFunctionArgs) => loadBeforeOpening(() => queryClient.query(orderQuery(id(params))));
 const wishlistItemLoader = ({ params }: LoaderFunctionArgs) => loadBeforeOpening(() => queryClient.query(wishlistItemQuery(id(params))));
 
@@ -48,6 +56,12 @@ export const router = createBrowserRouter([
         Component: RequireAuth,
         children: [
           { path: 'category/:id', loader: categoryLoader, lazy: lazyPage(() => import('../features/catalog/category-page.tsx')) },
+          {
+            path: 'search',
+            loader: searchLoader,
+            shouldRevalidate: searchShouldRevalidate,
+            lazy: lazyPage(() => import('../features/search/search-page.tsx')),
+          },
         ],
       },
     ],

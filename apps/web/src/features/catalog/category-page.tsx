@@ -1,17 +1,10 @@
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { Product } from '@second-gear/contract';
 import { routeErrorOf } from '../../lib/errors.ts';
 import { PageSpinner, Spinner } from '../../ui/spinner.tsx';
-import { CardActions } from './card-actions.tsx';
-import { ReportButton } from './report-dialog.tsx';
-import { useRole } from '../auth/index.ts';
-import { BookingModal } from '../bookings/index.ts';
-import { MessageSellerButton } from '../messages/index.ts';
 import { categoryProductsQuery } from './api.ts';
-import { ProductCard } from './product-card.tsx';
-import { useAddToWishlist } from './use-add-to-wishlist.ts';
+import { CarGrid } from './car-grid.tsx';
 import { useCarStanding } from './use-car-standing.ts';
 
 /** Loads the next page when it scrolls into view (with a margin, so the buyer rarely waits). */
@@ -40,9 +33,6 @@ function useLoadOnVisible(load: () => void, enabled: boolean) {
 
 export default function CategoryPage() {
   const { id = '' } = useParams();
-  const { isBuyer } = useRole();
-  const [booking, setBooking] = useState<Product | null>(null);
-  const wishlist = useAddToWishlist();
   const { standingOf, loading: standingLoading } = useCarStanding();
   const { data, error, isPending, isError, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = useInfiniteQuery(
     categoryProductsQuery(id),
@@ -54,8 +44,7 @@ export default function CategoryPage() {
   };
   const sentinel = useLoadOnVisible(loadMore, canLoadMore);
 
-  // A sold car's card is never shown.
-  const products = (data?.pages ?? []).flatMap((page) => page.products).filter((product) => !product.paid);
+  const products = (data?.pages ?? []).flatMap((page) => page.products);
   // Drawn once the cards' actions are known, so a buyer never sees Book Now turn into Booked, or
   // "Only buyers can book" before the role has loaded. The cards are then built in a background
   // render that yields to the browser, not in one long task that keeps a phone from answering a tap.
@@ -74,31 +63,11 @@ export default function CategoryPage() {
       <h1 id="category-heading" className="mb-4 text-2xl font-bold md:mb-8 md:text-3xl">
         Product Category: {categoryName}
       </h1>
-      {products.length === 0 && !hasNextPage ? (
+      {/* The grid leaves sold cars out, so a page of sold cars only is empty too. */}
+      {products.every((product) => product.paid) && !hasNextPage ? (
         <p className="rounded-box bg-base-200 p-6 text-base-content/70">No cars in this category yet.</p>
       ) : (
-        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 md:gap-6 lg:grid-cols-3">
-          {products.map((product, index) => (
-            <li key={product._id}>
-              <ProductCard
-                product={product}
-                priority={index < 3}
-                headingLevel="h2"
-                actions={
-                  <CardActions
-                    standing={standingOf(product)}
-                    buyer={isBuyer}
-                    onBook={() => setBooking(product)}
-                    onWishlist={() => wishlist.mutate(product)}
-                    wishlistBusy={wishlist.isPending && wishlist.variables._id === product._id}
-                    report={isBuyer ? <ReportButton product={product} /> : undefined}
-                    message={isBuyer ? <MessageSellerButton product={product} compact /> : undefined}
-                  />
-                }
-              />
-            </li>
-          ))}
-        </ul>
+        <CarGrid products={products} standingOf={standingOf} />
       )}
       <div ref={sentinel} className="mt-10 flex min-h-12 flex-col items-center justify-center gap-3">
         {isFetchingNextPage ? <Spinner label="Loading more cars" size="loading-md" /> : null}
@@ -113,7 +82,6 @@ export default function CategoryPage() {
           </button>
         ) : null}
       </div>
-      <BookingModal product={booking} onClose={() => setBooking(null)} />
     </section>
   );
 }

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+
 export function Hero({ onBook }: { onBook: () => void }) {
   return (
     <section className="bg-gradient-to-br from-primary/10 via-base-100 to-accent/20">
@@ -11,9 +13,15 @@ export function Hero({ onBook }: { onBook: () => void }) {
             Shift into your next car with Second Gear: browse cars by brand, book a meeting with the seller, and pay
             securely online, all in one place.
           </p>
-          <button type="button" className="btn btn-primary btn-lg" onClick={onBook}>
-            Book Your Car
-          </button>
+          <div className="flex flex-wrap gap-3">
+            <button type="button" className="btn btn-primary btn-lg" onClick={onBook}>
+              Book Your Car
+            </button>
+            {/* Signed-in people search; a visitor is asked to sign in first, as for a category. */}
+            <Link to="/search" className="btn btn-outline btn-primary btn-lg">
+              Search
+            </Link>
+          </div>
         </div>
         <div className="mx-auto aspect-[8/5] w-full max-w-xl">
           <img

@@ -1,0 +1,148 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { SearchOptionCount, SearchResult } from '@second-gear/contract';
+import { bodyTypes, conditions, fuels, transmissions } from '@second-gear/contract/constants';
+import { useQuery } from '@tanstack/react-query';
+import { formatWhole } from '../../lib/format.ts';
+import { SelectField, TextField } from '../../ui/form-field.tsx';
+import { categoriesQuery } from '../catalog/index.ts';
+import { filterLabels, optionFilters, textFilters, type FilterName, type OptionFilter, type TextFilter } from './search-params.ts';
+
+/** How long typing pauses before a text filter applies itself. */
+const typingPause = 600;
+
+/** How a change reaches the address: typed (a pause or Enter in the typed fields) or chosen (an option, the box). */
+export type FilterChange = { kind: 'typed'; values: [TextFilter, string][] } | { kind: 'chosen'; name: FilterName; value: string };
+
+export interface SearchFiltersProps {
+  params: URLSearchParams;
+  /** The current answer's option counts; before any answer (or after a refusal) the options have no counts. */
+  counts: SearchResult['counts'] | undefined;
+  onChange: (change: FilterChange) => void;
+}
+
+/** An option without a count: shown before the counts are known. */
+type Option = { value: string; label: string; count: number | null };
+const uncounted = (values: readonly string[]): Option[] => values.map((value) => ({ value, label: value, count: null }));
+const fixedOptions = { fuel: uncounted(fuels), transmission: uncounted(transmissions), bodyType: uncounted(bodyTypes), condition: uncounted(conditions) };
+
+/** Per field, what the person typed and has not applied yet, shown instead of the address's value. */
+function useTypedFilters(params: URLSearchParams, onApply: (values: [TextFilter, string][]) => void) {
+  const inAddress = Object.fromEntries(textFilters.map((name) => [name, params.get(name) ?? ''])) as Record<TextFilter, string>;
+  const [drafts, setDrafts] = useState(inAddress);
+  const [seen, setSeen] = useState(inAddress);
+  // The address changed (Back, Forward, a button on the page): the fields show its values, keeping
+  // what is being typed in the others.
+  const moved = textFilters.filter((name) => inAddress[name] !== seen[name]);
+  if (moved.length > 0) {
+    setSeen(inAddress);
+    setDrafts((current) => ({ ...current, ...Object.fromEntries(moved.map((name) => [name, inAddress[name]])) }));
+  }
+
+  const pending = textFilters.filter((name) => drafts[name].trim() !== inAddress[name].trim());
+  const pendingValues = pending.map((name): [TextFilter, string] => [name, drafts[name]]);
+  const apply = useRef(onApply);
+  useEffect(() => {
+    apply.current = onApply;
+  });
+  const pendingKey = JSON.stringify(pendingValues);
+  useEffect(() => {
+    const values = JSON.parse(pendingKey) as [TextFilter, string][];
+    if (values.length === 0) return;
+    const timer = setTimeout(() => apply.current(values), typingPause);
+    return () => clearTimeout(timer);
+  }, [pendingKey]);
+
+  return {
+    drafts,
+    setDraft: (name: TextFilter, value: string) => setDrafts((current) => ({ ...current, [name]: value })),
+    applyNow: () => {
+      if (pendingValues.length > 0) onApply(pendingValues);
+    },
+  };
+}
+
+/** The options of one filter with their counts, and the chosen value even when it is not one of them (a hand-edited address). */
+function useOptions(facet: OptionFilter, counts: SearchResult['counts'] | undefined, chosen: string): Option[] {
+  const categories = useQuery({ ...categoriesQuery, enabled: facet === 'make' && !counts });
+  const known: Option[] | SearchOptionCount[] = counts
+    ? counts[facet]
+    : facet === 'make'
+      ? (categories.data ?? []).map((c) => ({ value: c._id, label: c.name, count: null }))
+      : fixedOptions[facet];
+  if (chosen === '' || known.some((o) => o.value === chosen)) return known;
+  return [...known, { value: chosen, label: chosen, count: null }];
+}
+
+function OptionFilterField({ facet, counts, value, onChange }: { facet: OptionFilter; counts: SearchResult['counts'] | undefined; value: string; onChange: SearchFiltersProps['onChange'] }) {
+  const options = useOptions(facet, counts, value);
+  return (
+    <SelectField label={filterLabels[facet]} value={value} onChange={(event) => onChange({ kind: 'chosen', name: facet, value: event.target.value })}>
+      <option value="">Any</option>
+      {options.map((option) => (
+        // An option that would find nothing stays in sight but cannot be chosen, unless it is the one chosen (so it can be seen and changed).
+        <option key={option.value} value={option.value} disabled={option.count === 0 && option.value !== value}>
+          {option.count === null ? option.label : `${option.label} (${formatWhole(option.count)})`}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** Typed fields that take whole numbers (a phone shows its number pad), and the unit of those that have one. */
+const numeric = new Set<TextFilter>(['minPrice', 'maxPrice', 'minYear', 'maxYear', 'maxMileage']);
+const units: Partial<Record<TextFilter, string>> = { minPrice: 'In $', maxPrice: 'In $', maxMileage: 'In km' };
+
+/** The search's filters, each in the address: typed ones apply on Enter or after a pause, chosen ones at once. */
+export function SearchFilters({ params, counts, onChange }: SearchFiltersProps) {
+  const typed = useTypedFilters(params, (values) => onChange({ kind: 'typed', values }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    typed.applyNow();
+  };
+  const textField = (name: TextFilter) => (
+    <TextField
+      key={name}
+      label={filterLabels[name]}
+      name={name}
+      value={typed.drafts[name]}
+      onChange={(event) => typed.setDraft(name, event.target.value)}
+      hint={units[name]}
+      inputMode={numeric.has(name) ? 'numeric' : undefined}
+      type={name === 'keyword' ? 'search' : 'text'}
+    />
+  );
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3" aria-label="Filters">
+      {textField('keyword')}
+      <OptionFilterField facet="make" counts={counts} value={params.get('make') ?? ''} onChange={onChange} />
+      {textField('model')}
+      <div className="grid grid-cols-2 gap-3">
+        {textField('minPrice')}
+        {textField('maxPrice')}
+        {textField('minYear')}
+        {textField('maxYear')}
+      </div>
+      {textField('maxMileage')}
+      {optionFilters
+        .filter((facet) => facet !== 'make')
+        .map((facet) => (
+          <OptionFilterField key={facet} facet={facet} counts={counts} value={params.get(facet) ?? ''} onChange={onChange} />
+        ))}
+      {textField('location')}
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-primary"
+          checked={params.get('verified') === 'true'}
+          onChange={(event) => onChange({ kind: 'chosen', name: 'verified', value: event.target.checked ? 'true' : '' })}
+        />
+        {filterLabels.verified}
+      </label>
+      {/* Enter in a typed field applies it at once; this button does the same for a pointer. */}
+      <button type="submit" className="btn btn-primary h-11">
+        Apply filters
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { searchSorts } from '@second-gear/contract/constants';
+import { formatWhole } from '../../lib/format.ts';
+import { SelectField } from '../../ui/form-field.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { CarGrid, useCarStanding } from '../catalog/index.ts';
+import { searchResultsQuery } from './api.ts';
+import { SearchFilters, type FilterChange } from './search-filters.tsx';
+import {
+  activeFilters,
+  apiQueryString,
+  filterLabels,
+  isSearchSort,
+  sortLabels,
+  sortOf,
+  withoutFilters,
+  withoutLastFilter,
+  withParam,
+} from './search-params.ts';
+
+/** The history entry's state: which typed fields made it, so that more typing in them replaces it rather than adding one per pause. */
+interface TypedEntry {
+  typed?: string;
+}
+
+const carsText = (total: number) => `${formatWhole(total)} ${total === 1 ? 'car' : 'cars'}`;
+
+export default function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const { standingOf, loading: standingLoading } = useCarStanding();
+  const { data, error, isPending, isError, isPlaceholderData, isFetching, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
+    useInfiniteQuery(searchResultsQuery(apiQueryString(params)));
+
+  // Filter changes keep the scroll where it is: the person is looking at the filters or the results.
+  const go = (next: URLSearchParams, options: { replace?: boolean; state?: TypedEntry } = {}) =>
+    setParams(next, { preventScrollReset: true, ...options });
+
+  const change = (event: FilterChange) => {
+    if (event.kind === 'chosen') {
+      go(withParam(params, event.name, event.value));
+      return;
+    }
+    const next = event.values.reduce((current, [name, value]) => withParam(current, name, value), params);
+    const typed = event.values
+      .map(([name]) => name)
+      .sort()
+      .join(',');
+    go(next, { replace: (location.state as TypedEntry | null)?.typed === typed, state: { typed } });
+  };
+
+  const active = activeFilters(params);
+  const last = active.at(-1);
+  const sort = sortOf(params);
+  const firstPage = data?.pages[0];
+  const products = (data?.pages ?? []).flatMap((page) => page.results);
+  // A refused search (a hand-edited address: the server names the field) shows its message; the
+  // previous answer is not shown as if it were this one's.
+  const refused = isError && !isFetchNextPageError;
+  const waiting = isPending || standingLoading;
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-6 md:py-10" aria-labelledby="search-heading">
+      <title>Search cars · Second Gear</title>
+      <h1 id="search-heading" className="mb-4 text-2xl font-bold md:mb-6 md:text-3xl">
+        Search cars
+      </h1>
+      <div className="gap-8 lg:grid lg:grid-cols-[17rem_minmax(0,1fr)]">
+        <div className="mb-4 lg:mb-0">
+          <button
+            type="button"
+            className="btn btn-outline h-11 w-full lg:hidden"
+            aria-expanded={filtersOpen}
+            aria-controls="search-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            Filters
+            {active.length > 0 ? (
+              <span className="badge badge-primary" aria-hidden="true">
+                {active.length}
+              </span>
+            ) : null}
+          </button>
+          <div id="search-filters" className={`${filtersOpen ? 'mt-4 block' : 'hidden'} lg:mt-0 lg:block`}>
+            <SearchFilters params={params} counts={refused ? undefined : firstPage?.counts} onChange={change} />
+          </div>
+        </div>
+
+        <div>
+          <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+            {/* Always there and one line high, so the count changing never moves the results. */}
+            <p className="flex min-h-7 items-center gap-2 text-lg font-semibold">
+              <span aria-live="polite">{firstPage && !refused ? carsText(firstPage.total) : ''}</span>
+              {isFetching && !isFetchingNextPage ? <Spinner label="" size="loading-sm" /> : null}
+            </p>
+            <div className="w-full sm:w-60">
+              <SelectField label="Sort by" value={sort} onChange={(event) => go(withParam(params, 'sort', event.target.value))}>
+                {searchSorts.map((value) => (
+                  <option key={value} value={value}>
+                    {sortLabels[value]}
+                  </option>
+                ))}
+                {isSearchSort(sort) ? null : <option value={sort}>{sort}</option>}
+              </SelectField>
+            </div>
+          </div>
+
+          {refused ? (
+            <div role="alert" className="rounded-box bg-base-200 p-6">
+              <p className="mb-4 text-red-700">{error.message}</p>
+              <button type="button" className="btn btn-outline btn-primary h-11" onClick={() => go(withoutFilters(params))}>
+                Clear all filters
+              </button>
+            </div>
+          ) : waiting ? (
+            <div className="flex min-h-64 items-center justify-center">
+              <Spinner label="Loading cars" />
+            </div>
+          ) : products.length === 0 ? (
+            <div className="rounded-box bg-base-200 p-6">
+              <p className="mb-4 text-base-content/80">{last ? 'No cars match these filters.' : 'No cars for sale yet.'}</p>
+              {last ? (
+                <div className="flex flex-wrap gap-2">
+                  <button type="button" className="btn btn-primary h-11" onClick={() => go(withoutLastFilter(params))}>
+                    Remove the last filter: {filterLabels[last.name]}
+                  </button>
+                  <button type="button" className="btn btn-outline btn-primary h-11" onClick={() => go(withoutFilters(params))}>
+                    Clear all filters
+                  </button>
+                </div>
+              ) : null}
+            </div>
+          ) : (
+            // While the next answer comes, the previous results stay, dimmed.
+            <div aria-busy={isPlaceholderData} className={isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+              <CarGrid products={products} standingOf={standingOf} columnsClassName="md:grid-cols-2 xl:grid-cols-3" />
+            </div>
+          )}
+
+          <div className="mt-10 flex min-h-12 flex-col items-center justify-center gap-3">
+            {isFetchingNextPage ? <Spinner label="Loading more cars" size="loading-md" /> : null}
+            {isFetchNextPageError ? (
+              <p role="alert" className="text-red-700">
+                {error.message}
+              </p>
+            ) : null}
+            {/* Not for the previous search's pages shown while this one's come. */}
+            {hasNextPage && !refused && !waiting && !isFetchingNextPage && !isPlaceholderData ? (
+              <button type="button" className="btn btn-outline btn-primary h-11 min-h-11" onClick={() => void fetchNextPage()}>
+                Load more
+              </button>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

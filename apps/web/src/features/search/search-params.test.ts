@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { searchQuery } from '@second-gear/contract';
+import { activeFilters, apiQueryString, filterNames, sortOf, withoutFilters, withoutLastFilter, withParam } from './search-params.ts';
+
+const p = (s: string) => new URLSearchParams(s);
+
+describe('the filters in the address', () => {
+  it('lists the filters set, in the order of the address, leaving out blanks, the sort and unknown parameters', () => {
+    expect(activeFilters(p('sort=price-asc&maxPrice=30000&utm=x&make=abc&keyword=&fuel=Diesel'))).toEqual([
+      { name: 'maxPrice', value: '30000' },
+      { name: 'make', value: 'abc' },
+      { name: 'fuel', value: 'Diesel' },
+    ]);
+  });
+
+  it('takes a filter given twice once, its first value', () => {
+    expect(activeFilters(p('fuel=Diesel&fuel=Petrol'))).toEqual([{ name: 'fuel', value: 'Diesel' }]);
+  });
+
+  it('reads the sort as given, newest when there is none', () => {
+    expect(sortOf(p(''))).toBe('newest');
+    expect(sortOf(p('sort=price-desc'))).toBe('price-desc');
+    expect(sortOf(p('sort=cheapest'))).toBe('cheapest');
+  });
+
+  it('moves a filter set again to the end, as the latest one set', () => {
+    const next = withParam(p('fuel=Diesel&make=abc'), 'fuel', 'Petrol');
+    expect(next.toString()).toBe('make=abc&fuel=Petrol');
+  });
+
+  it('takes a filter out when it is set blank, and the sort when it is set to newest', () => {
+    expect(withParam(p('fuel=Diesel&make=abc'), 'fuel', '').toString()).toBe('make=abc');
+    expect(withParam(p('make=abc&keyword=golf'), 'keyword', '   ').toString()).toBe('make=abc');
+    expect(withParam(p('sort=price-asc&make=abc'), 'sort', 'newest').toString()).toBe('make=abc');
+  });
+
+  it('trims a typed value', () => {
+    expect(withParam(p(''), 'keyword', '  camry ').toString()).toBe('keyword=camry');
+  });
+
+  it('does not change the address it is given', () => {
+    const params = p('fuel=Diesel');
+    withParam(params, 'make', 'abc');
+    withoutLastFilter(params);
+    expect(params.toString()).toBe('fuel=Diesel');
+  });
+});
+
+describe('removing the last filter', () => {
+  it('removes the filter set last and keeps the others and the sort', () => {
+    let params = withParam(p(''), 'make', 'abc');
+    params = withParam(params, 'sort', 'price-asc');
+    params = withParam(params, 'minPrice', '10000');
+    params = withParam(params, 'fuel', 'Electric');
+    params = withParam(params, 'minPrice', '12000');
+    // minPrice was set again last: it goes first.
+    expect(withoutLastFilter(params).toString()).toBe('make=abc&sort=price-asc&fuel=Electric');
+    expect(withoutLastFilter(withoutLastFilter(params)).toString()).toBe('make=abc&sort=price-asc');
+  });
+
+  it('passes over a blank parameter and the sort, which are not filters', () => {
+    expect(withoutLastFilter(p('make=abc&keyword=&sort=year-desc')).toString()).toBe('keyword=&sort=year-desc');
+  });
+
+  it('leaves an address without filters as it is', () => {
+    expect(withoutLastFilter(p('sort=price-asc')).toString()).toBe('sort=price-asc');
+  });
+
+  it('clears every filter but keeps the sort', () => {
+    expect(withoutFilters(p('make=abc&sort=price-asc&fuel=Diesel')).toString()).toBe('sort=price-asc');
+    expect(withoutFilters(p('make=abc')).toString()).toBe('');
+  });
+});
+
+describe("the API's query string", () => {
+  it('is the same for the same search in any order, with the sort and without unknown parameters', () => {
+    const a = apiQueryString(p('fuel=Diesel&make=abc&sort=price-asc&utm=x'));
+    const b = apiQueryString(p('sort=price-asc&make=abc&fuel=Diesel'));
+    expect(a).toBe(b);
+    expect(a).toBe('make=abc&fuel=Diesel&sort=price-asc');
+  });
+
+  it('passes a bad value on for the server to name (the page shows its message)', () => {
+    expect(apiQueryString(p('minPrice=cheap'))).toBe('minPrice=cheap');
+  });
+
+  it('names only parameters the API takes', () => {
+    const everything = Object.fromEntries(filterNames.map((name) => [name, 'x']));
+    const keys = [...p(apiQueryString(p(`${new URLSearchParams(everything).toString()}&sort=newest`))).keys()];
+    const accepted = Object.keys(searchQuery.shape);
+    expect(keys.filter((key) => !accepted.includes(key))).toEqual([]);
+  });
+});
