@@ -107,7 +107,10 @@ export class CarIndex {
   /** Per combination, its five facets' values: make number, then each option's place (the place after the last when not given). */
   private readonly comboValues: number[][] = [];
   private readonly vocabulary = new Vocabulary();
+  /** Per word of the vocabulary, the cars that have it. */
   private readonly postings = new Postings();
+  /** Per make, its cars: a typed word that names the make finds all of them. */
+  private readonly byMake = new Postings();
 
   get size(): number {
     return this.slotOf.size;
@@ -136,7 +139,9 @@ export class CarIndex {
     this.keys.km[slot] = car.km;
     this.keys.year[slot] = car.year;
     for (const word of new Set(wordsOf(car.text).filter(isKeyword))) this.postings.add(this.vocabulary.numberOf(word), slot, generation);
+    this.byMake.add(values[0]!, slot, generation);
     this.postings.compactWhenStale(this.generation);
+    this.byMake.compactWhenStale(this.generation);
   }
 
   /** Forgets the car (sold, withdrawn or deleted); nothing happens for a car it does not know. */
@@ -201,10 +206,12 @@ export class CarIndex {
     const onlyVerified = q.verified === true;
     const wantedModel = q.model === undefined ? ANY : (this.models.find(q.model.toLowerCase()) ?? NO_CAR);
     const places = q.location === undefined ? null : this.placesContaining(q.location);
-    const keyword = q.keyword === undefined ? null : this.carsWithEveryWord(q.keyword, makeNames);
+    // With a keyword, only its cars are looked at; without one, every slot.
+    const candidates = q.keyword === undefined ? null : this.carsWithEveryWord(q.keyword, makeNames);
     const perCombo = new Uint32Array(comboCount);
     const page = new PageCollector(q.sort, q.limit + 1, after, this.keys[sortKeys[q.sort].key], this.ids);
-    for (let i = 0; i < slots; i++) {
+    for (let k = 0, n = candidates === null ? slots : candidates.length; k < n; k++) {
+      const i = candidates === null ? k : candidates[k]!;
       let passes = alive[i]!;
       if (byPrice) passes &= +(price[i]! >= minPrice) & +(price[i]! <= maxPrice);
       if (byYear) passes &= +(year[i]! >= minYear) & +(year[i]! <= maxYear);
@@ -212,7 +219,6 @@ export class CarIndex {
       if (onlyVerified) passes &= verified[i]!;
       if (wantedModel !== ANY) passes &= +(model[i] === wantedModel);
       if (places !== null) passes &= places[location[i]!]!;
-      if (keyword !== null) passes &= keyword[i]!;
       const c = combo[i]!;
       perCombo[c]! += passes;
       if ((passes & matchesAll[c]!) === 1) page.offer(i);
@@ -249,28 +255,25 @@ export class CarIndex {
     return Uint8Array.from(this.locations.values, (place) => +place.includes(part));
   }
 
-  /** Per slot, 1 when every typed word is among its car's words or in its make's name. */
-  private carsWithEveryWord(keyword: string, makeNames: Map<string, string>): Uint8Array {
-    const slots = this.slots;
-    const { combo } = this;
-    const every = new Uint8Array(slots).fill(1);
+  /** The slots of the cars that have every typed word among their words or in their make's name. */
+  private carsWithEveryWord(keyword: string, makeNames: Map<string, string>): Int32Array {
+    let candidates: Int32Array | null = null;
     for (const typed of new Set(wordsOf(keyword))) {
-      const found = new Uint8Array(slots);
-      for (const word of this.vocabulary.matching(typed)) this.postings.mark(word, this.generation, found);
-      const madeBy = new Uint8Array(this.makes.values.length);
+      const found = new Uint8Array(this.slots);
+      const newlyFound: number[] = [];
+      for (const word of this.vocabulary.matching(typed)) this.postings.mark(word, this.generation, found, newlyFound);
       for (const [id, name] of makeNames) {
-        const n = this.makes.find(id);
-        if (n !== undefined && wordsOf(name).some((part) => wordMatches(typed, part))) madeBy[n] = 1;
+        const make = this.makes.find(id);
+        if (make !== undefined && wordsOf(name).some((part) => wordMatches(typed, part))) this.byMake.mark(make, this.generation, found, newlyFound);
       }
-      const comboMadeBy = Uint8Array.from(this.comboValues, (values) => madeBy[values[0]!]!);
-      for (let i = 0; i < slots; i++) every[i]! &= found[i]! | comboMadeBy[combo[i]!]!;
+      candidates = candidates === null ? Int32Array.from(newlyFound) : candidates.filter((slot) => found[slot] === 1);
     }
-    return every;
+    return candidates ?? new Int32Array(0);
   }
 }
 
 /**
- * Per word of the vocabulary, the slots of the cars that have it, each with the slot's generation
+ * Per word of the vocabulary (or per make), the slots of the cars that have it, each with the slot's generation
  * when it was added: an entry whose generation is no longer the slot's is stale (the car changed
  * or went) and is skipped, and dropped when the stale entries outnumber the others.
  */
@@ -300,14 +303,17 @@ class Postings {
     this.entries++;
   }
 
-  /** Sets `found` for every slot whose car has the word now. */
-  mark(word: number, current: Uint32Array, found: Uint8Array): void {
+  /** Sets `found` for every slot whose car has the word now, and lists those it was not yet set for. */
+  mark(word: number, current: Uint32Array, found: Uint8Array, newlyFound: number[]): void {
     const slots = this.slots[word];
     const generations = this.generations[word];
     if (!slots || !generations) return;
     for (let i = 0, n = this.lengths[word]!; i < n; i++) {
       const slot = slots[i]!;
-      if (generations[i] === current[slot]) found[slot] = 1;
+      if (generations[i] === current[slot] && found[slot] === 0) {
+        found[slot] = 1;
+        newlyFound.push(slot);
+      }
     }
   }
 
