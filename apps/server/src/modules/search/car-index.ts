@@ -197,32 +197,23 @@ export class CarIndex {
     // One pass over every car: whether it passes the other filters, counted per combination, and
     // offered to the page when it also passes the facets'. A filter not set costs a branch that
     // goes the same way for every car; a filter set costs no branch on the car's values.
-    const slots = this.slots;
-    const { alive, combo, model, location, verified } = this;
-    const { price, year, km } = this.keys;
-    const { minPrice = -Infinity, maxPrice = Infinity, minYear = -Infinity, maxYear = Infinity, maxMileage } = q;
-    const byPrice = q.minPrice !== undefined || q.maxPrice !== undefined;
-    const byYear = q.minYear !== undefined || q.maxYear !== undefined;
-    const onlyVerified = q.verified === true;
-    const wantedModel = q.model === undefined ? ANY : (this.models.find(q.model.toLowerCase()) ?? NO_CAR);
-    const places = q.location === undefined ? null : this.placesContaining(q.location);
-    // With a keyword, only its cars are looked at; without one, every slot.
-    const candidates = q.keyword === undefined ? null : this.carsWithEveryWord(q.keyword, makeNames);
     const perCombo = new Uint32Array(comboCount);
     const page = new PageCollector(q.sort, q.limit + 1, after, this.keys[sortKeys[q.sort].key], this.ids);
-    for (let k = 0, n = candidates === null ? slots : candidates.length; k < n; k++) {
-      const i = candidates === null ? k : candidates[k]!;
-      let passes = alive[i]!;
-      if (byPrice) passes &= +(price[i]! >= minPrice) & +(price[i]! <= maxPrice);
-      if (byYear) passes &= +(year[i]! >= minYear) & +(year[i]! <= maxYear);
-      if (maxMileage !== undefined) passes &= +(km[i]! <= maxMileage);
-      if (onlyVerified) passes &= verified[i]!;
-      if (wantedModel !== ANY) passes &= +(model[i] === wantedModel);
-      if (places !== null) passes &= places[location[i]!]!;
-      const c = combo[i]!;
-      perCombo[c]! += passes;
-      if ((passes & matchesAll[c]!) === 1) page.offer(i);
-    }
+    // With a keyword, only its cars are looked at; without one, every slot.
+    const rows = q.keyword === undefined ? null : this.carsWithEveryWord(q.keyword, makeNames);
+    const passes = new Uint8Array(rows === null ? this.slots : rows.length);
+    const { price, year, km } = this.keys;
+    // One column at a time, only for the filters set: tight loops without a branch per car.
+    setFrom(passes, rows, this.alive);
+    if (q.minPrice !== undefined) atLeast(passes, rows, price, q.minPrice);
+    if (q.maxPrice !== undefined) atMost(passes, rows, price, q.maxPrice);
+    if (q.minYear !== undefined) atLeast(passes, rows, year, q.minYear);
+    if (q.maxYear !== undefined) atMost(passes, rows, year, q.maxYear);
+    if (q.maxMileage !== undefined) atMost(passes, rows, km, q.maxMileage);
+    if (q.verified) andWith(passes, rows, this.verified);
+    if (q.model !== undefined) equalTo(passes, rows, this.model, this.models.find(q.model.toLowerCase()) ?? NO_CAR);
+    if (q.location !== undefined) amongMarked(passes, rows, this.location, this.placesContaining(q.location));
+    countAndCollect(passes, rows, this.combo, perCombo, matchesAll, page, this.keys[sortKeys[q.sort].key], sortKeys[q.sort].desc ? -1 : 1);
 
     // A combination's cars count for a facet's options when the only facet filter it fails, if any, is that facet's own.
     const counts = [this.makes.values.length, fuels.length, transmissions.length, bodyTypes.length, conditions.length].map((n) => new Uint32Array(n + 1));
@@ -269,6 +260,51 @@ export class CarIndex {
       candidates = candidates === null ? Int32Array.from(newlyFound) : candidates.filter((slot) => found[slot] === 1);
     }
     return candidates ?? new Int32Array(0);
+  }
+}
+
+// The loops over the cars looked at, each on its own so that V8 compiles each for the one kind of
+// array it sees: every slot (`rows` null; `passes[i]` is for slot i), or the slots listed in
+// `rows` (`passes[k]` is for slot `rows[k]`). Reading every slot through a list of them all would
+// cost a second read per car and per filter.
+function setFrom(passes: Uint8Array, rows: Int32Array | null, flags: Uint8Array): void {
+  if (rows === null) passes.set(flags.subarray(0, passes.length));
+  else for (let k = 0; k < rows.length; k++) passes[k] = flags[rows[k]!]!;
+}
+function andWith(passes: Uint8Array, rows: Int32Array | null, flags: Uint8Array): void {
+  if (rows === null) for (let i = 0; i < passes.length; i++) passes[i]! &= flags[i]!;
+  else for (let k = 0; k < rows.length; k++) passes[k]! &= flags[rows[k]!]!;
+}
+function atLeast(passes: Uint8Array, rows: Int32Array | null, column: Float64Array, min: number): void {
+  if (rows === null) for (let i = 0; i < passes.length; i++) passes[i]! &= +(column[i]! >= min);
+  else for (let k = 0; k < rows.length; k++) passes[k]! &= +(column[rows[k]!]! >= min);
+}
+function atMost(passes: Uint8Array, rows: Int32Array | null, column: Float64Array, max: number): void {
+  if (rows === null) for (let i = 0; i < passes.length; i++) passes[i]! &= +(column[i]! <= max);
+  else for (let k = 0; k < rows.length; k++) passes[k]! &= +(column[rows[k]!]! <= max);
+}
+function equalTo(passes: Uint8Array, rows: Int32Array | null, column: Int32Array, value: number): void {
+  if (rows === null) for (let i = 0; i < passes.length; i++) passes[i]! &= +(column[i] === value);
+  else for (let k = 0; k < rows.length; k++) passes[k]! &= +(column[rows[k]!] === value);
+}
+/** Keeps the cars whose value (a number) is marked 1 in `marked`. */
+function amongMarked(passes: Uint8Array, rows: Int32Array | null, column: Int32Array, marked: Uint8Array): void {
+  if (rows === null) for (let i = 0; i < passes.length; i++) passes[i]! &= marked[column[i]!]!;
+  else for (let k = 0; k < rows.length; k++) passes[k]! &= marked[column[rows[k]!]!]!;
+}
+/** Counts the passing cars per combination and offers those of the combinations that pass every facet to the page. */
+function countAndCollect(passes: Uint8Array, rows: Int32Array | null, combo: Int32Array, perCombo: Uint32Array, matchesAll: Uint8Array, page: PageCollector, sortKey: Float64Array, direction: number): void {
+  for (let k = 0; k < passes.length; k++) {
+    const i = rows === null ? k : rows[k]!;
+    const c = combo[i]!;
+    const pass = passes[k]!;
+    perCombo[c]! += pass;
+    // Most cars that pass come before the cursor or after the page so far: turned away here
+    // on their key alone; a tie on the key is for offer() to settle by the id.
+    if ((pass & matchesAll[c]!) === 1) {
+      const key = direction * sortKey[i]!;
+      if (key >= page.lowest && key <= page.highest) page.offer(i);
+    }
   }
 }
 
@@ -352,12 +388,16 @@ function optionNumber(facet: Exclude<Facet, 'make'>, value: string | null): numb
 }
 
 /**
- * The first `size` cars, in the sort's order, that come after the cursor: kept sorted, so a car
- * that does not beat the last one kept costs one comparison.
+ * The first `size` cars, in the sort's order, that come after the cursor, kept sorted. `lowest`
+ * and `highest` bound the keys (times the sort's direction, so that lower always comes first) a
+ * car may have to be offered at all: not before the cursor's, and not after the last kept one's
+ * once the page is full.
  */
 class PageCollector {
   private readonly kept: number[] = [];
   private readonly desc: boolean;
+  readonly lowest: number;
+  highest = Infinity;
 
   constructor(
     sort: SearchSort,
@@ -367,6 +407,7 @@ class PageCollector {
     private readonly ids: string[],
   ) {
     this.desc = sortKeys[sort].desc;
+    this.lowest = after ? (this.desc ? -after.key : after.key) : -Infinity;
   }
 
   /** Negative when a comes first in the sort's order. */
@@ -388,6 +429,10 @@ class PageCollector {
     let i = kept.length;
     while (i > 0 && this.compare(key, id, this.key[kept[i - 1]!]!, this.ids[kept[i - 1]!]!) < 0) i--;
     kept.splice(i, 0, slot);
+    if (kept.length === this.size) {
+      const lastKey = this.key[kept[kept.length - 1]!]!;
+      this.highest = this.desc ? -lastKey : lastKey;
+    }
   }
 
   positions(): Position[] {
