@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import type { SearchResult } from '@second-gear/contract';
 // The server's statements come from its modules, which are typed against the app's Fastify decorations.
 import type {} from '../apps/server/src/app.ts';
-import { CHANGED_CARS_SQL, EVERY_CAR_SQL } from '../apps/server/src/modules/search/live-index.ts';
+import { ANY_CHANGE_SQL, CHANGED_CARS_SQL, EVERY_CAR_SQL } from '../apps/server/src/modules/search/live-index.ts';
 import { CATEGORIES_SQL, PAGE_SQL } from '../apps/server/src/modules/search/service.ts';
 
 /**
@@ -19,7 +19,8 @@ export async function explainSearch(pool: Pool, origin: string, cookie: string, 
     return lines.map((l) => l['QUERY PLAN']).join('\n');
   };
   const statements = [
-    ['bring the copy up to date (nothing changed)', await plan(CHANGED_CARS_SQL, [rows[0]!.xmin])],
+    ['is the copy up to date?', await plan(ANY_CHANGE_SQL, [rows[0]!.xmin])],
+    ['bring the copy up to date (when something changed)', await plan(CHANGED_CARS_SQL, [rows[0]!.xmin])],
     ['the makes', await plan(CATEGORIES_SQL, [])],
     [`the page's ${answer.results.length} cars by id`, await plan(PAGE_SQL, [answer.results.map((r) => r._id)])],
   ] as const;

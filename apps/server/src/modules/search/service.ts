@@ -34,7 +34,8 @@ export async function search(pool: Pool, cars: LiveCarIndex, _viewer: Actor, q: 
   const [index, categories] = await Promise.all([cars.current(), pool.query<{ id: string; name: string }>(CATEGORIES_SQL)]);
   const answer = index.search(q, after, new Map(categories.rows.map((c) => [c.id, c.name])));
   const shown = answer.page.slice(0, q.limit);
-  const { rows } = await pool.query<ProductRow>(PAGE_SQL, [shown.map((p) => p.id)]);
+  // Prepared once per connection: planning this join cost more than running it.
+  const { rows } = await pool.query<ProductRow>({ name: 'search-page', text: PAGE_SQL, values: [shown.map((p) => p.id)] });
   const byId = new Map(rows.map((r) => [r.id, r]));
   const last = shown.at(-1);
   const option = (facet: Facet, value: string, label = value) => ({ value, label, count: answer.counts[facet].get(value) ?? 0 });
