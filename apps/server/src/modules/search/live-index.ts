@@ -47,14 +47,26 @@ export const CHANGED_CARS_SQL = `
   ) car on true`;
 
 /**
- * Whether anything changed since the last look, with this snapshot's xmin: a statement simple
- * enough to plan in no time, as it runs before nearly every search and usually finds nothing.
- * Nothing stamped at or after the last xmin means every transaction older than this snapshot's
- * xmin is already in the copy, so the copy may move on to it.
+ * Whether anything changed since the last look, with this snapshot's xmin, and the makes (every
+ * category, by name): a statement simple enough to plan in no time, as it runs before nearly every
+ * search and usually finds nothing. Nothing stamped at or after the last xmin means every
+ * transaction older than this snapshot's xmin is already in the copy, so the copy may move on to it.
  */
-export const ANY_CHANGE_SQL = `
+export const LOOK_SQL = `
   select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
-         exists (select from products where search_txid >= $1::xid8) or exists (select from search_removals where txid >= $1::xid8) as changed`;
+         exists (select from products where search_txid >= $1::xid8) or exists (select from search_removals where txid >= $1::xid8) as changed,
+         (select coalesce(json_agg(json_build_object('id', id, 'name', name) order by name), '[]') from categories) as makes`;
+
+export interface Make {
+  id: string;
+  name: string;
+}
+
+/** The copy and the makes, as of a look that began after the search arrived. */
+export interface Look {
+  cars: CarIndex;
+  makes: Make[];
+}
 
 const toCar = (r: ChangeRow): SearchableCar => ({
   id: r.id!,
@@ -81,6 +93,7 @@ const toCar = (r: ChangeRow): SearchableCar => ({
  */
 export class LiveCarIndex {
   private index = new CarIndex();
+  private makes: Make[] = [];
   private xmin: string | null = null;
   private lookedAt = 0;
   private arrivals = 0;
@@ -92,8 +105,8 @@ export class LiveCarIndex {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The copy, with every write committed before this call. */
-  async current(): Promise<CarIndex> {
+  /** The copy, with every write committed before this call, and the makes. */
+  async current(): Promise<Look> {
     const arrival = ++this.arrivals;
     while (this.covered < arrival) {
       this.updating ??= this.update().finally(() => {
@@ -101,17 +114,16 @@ export class LiveCarIndex {
       });
       await this.updating;
     }
-    return this.index;
+    return { cars: this.index, makes: this.makes };
   }
 
   private async update(): Promise<void> {
     const covers = this.arrivals;
     const startedAt = this.now();
     const reload = this.xmin === null || startedAt - this.lookedAt > RELOAD_AFTER_MS;
-    if (!reload) {
-      const { rows: check } = await this.pool.query<{ xmin: string; changed: boolean }>(ANY_CHANGE_SQL, [this.xmin]);
-      if (!check[0]!.changed) return this.lookedFine(check[0]!.xmin, startedAt, covers);
-    }
+    const { rows: looked } = await this.pool.query<{ xmin: string; changed: boolean; makes: Make[] }>(LOOK_SQL, [this.xmin ?? '0']);
+    this.makes = looked[0]!.makes;
+    if (!reload && !looked[0]!.changed) return this.lookedFine(looked[0]!.xmin, startedAt, covers);
     const { rows } = reload ? await this.pool.query<ChangeRow>(EVERY_CAR_SQL) : await this.pool.query<ChangeRow>(CHANGED_CARS_SQL, [this.xmin]);
     if (reload) this.index = new CarIndex();
     for (const row of rows) {
