@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: throughput and p99 latency of three endpoints with 10 000 and 100 000 cars,
- * each against a bare node:http server answering the same bytes in the same run.
+ * `npm run bench`: throughput and p99 latency of three endpoints, and p95 of searches drawn from
+ * fixed lists (bench/searches.ts), with 10 000 and 100 000 cars, each against a bare node:http
+ * server answering the same bytes in the same run.
  *
  * Everything runs on its own: an embedded PostgreSQL in a temporary directory (never ./data), the
  * real server (apps/server/src/main.ts) in a child process with DATABASE_URL, the baseline in
