@@ -1,5 +1,5 @@
 import { bodyTypes, conditions, fuels, transmissions, type SearchQuery, type SearchSort } from '@second-gear/contract';
-import { Vocabulary, wordsOf, wordMatches } from './keyword.ts';
+import { Numbering, Vocabulary, wordsOf, wordMatches } from './keyword.ts';
 
 /** What the search knows of one car on the market, as loaded from PostgreSQL (live-index.ts). */
 export interface SearchableCar {
@@ -50,24 +50,6 @@ export interface IndexAnswer {
   counts: Record<Facet, Map<string, number>>;
 }
 
-/** Strings seen over and over (makes, models, places, combinations) kept once and compared as numbers. */
-class Interned {
-  readonly values: string[] = [];
-  private readonly numbers = new Map<string, number>();
-  numberOf(value: string): number {
-    let n = this.numbers.get(value);
-    if (n === undefined) {
-      n = this.values.length;
-      this.values.push(value);
-      this.numbers.set(value, n);
-    }
-    return n;
-  }
-  find(value: string): number | undefined {
-    return this.numbers.get(value);
-  }
-}
-
 /** A car without a model. */
 const NONE = -1;
 /** A facet's filter not set. */
@@ -100,10 +82,10 @@ export class CarIndex {
   private location = new Int32Array(0);
   private verified = new Uint8Array(0);
   private keys: Record<'postedUs' | 'price' | 'km' | 'year', Float64Array> = { postedUs: new Float64Array(0), price: new Float64Array(0), km: new Float64Array(0), year: new Float64Array(0) };
-  private readonly makes = new Interned();
-  private readonly models = new Interned();
-  private readonly locations = new Interned();
-  private readonly combos = new Interned();
+  private readonly makes = new Numbering();
+  private readonly models = new Numbering();
+  private readonly locations = new Numbering();
+  private readonly combos = new Numbering();
   /** Per combination, its five facets' values: make number, then each option's place (the place after the last when not given). */
   private readonly comboValues: number[][] = [];
   private readonly vocabulary = new Vocabulary();

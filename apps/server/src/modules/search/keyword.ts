@@ -45,6 +45,27 @@ export function withinEdits(a: string, b: string, limit: number): boolean {
   return previous[b.length]! <= limit;
 }
 
+/** Strings seen over and over (words, makes, models, places) kept once and numbered in order of arrival. */
+export class Numbering {
+  readonly values: string[] = [];
+  private readonly numbers = new Map<string, number>();
+
+  /** The string's number, adding it if new. */
+  numberOf(value: string): number {
+    let n = this.numbers.get(value);
+    if (n === undefined) {
+      n = this.values.length;
+      this.values.push(value);
+      this.numbers.set(value, n);
+    }
+    return n;
+  }
+
+  find(value: string): number | undefined {
+    return this.numbers.get(value);
+  }
+}
+
 /**
  * Every distinct word of the listings, numbered, so that a listing keeps its words as numbers and a
  * typed word is compared with each distinct word once rather than with every listing. What each
@@ -52,24 +73,17 @@ export function withinEdits(a: string, b: string, limit: number): boolean {
  * words) and only the words added since are checked the next time.
  */
 export class Vocabulary {
-  private readonly numbers = new Map<string, number>();
-  private readonly words: string[] = [];
+  private readonly words = new Numbering();
   private readonly matched = new Map<string, { checked: number; numbers: number[] }>();
   private static readonly remembered = 2000;
 
   /** The word's number, adding it if new. */
   numberOf(word: string): number {
-    let n = this.numbers.get(word);
-    if (n === undefined) {
-      n = this.words.length;
-      this.words.push(word);
-      this.numbers.set(word, n);
-    }
-    return n;
+    return this.words.numberOf(word);
   }
 
   get size(): number {
-    return this.words.length;
+    return this.words.values.length;
   }
 
   /** The numbers of every word that the typed word matches. */
@@ -82,8 +96,9 @@ export class Vocabulary {
       found = { checked: 0, numbers: [] };
       if (this.matched.size >= Vocabulary.remembered) this.matched.delete(this.matched.keys().next().value!);
     }
-    for (let n = found.checked; n < this.words.length; n++) if (wordMatches(typed, this.words[n]!)) found.numbers.push(n);
-    found.checked = this.words.length;
+    const words = this.words.values;
+    for (let n = found.checked; n < words.length; n++) if (wordMatches(typed, words[n]!)) found.numbers.push(n);
+    found.checked = words.length;
     this.matched.set(typed, found);
     return found.numbers;
   }
