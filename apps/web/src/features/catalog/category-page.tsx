@@ -2,9 +2,10 @@ import { useDeferredValue, useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { routeErrorOf } from '../../lib/errors.ts';
-import { PageSpinner, Spinner } from '../../ui/spinner.tsx';
+import { PageSpinner } from '../../ui/spinner.tsx';
 import { categoryProductsQuery } from './api.ts';
 import { CarGrid } from './car-grid.tsx';
+import { MoreCars } from './more-cars.tsx';
 import { useCarStanding } from './use-car-standing.ts';
 
 /** Loads the next page when it scrolls into view (with a margin, so the buyer rarely waits). */
@@ -69,19 +70,14 @@ export default function CategoryPage() {
       ) : (
         <CarGrid products={products} standingOf={standingOf} />
       )}
-      <div ref={sentinel} className="mt-10 flex min-h-12 flex-col items-center justify-center gap-3">
-        {isFetchingNextPage ? <Spinner label="Loading more cars" size="loading-md" /> : null}
-        {isFetchNextPageError ? (
-          <p role="alert" className="text-red-700">
-            {error.message}
-          </p>
-        ) : null}
-        {hasNextPage && !isFetchingNextPage ? (
-          <button type="button" className="btn btn-outline btn-primary h-11 min-h-11" onClick={() => void fetchNextPage()}>
-            Load more cars
-          </button>
-        ) : null}
-      </div>
+      <MoreCars
+        ref={sentinel}
+        loading={isFetchingNextPage}
+        error={isFetchNextPageError ? error : null}
+        canLoadMore={hasNextPage && !isFetchingNextPage}
+        onLoadMore={() => void fetchNextPage()}
+        label="Load more cars"
+      />
     </section>
   );
 }

@@ -1,9 +1,10 @@
 // The catalog feature's public entry: what other features may use of it (the home page's lists, the
 // keys to refresh once a car or a category changes, a car's actions for the car's own page, and the
-// grid of cards with their actions for the search's results).
+// grid of cards with their actions and the next-page area for the search's results).
 export { advertisedProductsQuery, categoriesQuery, categoryKey } from './api.ts';
 export { CardActions, type CarStanding } from './card-actions.tsx';
 export { CarGrid } from './car-grid.tsx';
+export { MoreCars } from './more-cars.tsx';
 export { ProductCard } from './product-card.tsx';
 export { ReportButton } from './report-dialog.tsx';
 export { addProductCategoriesQuery } from './seller-api.ts';

@@ -5,7 +5,7 @@ import { searchSorts } from '@second-gear/contract/constants';
 import { formatWhole } from '../../lib/format.ts';
 import { SelectField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { CarGrid, useCarStanding } from '../catalog/index.ts';
+import { CarGrid, MoreCars, useCarStanding } from '../catalog/index.ts';
 import { searchResultsQuery } from './api.ts';
 import { SearchFilters, type FilterChange } from './search-filters.tsx';
 import {
@@ -140,20 +140,14 @@ export default function SearchPage() {
             </div>
           )}
 
-          <div className="mt-10 flex min-h-12 flex-col items-center justify-center gap-3">
-            {isFetchingNextPage ? <Spinner label="Loading more cars" size="loading-md" /> : null}
-            {isFetchNextPageError ? (
-              <p role="alert" className="text-red-700">
-                {error.message}
-              </p>
-            ) : null}
-            {/* Not for the previous search's pages shown while this one's come. */}
-            {hasNextPage && !refused && !waiting && !isFetchingNextPage && !isPlaceholderData ? (
-              <button type="button" className="btn btn-outline btn-primary h-11 min-h-11" onClick={() => void fetchNextPage()}>
-                Load more
-              </button>
-            ) : null}
-          </div>
+          <MoreCars
+            loading={isFetchingNextPage}
+            error={isFetchNextPageError ? error : null}
+            // Not for the previous search's pages shown while this one's come.
+            canLoadMore={hasNextPage && !refused && !waiting && !isFetchingNextPage && !isPlaceholderData}
+            onLoadMore={() => void fetchNextPage()}
+            label="Load more"
+          />
         </div>
       </div>
     </section>
