@@ -24,8 +24,7 @@ export interface SearchableCar {
 }
 
 /** The filters with options, as the query names them; each option is counted under every other filter but its own. */
-export const facetNames = ['make', 'fuel', 'transmission', 'bodyType', 'condition'] as const;
-export type Facet = (typeof facetNames)[number];
+export type Facet = 'make' | 'fuel' | 'transmission' | 'bodyType' | 'condition';
 const optionLists = { fuel: fuels, transmission: transmissions, bodyType: bodyTypes, condition: conditions } as const;
 
 /** Each sort's key and direction; every sort ends with the id, so the order is total and pages never overlap. */
@@ -93,10 +92,6 @@ export class CarIndex {
   private readonly postings = new Postings();
   /** Per make, its cars: a typed word that names the make finds all of them. */
   private readonly byMake = new Postings();
-
-  get size(): number {
-    return this.slotOf.size;
-  }
 
   /** Adds the car, or replaces what was known of it. */
   put(car: SearchableCar): void {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuery, searchResult } from '@second-gear/contract';
-import { actorOf, requireUser } from '../../auth/guards.ts';
+import { requireUser } from '../../auth/guards.ts';
 import { LiveCarIndex } from './live-index.ts';
 import { search } from './service.ts';
 
@@ -25,6 +25,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchResult },
       },
     },
-    async (req) => search(app.pg, cars, actorOf(req), req.query),
+    async (req) => search(app.pg, cars, req.query),
   );
 };

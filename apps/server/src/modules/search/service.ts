@@ -1,6 +1,5 @@
 import type { Pool } from 'pg';
 import { bodyTypes, conditions, fuels, transmissions, type SearchQuery, type SearchResult, type SearchSort } from '@second-gear/contract';
-import type { Actor } from '../../auth/actor.ts';
 import { badCursor, ON_MARKET, PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, type ProductRow } from '../catalog/service.ts';
 import { sortKeys, type Facet, type Position } from './car-index.ts';
 import type { LiveCarIndex } from './live-index.ts';
@@ -28,7 +27,7 @@ export const PAGE_SQL = `select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM} where p.
  * matching and counting are done over this process's copy of the cars (live-index.ts); the page's
  * cars are then read from PostgreSQL by id.
  */
-export async function search(pool: Pool, cars: LiveCarIndex, _viewer: Actor, q: SearchQuery): Promise<SearchResult> {
+export async function search(pool: Pool, cars: LiveCarIndex, q: SearchQuery): Promise<SearchResult> {
   const after = q.after ? decodeCursor(q.after, q.sort) : undefined;
   const { cars: index, makes } = await cars.current();
   const answer = index.search(q, after, new Map(makes.map((m) => [m.id, m.name])));
