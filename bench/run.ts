@@ -365,6 +365,16 @@ async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> 
     started.push(bare.child);
 
     const origins = { appOrigin: app.origin, bareOrigin: bare.origin };
+    /** Searches drawn from `paths` against the app at `appOrigin`; the bare server answers every one with the captured search. */
+    const searchScenario = (name: ScenarioName, paths: string[], appOrigin: string): DataSet['scenarios'][number] => ({
+      appOrigin,
+      bareOrigin: bare.origin,
+      name,
+      ratioTarget: null,
+      connections: SEARCH_CONNECTIONS,
+      requests: () => ({ requests: [drawnFrom(paths, buyers[0]!)] }),
+      bareRequests: () => ({ requests: [{ method: 'GET', path: searchPath }] }),
+    });
     const appBookings = { n: 0 };
     const bareBookings = { n: 0 };
     return {
@@ -390,31 +400,9 @@ async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> 
           requests: () => bookingRequests(app.origin, buyers, productIds, appBookings),
           bareRequests: () => bookingRequests(bare.origin, buyers, productIds, bareBookings),
         },
-        {
-          ...origins,
-          name: 'search: keyword + 3 filters',
-          ratioTarget: null,
-          connections: SEARCH_CONNECTIONS,
-          requests: () => ({ requests: [drawnFrom(searches.keyword, buyers[0]!)] }),
-          bareRequests: () => ({ requests: [{ method: 'GET', path: searchPath }] }),
-        },
-        {
-          ...origins,
-          name: 'search: filters only',
-          ratioTarget: null,
-          connections: SEARCH_CONNECTIONS,
-          requests: () => ({ requests: [drawnFrom(searches.filters, buyers[0]!)] }),
-          bareRequests: () => ({ requests: [{ method: 'GET', path: searchPath }] }),
-        },
-        {
-          ...origins,
-          appOrigin: uncached.origin,
-          name: 'search: keyword + 3 filters, caches off',
-          ratioTarget: null,
-          connections: SEARCH_CONNECTIONS,
-          requests: () => ({ requests: [drawnFrom(searches.keyword, buyers[0]!)] }),
-          bareRequests: () => ({ requests: [{ method: 'GET', path: searchPath }] }),
-        },
+        searchScenario('search: keyword + 3 filters', searches.keyword, app.origin),
+        searchScenario('search: filters only', searches.filters, app.origin),
+        searchScenario('search: keyword + 3 filters, caches off', searches.keyword, uncached.origin),
       ],
     };
   } catch (err) {
