@@ -51,3 +51,20 @@ describe('repriceModel', () => {
     expect(await estimateOf(id)).toBeUndefined();
   });
 });
+
+describe('the products trigger of migration 0014', () => {
+  it('enqueues one pricing job per make and model for a burst of changes, for the old model and the new', async () => {
+    const id = await corolla(2017, 90_000);
+    await t.pool.query('update products set resale_price = resale_price - 100 where id = $1', [id]);
+    await t.pool.query(`update products set condition = 'Fair' where id = $1`, [id]);
+    await t.pool.query(`update products set model = 'Auris' where id = $1`, [id]);
+    const { rows } = await t.pool.query<{ key: string; payload: { makeId: string; model: string } }>(
+      `select key, payload from graphile_worker._private_jobs where key like $1 order by key`,
+      [`reprice:${make}:%`],
+    );
+    expect(rows).toEqual([
+      { key: `reprice:${make}:auris`, payload: { makeId: make, model: 'auris' } },
+      { key: `reprice:${make}:corolla`, payload: { makeId: make, model: 'corolla' } },
+    ]);
+  });
+});
