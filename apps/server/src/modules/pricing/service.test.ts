@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import type { CarPage } from '@second-gear/contract';
+import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
 import { insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { MIN_COMPARABLES } from './estimate.ts';
 import { repriceModel } from './service.ts';
@@ -66,5 +67,25 @@ describe('the products trigger of migration 0014', () => {
       { key: `reprice:${make}:auris`, payload: { makeId: make, model: 'auris' } },
       { key: `reprice:${make}:corolla`, payload: { makeId: make, model: 'corolla' } },
     ]);
+  });
+});
+
+describe("the car's page", () => {
+  it('shows the rating, the range and the comparables it came from; "not enough data" with too few', async () => {
+    const lonely = await insertCar(t, seller, make, { name: 'Toyota Supra' });
+    await t.pool.query(`update products set model = 'Supra', model_year = 2020, mileage = 20000, mileage_unit = 'km' where id = $1`, [lonely]);
+    await repriceModel(t.pool, make, 'Supra');
+    const buyer = await signUp(t.app, 'Buyer');
+    const page = async (id: string) => (await as(t.app, buyer, { method: 'GET', url: `/api/cars/${id}` })).json<CarPage>();
+    expect((await page(lonely)).fairPrice).toEqual({ kind: 'not enough data', comparables: 0, needed: MIN_COMPARABLES });
+
+    const car = await corolla(2019, 55_000);
+    await repriceModel(t.pool, make, 'Corolla');
+    const fair = (await page(car)).fairPrice;
+    expect(fair?.kind).toBe('rated');
+    if (fair?.kind !== 'rated') return;
+    expect(fair.low).toBeLessThanOrEqual(fair.estimate);
+    expect(fair.comparables.length).toBeGreaterThanOrEqual(MIN_COMPARABLES);
+    expect(fair.comparables.every((c) => Math.abs(c.modelYear - 2019) <= 2 && c._id !== car)).toBe(true);
   });
 });
