@@ -1,3 +1,5 @@
+import { minComparables, type Condition, type DealRating } from '@second-gear/contract';
+
 /**
  * A car's fair price from the cars like it on the market (issue 19): the same make and model, a
  * model year within two, a mileage in the same band. Each comparable's price is carried over to
@@ -6,10 +8,9 @@
  * cars' prices would fall. Below MIN_COMPARABLES there is no estimate: "Not enough data", never a guess.
  */
 
-export const MIN_COMPARABLES = 5;
+export const MIN_COMPARABLES = minComparables;
 export const YEAR_WINDOW = 2;
-
-export type Condition = 'Excellent' | 'Good' | 'Fair';
+export type { Condition, DealRating };
 
 export interface PricedCar {
   id: string;
@@ -29,7 +30,6 @@ export interface Depreciation {
   fair: number;
 }
 
-export type DealRating = 'Great price' | 'Good price' | 'Fair price' | 'High price' | 'Overpriced';
 
 export type PriceEstimate =
   | { kind: 'not enough data'; comparables: number }
