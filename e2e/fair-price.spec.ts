@@ -4,7 +4,7 @@ import { addCarViaApi, addMakeViaApi, expectNoAxeViolations, newApiActor, signUp
 // The fair price on a car's page (issue 19): a fresh make and model, so that the comparables are
 // only the cars this file adds.
 
-test('a car with enough similar cars shows its rating, its range and the cars it came from; a lone car says Not enough data', async ({ page }) => {
+test('a car with enough similar cars shows its rating (on its card too), its range and the cars it came from; a lone car says Not enough data', async ({ page }) => {
   test.setTimeout(120_000);
   const make = await addMakeViaApi('Pricemake');
   const seller = await newApiActor('Seller');
@@ -30,6 +30,10 @@ test('a car with enough similar cars shows its rating, its range and the cars it
   await expect(panel.getByRole('listitem')).toHaveCount(6);
   await expect(panel.getByText(/2020, 40,000 km, Good: 1 year newer, 10,000 km less/)).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // The card says it too, in the make's category.
+  await page.goto(`/category/${make._id}`);
+  await expect(page.getByRole('article', { name: bargain.productName }).getByText('Great price', { exact: true })).toBeVisible();
 
   await expect(async () => {
     await page.goto(`/cars/${lone._id}`);

@@ -59,6 +59,8 @@ export const product = z.object({
   vin: z.string().optional(),
   /** Taken off the market by its seller (never sold here): shown to the seller only. */
   withdrawn: z.boolean().optional(),
+  /** The asking price against the car's fair price, when it has one (issue 19). */
+  dealRating: z.enum(dealRatings).optional(),
 });
 export type Product = z.infer<typeof product>;
 
