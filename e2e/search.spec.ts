@@ -1,10 +1,8 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   addCarViaApi,
-  baseUrl,
-  demo,
+  addMakeViaApi,
   expectNoAxeViolations,
-  jpegPicture,
   keepScreenshot,
   navbar,
   newApiActor,
@@ -18,24 +16,6 @@ import {
 // The search at /search (issue 18): filters in the address, counts beside the options, sorting, Back.
 // Everything is scoped by a make made fresh for this file, so cars other tests add elsewhere at the
 // same time change nothing here.
-
-/** A new brand category, added by the demo admin through the API. */
-async function addMakeViaApi(): Promise<CategoryRef> {
-  const admin = await playwrightRequest.newContext({ baseURL: baseUrl, extraHTTPHeaders: { Origin: baseUrl } });
-  const signIn = await admin.post('/api/auth/sign-in/email', { data: demo.admin });
-  expect(signIn.status(), await signIn.text()).toBe(200);
-  const upload = await admin.post('/api/images', {
-    multipart: { image: { name: 'make.jpg', mimeType: 'image/jpeg', buffer: await jpegPicture('#225588', 640, 480) } },
-  });
-  expect(upload.status(), await upload.text()).toBe(200);
-  const image = ((await upload.json()) as { data: { url: string } }).data.url;
-  const name = `Searchmake ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const added = await admin.post('/api/categories', { data: { name, details: 'A make only the search journey sells.', image } });
-  expect(added.status(), await added.text()).toBe(200);
-  const { insertedId } = (await added.json()) as { insertedId: string };
-  await admin.dispose();
-  return { _id: insertedId, name };
-}
 
 let make: CategoryRef;
 /** The five cars the journey looks for, cheapest first. */

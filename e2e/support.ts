@@ -237,6 +237,24 @@ export async function addCarViaApi(api: APIRequestContext, car: Partial<CarField
   return { ...fields, _id: insertedId, image };
 }
 
+/** A new brand category, added by the demo admin through the API. */
+export async function addMakeViaApi(prefix = 'Searchmake'): Promise<CategoryRef> {
+  const admin = await playwrightRequest.newContext({ baseURL: baseUrl, extraHTTPHeaders: { Origin: baseUrl } });
+  const signIn = await admin.post('/api/auth/sign-in/email', { data: demo.admin });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  const upload = await admin.post('/api/images', {
+    multipart: { image: { name: 'make.jpg', mimeType: 'image/jpeg', buffer: await jpegPicture('#225588', 640, 480) } },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  const image = ((await upload.json()) as { data: { url: string } }).data.url;
+  const name = `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const added = await admin.post('/api/categories', { data: { name, details: 'A make only the search journey sells.', image } });
+  expect(added.status(), await added.text()).toBe(200);
+  const { insertedId } = (await added.json()) as { insertedId: string };
+  await admin.dispose();
+  return { _id: insertedId, name };
+}
+
 /** `PUT /api/product/{id}`: the seller advertises their car. */
 export async function advertiseViaApi(api: APIRequestContext, productId: string): Promise<void> {
   const response = await api.put(`/api/product/${productId}`);

@@ -4,6 +4,7 @@ import {
   categoryPageSize,
   checkVin,
   conditions,
+  dealRatings,
   fuels,
   maxCarPhotos,
   maxPrice,
@@ -58,6 +59,8 @@ export const product = z.object({
   vin: z.string().optional(),
   /** Taken off the market by its seller (never sold here): shown to the seller only. */
   withdrawn: z.boolean().optional(),
+  /** The asking price against the car's fair price, when it has one (issue 19). */
+  dealRating: z.enum(dealRatings).optional(),
 });
 export type Product = z.infer<typeof product>;
 
@@ -220,6 +223,24 @@ export const priceChange = z.object({
 });
 export type PriceChange = z.infer<typeof priceChange>;
 
+/** A comparable car as the fair price's explanation lists it. */
+export const comparableCar = z.object({
+  _id: z.string(),
+  productName: z.string(),
+  resalePrice: z.number().int(),
+  modelYear: z.number().int(),
+  /** In km. */
+  mileage: z.number().int(),
+  condition: z.enum(conditions),
+});
+
+/** The car's fair price: a rating with its estimate, range and the comparables, or too few comparables to say. */
+export const fairPrice = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('rated'), rating: z.enum(dealRatings), estimate: z.number().int(), low: z.number().int(), high: z.number().int(), comparables: z.array(comparableCar) }),
+  z.object({ kind: z.literal('not enough data'), comparables: z.number().int().nonnegative(), needed: z.number().int() }),
+]);
+export type FairPrice = z.infer<typeof fairPrice>;
+
 /** `GET /cars/{id}`: everything a car's page shows. */
 export const carPage = z.object({
   product,
@@ -237,5 +258,7 @@ export const carPage = z.object({
   daysListed: z.number().int().nonnegative(),
   /** Oldest first. */
   priceHistory: z.array(priceChange),
+  /** Null while the car has none (off the market, no model or mileage given, or not priced yet). */
+  fairPrice: fairPrice.nullable(),
 });
 export type CarPage = z.infer<typeof carPage>;

@@ -14,6 +14,11 @@ export type Role = (typeof roles)[number];
 export const minPasswordLength = 6;
 
 export const conditions = ['Excellent', 'Good', 'Fair'] as const;
+/** A car's asking price against its fair price (issue 19), best first. */
+export const dealRatings = ['Great price', 'Good price', 'Fair price', 'High price', 'Overpriced'] as const;
+export type DealRating = (typeof dealRatings)[number];
+/** Below this many comparable cars a car gets no estimate: "Not enough data". */
+export const minComparables = 5;
 export type Condition = (typeof conditions)[number];
 
 /** Cars per page of a category; a client may ask for fewer or more, never above the maximum. */

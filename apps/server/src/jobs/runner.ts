@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import { startDevMailbox, type DevMailbox } from '../mail/dev-mailbox.ts';
 import { DELIVER_EMAIL, deliverEmail } from './deliver-email.ts';
 import { jobLogger } from './logger.ts';
+import { REPRICE_MODEL, repriceModelTask } from './reprice-model.ts';
 
 export interface JobRunnerOptions {
   pool: Pool;
@@ -23,10 +24,11 @@ export interface JobRunner {
 }
 
 /**
- * The background jobs of this process (graphile-worker on the app's PostgreSQL): today the email
- * deliveries of the outbox. Every app process may run one; the database shares the jobs out. Outside
- * production with no SMTP_URL it first starts the development mailbox and sends there; in production
- * without one it sends nothing (each email is marked not sent, see deliverEmail).
+ * The background jobs of this process (graphile-worker on the app's PostgreSQL): the email
+ * deliveries of the outbox, and pricing a model's cars again after a change. Every app process may
+ * run one; the database shares the jobs out. Outside production with no SMTP_URL it first starts
+ * the development mailbox and sends there; in production without one it sends nothing (each email
+ * is marked not sent, see deliverEmail).
  */
 export async function startJobRunner({ pool, config, secret, concurrency = 2, pollIntervalMs = 2000, log }: JobRunnerOptions): Promise<JobRunner> {
   const where = config.mail.transport;
@@ -39,7 +41,10 @@ export async function startJobRunner({ pool, config, secret, concurrency = 2, po
       pollInterval: pollIntervalMs,
       noHandleSignals: true,
       logger: jobLogger(log),
-      taskList: { [DELIVER_EMAIL]: deliverEmail(pool, transport, { publicUrl: config.publicUrl, from: config.mail.from, secret }) },
+      taskList: {
+        [DELIVER_EMAIL]: deliverEmail(pool, transport, { publicUrl: config.publicUrl, from: config.mail.from, secret }),
+        [REPRICE_MODEL]: repriceModelTask(pool),
+      },
     });
     return {
       async stop() {

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import type {
+  DealRating,
   AddProductCategory,
   Category,
   CategoryPage,
@@ -47,6 +48,7 @@ export interface ProductRow {
   colour: string | null;
   vin: string | null;
   withdrawn_at: Date | null;
+  deal_rating: DealRating | null;
 }
 
 /** Every product query selects these columns, so that one mapping serves them all. */
@@ -55,7 +57,7 @@ export const PRODUCT_COLUMNS = `
   p.original_price, p.resale_price, p.year_of_purchase, p.mobile, p.location, p.seller_name,
   p.seller_email, p.image_key, i.widths, p.sales_status, p.posting_time, p.paid, p.advertised,
   s.verified as seller_verified, p.model, p.model_year, p.mileage, p.mileage_unit, p.fuel, p.transmission,
-  p.body_type, p.colour, p.vin, p.withdrawn_at`;
+  p.body_type, p.colour, p.vin, p.withdrawn_at, pe.rating as deal_rating`;
 
 /** On the market: neither sold nor taken off it by its seller (the lists' and bookings' condition). */
 export const ON_MARKET = 'not p.paid and p.withdrawn_at is null';
@@ -63,7 +65,8 @@ export const PRODUCT_FROM = `
   products p
   join categories c on c.id = p.category_id
   join images i on i.key = p.image_key
-  left join users s on s.id = p.seller_id`;
+  left join users s on s.id = p.seller_id
+  left join price_estimates pe on pe.product_id = p.id`;
 
 export function toProduct(r: ProductRow): Product {
   const { url, srcSet } = imageUrls(r.image_key, r.widths);
@@ -99,6 +102,8 @@ export function toProduct(r: ProductRow): Product {
     ...(r.colour !== null && { colour: r.colour }),
     ...(r.vin !== null && { vin: r.vin }),
     ...(r.withdrawn_at !== null && { withdrawn: true }),
+    // Rated while on the market only: a sold car's rating waits for its model's next pricing to go.
+    ...(r.deal_rating !== null && !r.paid && r.withdrawn_at === null && { dealRating: r.deal_rating }),
   };
 }
 

@@ -13,6 +13,7 @@ import { CarActions } from './car-actions.tsx';
 import { CarDetails } from './car-details.tsx';
 import { Gallery } from './gallery.tsx';
 import { PriceHistory } from './price-history.tsx';
+import { FairPricePanel } from './fair-price.tsx';
 import { SellerPanel } from './seller-panel.tsx';
 
 function listedText(days: number): string {
@@ -55,7 +56,7 @@ export default function CarPage() {
   const { id = '' } = useParams();
   const location = useLocation();
   const { user } = useAuth();
-  const ids = { details: useId(), description: useId(), history: useId(), seller: useId() };
+  const ids = { details: useId(), description: useId(), history: useId(), fairPrice: useId(), seller: useId() };
   // The route's loader has just asked; a refusal it left here is not asked again on mount.
   const { data, error, isPending } = useQuery({ ...carPageQuery(id), retryOnMount: false });
 
@@ -63,7 +64,7 @@ export default function CarPage() {
   if (error && !data) throw routeErrorOf(error);
   if (isPending) return <PageSpinner label="Loading the car" />;
 
-  const { product, photos, seller, daysListed, priceHistory } = data;
+  const { product, photos, seller, daysListed, priceHistory, fairPrice } = data;
 
   return (
     <article
@@ -118,6 +119,7 @@ export default function CarPage() {
             <p className="whitespace-pre-line break-words">{product.description}</p>
           </section>
           <PriceHistory changes={priceHistory} headingId={ids.history} />
+          <FairPricePanel car={product} fairPrice={fairPrice} headingId={ids.fairPrice} />
         </div>
       </div>
 

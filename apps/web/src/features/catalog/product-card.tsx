@@ -77,6 +77,8 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
           <dl className="grid grid-cols-2 gap-x-3 text-sm">
             <Fact label="Resale Price">
               <span className="text-lg font-bold text-primary">{formatPrice(product.resalePrice)}</span>
+              {/* The fair price's verdict (issue 19), explained on the car's page. */}
+              {product.dealRating ? <span className="badge badge-outline badge-sm ml-2 align-middle whitespace-nowrap">{product.dealRating}</span> : null}
             </Fact>
             {/* What the car cost new: a plain fact, not a crossed-out 'was' price. */}
             <Fact label="Original Price">

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CarPage } from '@second-gear/contract';
+import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { insertCar, insertCategory } from '../../../test/fixtures.ts';
+import { MIN_COMPARABLES } from './estimate.ts';
+import { repriceModel } from './service.ts';
+
+let t: TestApp;
+let seller: Person;
+let make: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await signUp(t.app, 'Seller');
+  make = await insertCategory(t, 'Toyota');
+});
+afterAll(() => t.close());
+
+/** A Corolla on the market, priced by a known rule (15% a year, 1% per 10,000 km). */
+async function corolla(year: number, km: number, price = Math.round(20_000 * 0.85 ** (2024 - year) * 0.99 ** (km / 10_000))): Promise<string> {
+  const id = await insertCar(t, seller, make, { name: `Toyota Corolla ${year}`, price });
+  await t.pool.query(`update products set model = 'Corolla', model_year = $2, mileage = $3, mileage_unit = 'km' where id = $1`, [id, year, km]);
+  return id;
+}
+
+const estimateOf = async (id: string) =>
+  (await t.pool.query<{ comparables: number; estimate: number | null; rating: string | null }>('select comparables, estimate, rating from price_estimates where product_id = $1', [id])).rows[0];
+
+describe('repriceModel', () => {
+  it('says "not enough data" with too few comparables, then rates every car of the model once there are enough', async () => {
+    const first = await corolla(2019, 50_000);
+    await repriceModel(t.pool, make, 'corolla');
+    expect(await estimateOf(first)).toEqual({ comparables: 0, estimate: null, rating: null });
+
+    const others = [];
+    for (let i = 0; i < MIN_COMPARABLES + 3; i++) others.push(await corolla(2018 + (i % 3), 40_000 + i * 5_000));
+    const bargain = await corolla(2019, 50_000, 6_000);
+    expect(await repriceModel(t.pool, make, 'Corolla')).toBe(MIN_COMPARABLES + 5);
+    const fair = await estimateOf(first);
+    expect(fair!.comparables).toBeGreaterThanOrEqual(MIN_COMPARABLES);
+    expect(fair!.rating).toBe('Fair price');
+    expect(Math.abs(fair!.estimate! - 20_000 * 0.85 ** 5 * 0.99 ** 5)).toBeLessThan(600);
+    expect((await estimateOf(bargain))!.rating).toBe('Great price');
+  });
+
+  it('drops the estimate of a car that left the market', async () => {
+    const id = await corolla(2020, 30_000);
+    await repriceModel(t.pool, make, 'Corolla');
+    expect(await estimateOf(id)).toBeDefined();
+    await t.pool.query('update products set withdrawn_at = now() where id = $1', [id]);
+    await repriceModel(t.pool, make, 'Corolla');
+    expect(await estimateOf(id)).toBeUndefined();
+  });
+});
+
+describe('the products trigger of migration 0014', () => {
+  it('enqueues one pricing job per make and model for a burst of changes, for the old model and the new', async () => {
+    const id = await corolla(2017, 90_000);
+    await t.pool.query('update products set resale_price = resale_price - 100 where id = $1', [id]);
+    await t.pool.query(`update products set condition = 'Fair' where id = $1`, [id]);
+    await t.pool.query(`update products set model = 'Auris' where id = $1`, [id]);
+    const { rows } = await t.pool.query<{ key: string; payload: { makeId: string; model: string } }>(
+      `select key, payload from graphile_worker._private_jobs where key like $1 order by key`,
+      [`reprice:${make}:%`],
+    );
+    expect(rows).toEqual([
+      { key: `reprice:${make}:auris`, payload: { makeId: make, model: 'auris' } },
+      { key: `reprice:${make}:corolla`, payload: { makeId: make, model: 'corolla' } },
+    ]);
+  });
+});
+
+describe("the car's page", () => {
+  it('shows the rating, the range and the comparables it came from; "not enough data" with too few', async () => {
+    const lonely = await insertCar(t, seller, make, { name: 'Toyota Supra' });
+    await t.pool.query(`update products set model = 'Supra', model_year = 2020, mileage = 20000, mileage_unit = 'km' where id = $1`, [lonely]);
+    await repriceModel(t.pool, make, 'Supra');
+    const buyer = await signUp(t.app, 'Buyer');
+    const page = async (id: string) => (await as(t.app, buyer, { method: 'GET', url: `/api/cars/${id}` })).json<CarPage>();
+    expect((await page(lonely)).fairPrice).toEqual({ kind: 'not enough data', comparables: 0, needed: MIN_COMPARABLES });
+
+    const car = await corolla(2019, 55_000);
+    await repriceModel(t.pool, make, 'Corolla');
+    const fair = (await page(car)).fairPrice;
+    expect(fair?.kind).toBe('rated');
+    if (fair?.kind !== 'rated') return;
+    expect(fair.low).toBeLessThanOrEqual(fair.estimate);
+    expect(fair.comparables.length).toBeGreaterThanOrEqual(MIN_COMPARABLES);
+    expect(fair.comparables.every((c) => Math.abs(c.modelYear - 2019) <= 2 && c._id !== car)).toBe(true);
+  });
+});

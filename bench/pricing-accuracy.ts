@@ -1,0 +1,62 @@
+/**
+ * `npx tsx bench/pricing-accuracy.ts`: the fair-price estimate measured on cars whose price comes
+ * from a known function (make and model's price new, age, mileage, condition, noise), as issue 19
+ * asks: the median absolute error of the estimate against held-out asking prices, and how many of
+ * those prices fall inside the stated range. Seeded: the same figures on every run.
+ */
+import { estimatePrice, fitDepreciation, type Condition, type PricedCar } from '../apps/server/src/modules/pricing/estimate.ts';
+import { MAKES } from './seed.ts';
+
+const CARS = Number(process.env.PRICING_CARS ?? 20_000);
+const HELD_OUT = 0.1;
+const NOISE = 0.08;
+
+function seeded(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = seeded(19);
+const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+const models = Object.entries(MAKES).flatMap(([make, list]) => list.map(([model, , , priceNew]) => ({ make, model, priceNew })));
+
+/** The known price function: 15% a year, 1.2% per 10,000 km, condition ±10%, and log-normal noise. */
+const cars: PricedCar[] = Array.from({ length: CARS }, (_, i) => {
+  const m = models[Math.floor(random() * models.length)]!;
+  const age = Math.floor(random() ** 1.4 * 16);
+  const km = Math.round(age * (7000 + random() * 15000) + random() * 5000);
+  const condition: Condition = (['Excellent', 'Good', 'Good', 'Fair'] as const)[Math.floor(random() * 4)]!;
+  const factor = condition === 'Excellent' ? 1.1 : condition === 'Fair' ? 0.9 : 1;
+  const price = Math.max(500, Math.round(m.priceNew * 0.85 ** age * Math.exp(-0.0000012 * km) * factor * Math.exp(NOISE * normal())));
+  return { id: String(i), makeId: m.make, model: m.model, year: 2024 - age, km, condition, price };
+});
+
+const heldOut = cars.filter(() => random() < HELD_OUT);
+const held = new Set(heldOut.map((c) => c.id));
+const market = cars.filter((c) => !held.has(c.id));
+const d = fitDepreciation(market);
+
+const errors: number[] = [];
+let inside = 0;
+let notEnough = 0;
+for (const car of heldOut) {
+  const e = estimatePrice(car, market, d);
+  if (e.kind !== 'estimate') {
+    notEnough++;
+    continue;
+  }
+  errors.push(Math.abs(e.estimate - car.price) / car.price);
+  if (car.price >= e.low && car.price <= e.high) inside++;
+}
+errors.sort((a, b) => a - b);
+const median = errors[Math.floor(errors.length / 2)]!;
+const coverage = inside / errors.length;
+console.log(`pricing accuracy: ${CARS.toLocaleString('en-US')} cars, ${heldOut.length} held out, noise σ ${NOISE}`);
+console.log(`fitted: ${(100 * (1 - Math.exp(-d.perYear))).toFixed(1)}% a year, ${(100 * (1 - Math.exp(d.per10000Km))).toFixed(1)}% per 10,000 km, Excellent ${d.excellent.toFixed(3)}, Fair ${d.fair.toFixed(3)}`);
+console.log(`estimated ${errors.length}, not enough data ${notEnough}`);
+console.log(`median absolute error ${(100 * median).toFixed(1)}% (target ≤ 10%: ${median <= 0.1 ? 'ok' : 'MISSED'})`);
+console.log(`range covers ${(100 * coverage).toFixed(1)}% of held-out prices (target ≥ 80%: ${coverage >= 0.8 ? 'ok' : 'MISSED'})`);

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { addCarViaApi, addMakeViaApi, expectNoAxeViolations, newApiActor, signUpInBrowser, uniqueCarName } from './support.ts';
+
+// The fair price on a car's page (issue 19): a fresh make and model, so that the comparables are
+// only the cars this file adds.
+
+test('a car with enough similar cars shows its rating (on its card too), its range and the cars it came from; a lone car says Not enough data', async ({ page }) => {
+  test.setTimeout(120_000);
+  const make = await addMakeViaApi('Pricemake');
+  const seller = await newApiActor('Seller');
+  const car = (model: string, resalePrice: number, modelYear: number, mileage: number) =>
+    addCarViaApi(seller.api, { categoryId: make._id, productName: uniqueCarName(`E2E ${model}`), model, resalePrice, modelYear, mileage, mileageUnit: 'km' });
+  // Six alike cars around 15,000; the one looked at asks 12,000.
+  for (const [price, year, km] of [[15_000, 2019, 50_000], [15_500, 2019, 45_000], [14_500, 2019, 55_000], [15_200, 2020, 40_000], [14_800, 2018, 60_000], [15_000, 2019, 52_000]] as const) {
+    await car('Corolla', price, year, km);
+  }
+  const bargain = await car('Corolla', 12_000, 2019, 50_000);
+  const lone = await car('Supra', 30_000, 2020, 20_000);
+  await seller.api.dispose();
+
+  await signUpInBrowser(page, 'Buyer');
+  // The model is priced again by a job a few seconds after its cars change.
+  await expect(async () => {
+    await page.goto(`/cars/${bargain._id}`);
+    await expect(page.getByRole('heading', { name: 'Fair price' })).toBeVisible({ timeout: 1000 });
+    await expect(page.getByText(/based on 6 similar cars/)).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
+  const panel = page.getByRole('region', { name: 'Fair price' });
+  await expect(panel.getByText('Great price', { exact: true })).toBeVisible();
+  await expect(panel.getByRole('listitem')).toHaveCount(6);
+  await expect(panel.getByText(/2020, 40,000 km, Good: 1 year newer, 10,000 km less/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The card says it too, in the make's category.
+  await page.goto(`/category/${make._id}`);
+  await expect(page.getByRole('article', { name: bargain.productName }).getByText('Great price', { exact: true })).toBeVisible();
+
+  await expect(async () => {
+    await page.goto(`/cars/${lone._id}`);
+    await expect(page.getByRole('region', { name: 'Fair price' }).getByText('Not enough data')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
+});
