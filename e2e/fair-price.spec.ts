@@ -4,7 +4,7 @@ import { addCarViaApi, addMakeViaApi, expectNoAxeViolations, newApiActor, signUp
 // The fair price on a car's page (issue 19): a fresh make and model, so that the comparables are
 // only the cars this file adds.
 
-test('a car with enough similar cars shows its rating (on its card too), its range and the cars it came from; a lone car says Not enough data', async ({ page }) => {
+test('a car with enough similar cars shows its rating (on its card and in the search too), its range and the cars it came from; a lone car says Not enough data', async ({ page }) => {
   test.setTimeout(120_000);
   const make = await addMakeViaApi('Pricemake');
   const seller = await newApiActor('Seller');
@@ -34,6 +34,16 @@ test('a car with enough similar cars shows its rating (on its card too), its ran
   // The card says it too, in the make's category.
   await page.goto(`/category/${make._id}`);
   await expect(page.getByRole('article', { name: bargain.productName }).getByText('Great price', { exact: true })).toBeVisible();
+
+  // The search sorts by it and filters to great or good prices.
+  await page.goto(`/search?make=${make._id}`);
+  await page.getByLabel('Sort by', { exact: true }).selectOption({ label: 'Best deal' });
+  await expect(page).toHaveURL(/sort=best-deal/);
+  await expect(page.getByRole('article').first()).toHaveAccessibleName(bargain.productName);
+  await page.getByLabel('Great or good price').check();
+  await expect(page).toHaveURL(/goodPrice=true/);
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('article', { name: bargain.productName })).toBeVisible();
 
   await expect(async () => {
     await page.goto(`/cars/${lone._id}`);

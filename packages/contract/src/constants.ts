@@ -69,7 +69,7 @@ export type MileageUnit = (typeof mileageUnits)[number];
 export const vehicleLimits = { model: 60, colour: 40, firstModelYear: 1900, maxMileage: 2_000_000 } as const;
 
 /** `GET /api/search`'s Sort by, newest first when not given. */
-export const searchSorts = ['newest', 'price-asc', 'price-desc', 'mileage-asc', 'year-desc'] as const;
+export const searchSorts = ['newest', 'price-asc', 'price-desc', 'mileage-asc', 'year-desc', 'best-deal'] as const;
 export type SearchSort = (typeof searchSorts)[number];
 /** The longest Keyword of a search. */
 export const maxKeywordLength = 100;

@@ -13,7 +13,9 @@ create table price_estimates (
 
 -- A car added, changed, sold, withdrawn or deleted changes the estimates of its model's cars: the
 -- model is priced again by a job a few seconds later. The job key makes a burst of changes one job,
--- and the job runner runs it once across processes.
+-- and the job runner runs it once across processes. The job keeps its first time to run
+-- (preserve_run_at): under a steady stream of changes to one model a job pushed back by each would
+-- never run.
 create function products_reprice() returns trigger language plpgsql as $$
 declare
   car record;
@@ -24,7 +26,8 @@ begin
     ) changed where model is not null
   loop
     perform graphile_worker.add_job('reprice_model', json_build_object('makeId', car.category_id, 'model', car.model),
-      run_at := now() + interval '3 seconds', job_key := 'reprice:' || car.category_id || ':' || car.model);
+      run_at := now() + interval '3 seconds', job_key := 'reprice:' || car.category_id || ':' || car.model,
+      job_key_mode := 'preserve_run_at');
   end loop;
   return null;
 end

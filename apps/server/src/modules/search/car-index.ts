@@ -19,6 +19,10 @@ export interface SearchableCar {
   condition: string;
   verifiedSeller: boolean;
   location: string;
+  /** The asking price over the fair price's estimate; Infinity without one (it sorts last in Best deal). */
+  dealRatio: number;
+  /** Rated a great or a good price. */
+  goodPrice: boolean;
   /** Name, model and description. */
   text: string;
 }
@@ -28,13 +32,16 @@ export type Facet = 'make' | 'fuel' | 'transmission' | 'bodyType' | 'condition';
 const optionLists = { fuel: fuels, transmission: transmissions, bodyType: bodyTypes, condition: conditions } as const;
 
 /** Each sort's key and direction; every sort ends with the id, so the order is total and pages never overlap. */
-export const sortKeys: Record<SearchSort, { key: 'postedUs' | 'price' | 'km' | 'year'; desc: boolean; integer: boolean }> = {
+export const sortKeys: Record<SearchSort, { key: SortKey; desc: boolean; integer: boolean }> = {
   newest: { key: 'postedUs', desc: true, integer: true },
   'price-asc': { key: 'price', desc: false, integer: true },
   'price-desc': { key: 'price', desc: true, integer: true },
   'mileage-asc': { key: 'km', desc: false, integer: false },
   'year-desc': { key: 'year', desc: true, integer: true },
+  // The furthest below its fair price first.
+  'best-deal': { key: 'dealRatio', desc: false, integer: false },
 };
+type SortKey = 'postedUs' | 'price' | 'km' | 'year' | 'dealRatio';
 
 export interface Position {
   key: number;
@@ -80,7 +87,8 @@ export class CarIndex {
   private model = new Int32Array(0);
   private location = new Int32Array(0);
   private verified = new Uint8Array(0);
-  private keys: Record<'postedUs' | 'price' | 'km' | 'year', Float64Array> = { postedUs: new Float64Array(0), price: new Float64Array(0), km: new Float64Array(0), year: new Float64Array(0) };
+  private goodPrice = new Uint8Array(0);
+  private keys: Record<SortKey, Float64Array> = { postedUs: new Float64Array(0), price: new Float64Array(0), km: new Float64Array(0), year: new Float64Array(0), dealRatio: new Float64Array(0) };
   private readonly makes = new Numbering();
   private readonly models = new Numbering();
   private readonly locations = new Numbering();
@@ -111,10 +119,12 @@ export class CarIndex {
     this.model[slot] = car.model === null ? NONE : this.models.numberOf(car.model.toLowerCase());
     this.location[slot] = this.locations.numberOf(car.location.toLowerCase());
     this.verified[slot] = car.verifiedSeller ? 1 : 0;
+    this.goodPrice[slot] = car.goodPrice ? 1 : 0;
     this.keys.postedUs[slot] = car.postedUs;
     this.keys.price[slot] = car.price;
     this.keys.km[slot] = car.km;
     this.keys.year[slot] = car.year;
+    this.keys.dealRatio[slot] = car.dealRatio;
     for (const word of new Set(wordsOf(car.text).filter(isKeyword))) this.postings.add(this.vocabulary.numberOf(word), slot, generation);
     this.byMake.add(values[0]!, slot, generation);
     this.postings.compactWhenStale(this.generation);
@@ -144,7 +154,8 @@ export class CarIndex {
     this.model = grown(this.model, (n) => new Int32Array(n));
     this.location = grown(this.location, (n) => new Int32Array(n));
     this.verified = grown(this.verified, (n) => new Uint8Array(n));
-    for (const k of ['postedUs', 'price', 'km', 'year'] as const) this.keys[k] = grown(this.keys[k], (n) => new Float64Array(n));
+    this.goodPrice = grown(this.goodPrice, (n) => new Uint8Array(n));
+    for (const k of ['postedUs', 'price', 'km', 'year', 'dealRatio'] as const) this.keys[k] = grown(this.keys[k], (n) => new Float64Array(n));
     this.capacity = capacity;
   }
 
@@ -188,6 +199,7 @@ export class CarIndex {
     if (q.maxYear !== undefined) atMost(passes, rows, year, q.maxYear);
     if (q.maxMileage !== undefined) atMost(passes, rows, km, q.maxMileage);
     if (q.verified) andWith(passes, rows, this.verified);
+    if (q.goodPrice) andWith(passes, rows, this.goodPrice);
     if (q.model !== undefined) equalTo(passes, rows, this.model, this.models.find(q.model.toLowerCase()) ?? NO_CAR);
     if (q.location !== undefined) amongMarked(passes, rows, this.location, this.placesContaining(q.location));
     countAndCollect(passes, rows, this.combo, perCombo, matchesAll, page, this.keys[sortKeys[q.sort].key], sortKeys[q.sort].desc ? -1 : 1);

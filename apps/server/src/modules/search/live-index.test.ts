@@ -50,6 +50,22 @@ describe('LiveCarIndex: each process sees every committed write at its next sear
     expect(now).not.toContain(deleted);
   });
 
+  it('follows a car\'s fair price being added, moved and dropped (Great or good price, Best deal)', async () => {
+    const copy = new LiveCarIndex(t.pool);
+    const car = await insertCar(t, seller, make, { name: 'Skoda Rapid', price: 8000 });
+    const good = { goodPrice: 'true' };
+    expect(await found(copy, good)).not.toContain(car);
+    await t.pool.query(`insert into price_estimates (product_id, comparables, estimate, low, high, rating) values ($1, 6, 9000, 8000, 10000, 'Good price')`, [car]);
+    expect(await found(copy, good)).toContain(car);
+    expect((await found(copy, { sort: 'best-deal' }))[0]).toBe(car);
+    await t.pool.query(`update price_estimates set estimate = 7800, rating = 'Fair price' where product_id = $1`, [car]);
+    expect(await found(copy, good)).not.toContain(car);
+    await t.pool.query(`update price_estimates set estimate = 10000, rating = 'Great price' where product_id = $1`, [car]);
+    expect(await found(copy, good)).toContain(car);
+    await t.pool.query('delete from price_estimates where product_id = $1', [car]);
+    expect(await found(copy, good)).not.toContain(car);
+  });
+
   it('gives the makes as they are at each look', async () => {
     const copy = new LiveCarIndex(t.pool);
     await copy.current();

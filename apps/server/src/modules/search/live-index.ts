@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import type { DealRating } from '@second-gear/contract';
 import { ON_MARKET } from '../catalog/service.ts';
 import { CarIndex, type SearchableCar } from './car-index.ts';
 
@@ -22,12 +23,15 @@ interface ChangeRow {
   verified: boolean;
   location: string;
   search_text: string;
+  estimate: number | null;
+  rating: DealRating | null;
 }
 
 const CAR_COLUMNS = `
   p.id, ${ON_MARKET} as on_market, p.category_id, p.model, p.resale_price, p.year_key, p.mileage_km::text,
   (extract(epoch from p.posting_time) * 1000000)::int8::text as posted_us, p.fuel, p.transmission, p.body_type,
-  p.condition, coalesce(s.verified, false) as verified, p.location, p.search_text`;
+  p.condition, coalesce(s.verified, false) as verified, p.location, p.search_text, e.estimate, e.rating`;
+const CAR_FROM = 'products p left join users s on s.id = p.seller_id left join price_estimates e on e.product_id = p.id';
 
 /**
  * The snapshot's xmin and the rows in one statement, so both come from the same snapshot: every
@@ -36,14 +40,14 @@ const CAR_COLUMNS = `
 export const EVERY_CAR_SQL = `
   with snapshot as (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin)
   select snapshot.xmin, car.* from snapshot left join (
-    select ${CAR_COLUMNS} from products p left join users s on s.id = p.seller_id where ${ON_MARKET}
+    select ${CAR_COLUMNS} from ${CAR_FROM} where ${ON_MARKET}
   ) car on true`;
 export const CHANGED_CARS_SQL = `
   with snapshot as (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin)
   select snapshot.xmin, car.* from snapshot left join (
-    select ${CAR_COLUMNS} from products p left join users s on s.id = p.seller_id where p.search_txid >= $1::xid8
+    select ${CAR_COLUMNS} from ${CAR_FROM} where p.search_txid >= $1::xid8
     union all
-    select product_id, false${', null'.repeat(13)} from search_removals where txid >= $1::xid8
+    select product_id, false${', null'.repeat(15)} from search_removals where txid >= $1::xid8
   ) car on true`;
 
 /**
@@ -83,6 +87,8 @@ const toCar = (r: ChangeRow): SearchableCar => ({
   verifiedSeller: r.verified,
   location: r.location,
   text: r.search_text,
+  dealRatio: r.estimate === null ? Infinity : r.resale_price / r.estimate,
+  goodPrice: r.rating === 'Great price' || r.rating === 'Good price',
 });
 
 /**

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyTypes, conditions, fuels, searchSorts, transmissions, type SearchResult, type SearchSort } from '@second-gear/contract';
+import { bodyTypes, conditions, dealRatings, fuels, searchSorts, transmissions, type SearchResult, type SearchSort } from '@second-gear/contract';
 import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
 import { insertCategory } from '../../../test/fixtures.ts';
 
 /**
  * Random listings against random filter sets and sorts: every page (walked through `nextCursor`),
  * the total and every option's count must equal a brute-force computation over the same rows.
- * The keyword is left out (trigram similarity is PostgreSQL's to define); search.test.ts checks it by example.
+ * The keyword is left out (its typo tolerance is checked by example in keyword.test.ts and search.test.ts).
  */
 
 let t: TestApp;
@@ -38,6 +38,8 @@ const carArb = fc.record({
   verifiedSeller: fc.boolean(),
   state: fc.constantFrom('market', 'market', 'market', 'sold', 'withdrawn'),
   day: fc.nat({ max: 4 }),
+  // The fair price as repriceModel stores it; few estimates, so that deal ratios tie.
+  fair: fc.option(fc.record({ estimate: fc.oneof(fc.constantFrom(6000, 10000), fc.integer({ min: 1, max: 60_000 })), rating: fc.constantFrom(...dealRatings) }), { nil: null }),
 });
 type Car = Generated<typeof carArb> & { id: string };
 
@@ -58,6 +60,7 @@ const queryArb = fc
     condition: sometimes(fc.constantFrom(...conditions)),
     location: sometimes(fc.constantFrom('portland', 'TX', ', ', 'lake c', 'nowhere')),
     verified: sometimes(fc.constant(true)),
+    goodPrice: sometimes(fc.constant(true)),
     sort: sometimes(fc.constantFrom(...searchSorts)),
   })
   .map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Partial<typeof q>)
@@ -93,6 +96,9 @@ async function replaceListings(cars: Generated<typeof carArb>[]): Promise<Car[]>
         car.fuel, car.transmission, car.bodyType,
       ],
     );
+    if (car.fair) {
+      await t.pool.query('insert into price_estimates (product_id, comparables, estimate, low, high, rating) values ($1, 5, $2, $2, $2, $3)', [rows[0]!.id, car.fair.estimate, car.fair.rating]);
+    }
     stored.push({ ...car, id: rows[0]!.id });
   }
   return stored;
@@ -118,6 +124,7 @@ function matches(c: Car, q: Query, except?: Facet): boolean {
   if (q.maxMileage !== undefined && !(kmOf(c) <= q.maxMileage)) return false;
   if (q.location !== undefined && !c.location.toLowerCase().includes(q.location.toLowerCase())) return false;
   if (q.verified && !c.verifiedSeller) return false;
+  if (q.goodPrice && c.fair?.rating !== 'Great price' && c.fair?.rating !== 'Good price') return false;
   const wanted: Record<Facet, string | undefined> = { make: makeOf(q), fuel: q.fuel, transmission: q.transmission, bodyType: q.bodyType, condition: q.condition };
   return facetNames.every((f) => f === except || wanted[f] === undefined || facetValue[f](c) === wanted[f]);
 }
@@ -128,6 +135,7 @@ const sortKey: Record<SearchSort, { key: (c: Car) => number; desc: boolean }> = 
   'price-desc': { key: (c) => c.price, desc: true },
   'mileage-asc': { key: kmOf, desc: false },
   'year-desc': { key: yearOf, desc: true },
+  'best-deal': { key: (c) => (c.fair ? c.price / c.fair.estimate : Infinity), desc: false },
 };
 
 function expected(cars: Car[], q: Query) {

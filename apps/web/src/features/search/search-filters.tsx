@@ -93,6 +93,21 @@ const numeric = new Set<TextFilter>(['minPrice', 'maxPrice', 'minYear', 'maxYear
 const units: Partial<Record<TextFilter, string>> = { minPrice: 'In $', maxPrice: 'In $', maxMileage: 'In km' };
 
 /** The search's filters, each in the address: typed ones apply on Enter or after a pause, chosen ones at once. */
+/** A filter that is either on (`true` in the address) or left out: a checkbox. */
+function YesFilterField({ name, params, onChange }: { name: 'verified' | 'goodPrice'; params: URLSearchParams; onChange: SearchFiltersProps['onChange'] }) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium">
+      <input
+        type="checkbox"
+        className="checkbox checkbox-primary"
+        checked={params.get(name) === 'true'}
+        onChange={(event) => onChange({ kind: 'chosen', name, value: event.target.checked ? 'true' : '' })}
+      />
+      {filterLabels[name]}
+    </label>
+  );
+}
+
 export function SearchFilters({ params, counts, onChange }: SearchFiltersProps) {
   const typed = useTypedFilters(params, (values) => onChange({ kind: 'typed', values }));
   const submit = (event: FormEvent) => {
@@ -130,15 +145,8 @@ export function SearchFilters({ params, counts, onChange }: SearchFiltersProps) 
           <OptionFilterField key={facet} facet={facet} counts={counts} value={params.get(facet) ?? ''} onChange={onChange} />
         ))}
       {textField('location')}
-      <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium">
-        <input
-          type="checkbox"
-          className="checkbox checkbox-primary"
-          checked={params.get('verified') === 'true'}
-          onChange={(event) => onChange({ kind: 'chosen', name: 'verified', value: event.target.checked ? 'true' : '' })}
-        />
-        {filterLabels.verified}
-      </label>
+      <YesFilterField name="verified" params={params} onChange={onChange} />
+      <YesFilterField name="goodPrice" params={params} onChange={onChange} />
       {/* Enter in a typed field applies it at once; this button does the same for a pointer. */}
       <button type="submit" className="btn btn-primary h-11">
         Apply filters

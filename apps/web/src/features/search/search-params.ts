@@ -20,6 +20,7 @@ export const filterNames = [
   'condition',
   'location',
   'verified',
+  'goodPrice',
 ] as const;
 export type FilterName = (typeof filterNames)[number];
 
@@ -47,6 +48,7 @@ export const filterLabels: Record<FilterName, string> = {
   condition: 'Condition',
   location: 'Location',
   verified: 'Verified sellers only',
+  goodPrice: 'Great or good price',
 };
 
 export const sortLabels: Record<SearchSort, string> = {
@@ -55,6 +57,7 @@ export const sortLabels: Record<SearchSort, string> = {
   'price-desc': 'Price: high to low',
   'mileage-asc': 'Mileage: low to high',
   'year-desc': 'Year: newest first',
+  'best-deal': 'Best deal',
 };
 export const defaultSort: SearchSort = 'newest';
 
