@@ -61,6 +61,7 @@ describe('GET /api/search: refusals', () => {
     ['make=volvo', 'Make'],
     [`keyword=${'a'.repeat(101)}`, 'Keyword'],
     ['verified=false', 'Verified sellers only'],
+    ['goodPrice=yes', 'Great or good price'],
     ['sort=relevance', 'Sort by'],
     ['limit=49', 'limit'],
     ['fuel=Petrol&fuel=Diesel', 'Fuel'],
