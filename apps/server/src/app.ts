@@ -39,6 +39,7 @@ import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { heartbeatWithin, liveRoutes } from './modules/live/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { pricingRoutes } from './modules/pricing/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { mailboxRoutes } from './mail/mailbox-routes.ts';
 
@@ -174,6 +175,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
       await api.register(liveRoutes({ heartbeatMs: heartbeatWithin(httpTimeouts) }));
       await api.register(notificationRoutes);
       await api.register(searchRoutes);
+      await api.register(pricingRoutes);
       // Anyone may read the development mailbox: never in production.
       if (config.env !== 'production') await api.register(mailboxRoutes);
     },

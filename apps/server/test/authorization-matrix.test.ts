@@ -359,6 +359,7 @@ const specs: Record<string, Spec> = {
   'GET /api/advertisement/products': { call: () => get('/api/advertisement/products') },
   'GET /api/category/:id': { call: () => get(`/api/category/${categoryId}`) },
   'GET /api/search': { call: () => get(`/api/search?make=${categoryId}&sort=price-asc`) },
+  'GET /api/pricing/guide': { call: () => get(`/api/pricing/guide?make=${categoryId}&model=Corolla&modelYear=2019&mileage=50000&mileageUnit=km&condition=Good`) },
   'POST /api/images': { call: () => ({ method: 'POST', url: '/api/images', ...multipartFile('image', 'car.png', 'image/png', png) }) },
   'POST /api/addProducts': {
     call: (who) =>

@@ -596,6 +596,13 @@ function routes(): RouteCase[] {
       numRuns: RUNS * 2,
     },
     {
+      method: 'GET',
+      route: '/api/pricing/guide',
+      who: whoArb(['seller']),
+      request: priceGuideQueryArb().map((q) => ({ url: `/api/pricing/guide?${q}` })),
+      numRuns: RUNS,
+    },
+    {
       method: 'POST',
       route: '/api/images',
       who: whoArb(['seller', 'seller2', 'admin']),
@@ -905,9 +912,11 @@ function transactionIdArb(): fc.Arbitrary<string> {
   );
 }
 
+/** A whole number in a query string, or what an attacker sends instead. */
+const queryNumber = fc.oneof(fc.integer({ min: -5, max: 3_000_000 }).map(String), textish, fc.constantFrom('1e3', '0x10', '12.0', ' 3 ', '', '99999999999', 'NaN'));
+
 /** A search's query string: each filter valid, near-valid or hostile, and its own cursors. */
 function searchQueryArb(): fc.Arbitrary<string> {
-  const number = fc.oneof(fc.integer({ min: -5, max: 3_000_000 }).map(String), textish, fc.constantFrom('1e3', '0x10', '12.0', ' 3 ', '', '99999999999', 'NaN'));
   const b64 = (value: unknown) => Buffer.from(JSON.stringify(value) ?? '').toString('base64url');
   const sortKey = fc.oneof(
     fc.integer().map(String),
@@ -924,20 +933,34 @@ function searchQueryArb(): fc.Arbitrary<string> {
     keyword: fc.oneof(textish, fc.constantFrom('Volkswagon', 'camry hybird', '%', '_', '\\', "o'brien", 'a'.repeat(101))),
     make: fc.oneof(fc.constant(categoryId), uuid, textish),
     model: textish,
-    minPrice: number,
-    maxPrice: number,
-    minYear: number,
-    maxYear: number,
-    maxMileage: number,
+    minPrice: queryNumber,
+    maxPrice: queryNumber,
+    minYear: queryNumber,
+    maxYear: queryNumber,
+    maxMileage: queryNumber,
     fuel: fc.constantFrom(...fuels, 'petrol', 'Steam', ''),
     transmission: fc.constantFrom(...transmissions, 'CVT'),
     bodyType: fc.constantFrom(...bodyTypes, 'suv', 'Tank'),
     condition: fc.constantFrom(...conditions, 'New'),
     location: textish,
     verified: fc.constantFrom('true', 'false', '1', ''),
+    goodPrice: fc.constantFrom('true', 'false', '1', ''),
     sort: fc.constantFrom(...searchSorts, 'relevance', ''),
     after: cursor,
-    limit: number,
+    limit: queryNumber,
+  });
+}
+
+/** A price guide's query string: a car described validly, near-validly or with hostile values. */
+function priceGuideQueryArb(): fc.Arbitrary<string> {
+  return queryArb({
+    make: fc.oneof(fc.constant(categoryId), uuid, textish),
+    model: fc.oneof(fc.constantFrom('Corolla', 'civic', ''), textish),
+    modelYear: fc.oneof(fc.integer({ min: 1890, max: 2110 }).map(String), queryNumber),
+    mileage: queryNumber,
+    mileageUnit: fc.constantFrom('km', 'mi', 'KM', 'furlongs', ''),
+    condition: fc.constantFrom(...conditions, 'New', ''),
+    car: fc.oneof(fc.constant(productId), uuid, textish),
   });
 }
 
@@ -1030,6 +1053,7 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
     'GET /api/site',
     'GET /api/category/:id',
     'GET /api/search',
+    'GET /api/pricing/guide',
     'POST /api/images',
     'POST /api/addProducts',
     'GET /api/products',

@@ -90,6 +90,7 @@ export const routeRules: Record<string, RouteRule> = {
   'GET /api/advertisement/products': { access: 'public' },
   'GET /api/category/:id': { access: 'signed-in' },
   'GET /api/search': { access: 'signed-in', note: 'searches the cars on the market only, whoever asks' },
+  'GET /api/pricing/guide': { access: 'seller', note: 'prices a car as described from the cars on the market; reads no one’s own data' },
   'POST /api/images': { access: ['seller', 'admin'], note: 'sellers’ car pictures, admins’ category pictures' },
   'POST /api/addProducts': { access: 'seller', note: 'the picture must be one this seller uploaded' },
   'GET /api/products': { access: 'seller', owner: [ownEmail('query')] },

@@ -1,28 +1,7 @@
 import { z } from 'zod';
 import { bodyTypes, categoryPageSize, conditions, fuels, maxKeywordLength, maxPrice, productLimits, searchSorts, transmissions, vehicleLimits } from './constants.ts';
 import { product } from './catalog.ts';
-
-/** A whole number in a query string, refused with the page's label when it is anything else. */
-const wholeNumber = (label: string, max: number) =>
-  z
-    .string()
-    .regex(/^[0-9]{1,10}$/, { error: `${label} must be a whole number.` })
-    .transform(Number)
-    .pipe(z.number().max(max, { error: `${label} must be at most ${max}.` }));
-
-const year = (label: string) =>
-  wholeNumber(label, 2100).pipe(z.number().min(vehicleLimits.firstModelYear, { error: `${label} must be ${vehicleLimits.firstModelYear} or later.` }));
-
-const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
-  z.enum(values, { error: `${label} must be one of: ${values.join(', ')}.` });
-
-/** Optional text from a query string; blank is the same as not given. */
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be given once.` })
-    .trim()
-    .max(max, { error: `${label} must be at most ${max} characters.` })
-    .transform((s) => (s === '' ? undefined : s));
+import { oneOf, text, wholeNumber, year } from './query-params.ts';
 
 /** The search's query string: every filter optional, each refused value named as the search page labels it. */
 export const searchQuery = z

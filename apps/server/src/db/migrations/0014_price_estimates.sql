@@ -11,6 +11,17 @@ create table price_estimates (
   constraint price_estimates_whole_check check ((estimate is null) = (rating is null) and (estimate is null) = (low is null) and (low is null) = (high is null))
 );
 
+-- How prices move with age, mileage and condition across the market, as last fitted by a repricing:
+-- the seller's price guide carries comparables over with it without reading the whole market.
+create table price_depreciation (
+  only_row boolean primary key default true check (only_row),
+  per_year double precision not null,
+  per_10000_km double precision not null,
+  excellent double precision not null,
+  fair double precision not null,
+  fitted_at timestamptz not null default now()
+);
+
 -- A car added, changed, sold, withdrawn or deleted changes the estimates of its model's cars: the
 -- model is priced again by a job a few seconds later. The job key makes a burst of changes one job,
 -- and the job runner runs it once across processes. The job keeps its first time to run

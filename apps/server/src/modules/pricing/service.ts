@@ -25,6 +25,7 @@ async function pricedMarket(db: Pool | PoolClient): Promise<PricedCar[]> {
  * Prices again every car on the market of one make and model (their comparables are each other),
  * with the depreciation fitted over the whole market, and writes one row per car in one
  * transaction; cars of that model that left the market lose theirs (by the foreign key or here).
+ * The depreciation is kept too, for the sellers' price guide (guide.ts).
  */
 export async function repriceModel(pool: Pool, makeId: string, model: string): Promise<number> {
   const market = await pricedMarket(pool);
@@ -51,6 +52,11 @@ export async function repriceModel(pool: Pool, makeId: string, model: string): P
        on conflict (product_id) do update set comparables = excluded.comparables, estimate = excluded.estimate, low = excluded.low,
          high = excluded.high, rating = excluded.rating, computed_at = now()`,
       [JSON.stringify(rows)],
+    );
+    await client.query(
+      `insert into price_depreciation (per_year, per_10000_km, excellent, fair) values ($1, $2, $3, $4)
+       on conflict (only_row) do update set per_year = $1, per_10000_km = $2, excellent = $3, fair = $4, fitted_at = now()`,
+      [depreciation.perYear, depreciation.per10000Km, depreciation.excellent, depreciation.fair],
     );
     await client.query('commit');
   } catch (err) {

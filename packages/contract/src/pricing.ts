@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { conditions, mileageUnits, vehicleLimits } from './constants.ts';
+import { oneOf, text, wholeNumber, year } from './query-params.ts';
+
+/**
+ * `GET /pricing/guide`: what the fair price would be for a car described on the add or edit form,
+ * so the seller sees where similar cars are listed while typing a price.
+ */
+export const priceGuideQuery = z
+  .object({
+    make: z.uuid({ error: 'Category must be a category id.' }),
+    model: text('Model', vehicleLimits.model).pipe(z.string({ error: 'Model is required for a price guide.' })),
+    modelYear: year('Model Year'),
+    mileage: wholeNumber('Mileage', vehicleLimits.maxMileage),
+    mileageUnit: oneOf('Mileage unit', mileageUnits),
+    condition: oneOf('Condition', conditions),
+    /** The car being edited, left out of its own comparables. */
+    car: z.uuid({ error: 'car must be a car id.' }).optional(),
+  })
+  .strict();
+export type PriceGuideQuery = z.input<typeof priceGuideQuery>;
+
+export const priceGuide = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('rated'), estimate: z.number().int(), low: z.number().int(), high: z.number().int(), comparables: z.number().int() }),
+  z.object({ kind: z.literal('not enough data'), comparables: z.number().int().nonnegative(), needed: z.number().int() }),
+]);
+export type PriceGuide = z.infer<typeof priceGuide>;
