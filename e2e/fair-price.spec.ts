@@ -50,3 +50,28 @@ test('a car with enough similar cars shows its rating (on its card and in the se
     await expect(page.getByRole('region', { name: 'Fair price' }).getByText('Not enough data')).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 60_000 });
 });
+
+test('a seller typing a price sees where similar cars are listed and how the price would be rated', async ({ page }) => {
+  const make = await addMakeViaApi('Guidemake');
+  const others = await newApiActor('Seller');
+  for (const [price, year, km] of [[15_000, 2019, 50_000], [15_500, 2019, 45_000], [14_500, 2019, 55_000], [15_200, 2020, 40_000], [14_800, 2018, 60_000], [15_000, 2019, 52_000]] as const) {
+    await addCarViaApi(others.api, { categoryId: make._id, productName: uniqueCarName('E2E Civic'), model: 'Civic', resalePrice: price, modelYear: year, mileage: km, mileageUnit: 'km' });
+  }
+  await others.api.dispose();
+
+  await signUpInBrowser(page, 'Seller');
+  await page.goto('/dashboard/addProduct');
+  const price = page.getByLabel('Resale Price', { exact: true });
+  await expect(price).toHaveAccessibleDescription(/Give the category, condition, model, model year and mileage/);
+  await page.getByLabel('Category', { exact: true }).selectOption({ label: make.name });
+  await page.getByLabel('Condition', { exact: true }).selectOption('Good');
+  await page.getByLabel('Model', { exact: true }).fill('Civic');
+  await page.getByLabel('Model Year', { exact: true }).fill('2019');
+  await page.getByLabel('Mileage', { exact: true }).fill('50000');
+  await expect(price).toHaveAccessibleDescription(/^Similar cars are listed between \$1\d,\d{3} and \$1\d,\d{3}\.$/);
+  await price.fill('12000');
+  await expect(price).toHaveAccessibleDescription(/At \$12,000 it would be rated Great price\.$/);
+  await price.fill('25000');
+  await expect(price).toHaveAccessibleDescription(/At \$25,000 it would be rated Overpriced\.$/);
+  await expectNoAxeViolations(page);
+});

@@ -960,6 +960,7 @@ function priceGuideQueryArb(): fc.Arbitrary<string> {
     mileage: queryNumber,
     mileageUnit: fc.constantFrom('km', 'mi', 'KM', 'furlongs', ''),
     condition: fc.constantFrom(...conditions, 'New', ''),
+    price: queryNumber,
     car: fc.oneof(fc.constant(productId), uuid, textish),
   });
 }

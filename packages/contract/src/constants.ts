@@ -64,6 +64,8 @@ export const bodyTypes = ['Sedan', 'Hatchback', 'SUV', 'Coupe', 'Convertible', '
 export type BodyType = (typeof bodyTypes)[number];
 export const mileageUnits = ['km', 'mi'] as const;
 export type MileageUnit = (typeof mileageUnits)[number];
+/** A mileage given in miles is compared in km at this rate (products.mileage_km, migration 0012). */
+export const kmPerMile = 1.609344;
 
 /** Bounds of a car's details. The latest model year is next year's (cars are sold ahead of their model year). */
 export const vehicleLimits = { model: 60, colour: 40, firstModelYear: 1900, maxMileage: 2_000_000 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { conditions, mileageUnits, vehicleLimits } from './constants.ts';
+import { conditions, dealRatings, maxPrice, mileageUnits, vehicleLimits } from './constants.ts';
 import { oneOf, text, wholeNumber, year } from './query-params.ts';
 
 /**
@@ -14,6 +14,8 @@ export const priceGuideQuery = z
     mileage: wholeNumber('Mileage', vehicleLimits.maxMileage),
     mileageUnit: oneOf('Mileage unit', mileageUnits),
     condition: oneOf('Condition', conditions),
+    /** The price being typed, to be rated against the estimate. */
+    price: wholeNumber('Resale Price', maxPrice).optional(),
     /** The car being edited, left out of its own comparables. */
     car: z.uuid({ error: 'car must be a car id.' }).optional(),
   })
@@ -21,7 +23,15 @@ export const priceGuideQuery = z
 export type PriceGuideQuery = z.input<typeof priceGuideQuery>;
 
 export const priceGuide = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('rated'), estimate: z.number().int(), low: z.number().int(), high: z.number().int(), comparables: z.number().int() }),
+  z.object({
+    kind: z.literal('rated'),
+    estimate: z.number().int(),
+    low: z.number().int(),
+    high: z.number().int(),
+    comparables: z.number().int(),
+    /** The rating `price` would get, when one was given. */
+    rating: z.enum(dealRatings).optional(),
+  }),
   z.object({ kind: z.literal('not enough data'), comparables: z.number().int().nonnegative(), needed: z.number().int() }),
 ]);
 export type PriceGuide = z.infer<typeof priceGuide>;

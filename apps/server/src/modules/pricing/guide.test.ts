@@ -53,6 +53,13 @@ describe('GET /api/pricing/guide', () => {
       expect(answer.high).toBeGreaterThanOrEqual(answer.estimate);
     }
 
+    // A price typed is rated against the estimate.
+    const rated = (price: number) => guide(seller, described(`&price=${price}`)).then((r) => r.json<PriceGuide>());
+    expect(await rated(Math.round(rule(2019, 50_000) * 0.7))).toMatchObject({ kind: 'rated', rating: 'Great price' });
+    expect(await rated(rule(2019, 50_000))).toMatchObject({ kind: 'rated', rating: 'Fair price' });
+    expect(await rated(rule(2019, 50_000) * 2)).toMatchObject({ kind: 'rated', rating: 'Overpriced' });
+    expect((await guide(seller, described())).json()).not.toHaveProperty('rating');
+
     // Miles are converted; the car being edited is not its own comparable.
     const inMiles = (await guide(seller, `make=${make}&model=Civic&modelYear=2019&mileage=31069&mileageUnit=mi&condition=Good`)).json<PriceGuide>();
     expect(inMiles.kind === 'rated' && Math.abs(inMiles.estimate - rule(2019, 50_000))).toBeLessThan(300);
@@ -88,6 +95,7 @@ describe('GET /api/pricing/guide', () => {
     ['mileageUnit=furlongs', 'Mileage unit'],
     ['condition=New', 'Condition'],
     ['car=42', 'car'],
+    ['price=12.5', 'Resale Price'],
     ['model=', 'Model'],
     ['colour=red', 'colour'],
   ])('refuses %s naming %s', async (bad, name) => {

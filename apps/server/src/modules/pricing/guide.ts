@@ -1,11 +1,8 @@
 import type { Pool } from 'pg';
-import { minComparables, type PriceGuide, type priceGuideQuery } from '@second-gear/contract';
+import { kmPerMile, minComparables, type PriceGuide, type priceGuideQuery } from '@second-gear/contract';
 import type { z } from 'zod';
 import { ON_MARKET } from '../catalog/service.ts';
-import { estimatePrice, fitDepreciation, YEAR_WINDOW, type Condition, type Depreciation, type PricedCar } from './estimate.ts';
-
-/** As products.mileage_km converts a mileage given in miles (migration 0012). */
-const KM_PER_MILE = 1.609344;
+import { dealRating, estimatePrice, fitDepreciation, YEAR_WINDOW, type Condition, type Depreciation, type PricedCar } from './estimate.ts';
 
 /**
  * The fair price a car described on the add or edit form would get, from the same comparables as a
@@ -27,9 +24,16 @@ export async function priceGuideFor(pool: Pool, q: z.output<typeof priceGuideQue
   const depreciation: Depreciation = fitted[0]
     ? { perYear: fitted[0].per_year, per10000Km: fitted[0].per_10000_km, excellent: fitted[0].excellent, fair: fitted[0].fair }
     : fitDepreciation(market);
-  const km = q.mileageUnit === 'mi' ? q.mileage * KM_PER_MILE : q.mileage;
+  const km = q.mileageUnit === 'mi' ? q.mileage * kmPerMile : q.mileage;
   const e = estimatePrice({ id: q.car ?? '', makeId: q.make, model: q.model, year: q.modelYear, km, condition: q.condition }, market, depreciation);
   return e.kind === 'estimate'
-    ? { kind: 'rated', estimate: Math.round(e.estimate), low: Math.round(e.low), high: Math.round(e.high), comparables: e.comparables.length }
+    ? {
+        kind: 'rated',
+        estimate: Math.round(e.estimate),
+        low: Math.round(e.low),
+        high: Math.round(e.high),
+        comparables: e.comparables.length,
+        ...(q.price === undefined ? {} : { rating: dealRating(q.price, e.estimate) }),
+      }
     : { kind: 'not enough data', comparables: e.comparables, needed: minComparables };
 }

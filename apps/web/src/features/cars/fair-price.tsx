@@ -1,7 +1,6 @@
 import type { FairPrice, Product } from '@second-gear/contract';
+import { kmPerMile } from '@second-gear/contract/constants';
 import { formatPrice, formatWhole } from '../../lib/format.ts';
-
-const KM_PER_MILE = 1.609344;
 
 /** How a comparable differs from this car, in words: "1 year older, 12,000 km more, Fair". */
 function differences(car: Product, other: { modelYear: number; mileage: number; condition: string }): string {
@@ -9,7 +8,7 @@ function differences(car: Product, other: { modelYear: number; mileage: number; 
   const years = other.modelYear - (car.modelYear ?? other.modelYear);
   if (years !== 0) parts.push(`${Math.abs(years)} ${Math.abs(years) === 1 ? 'year' : 'years'} ${years > 0 ? 'newer' : 'older'}`);
   if (car.mileage !== undefined) {
-    const km = Math.round(other.mileage - (car.mileageUnit === 'mi' ? car.mileage * KM_PER_MILE : car.mileage));
+    const km = Math.round(other.mileage - (car.mileageUnit === 'mi' ? car.mileage * kmPerMile : car.mileage));
     if (Math.abs(km) >= 1000) parts.push(`${formatWhole(Math.abs(km))} km ${km > 0 ? 'more' : 'less'}`);
   }
   if (other.condition !== car.condition) parts.push(other.condition);

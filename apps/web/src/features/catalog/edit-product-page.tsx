@@ -47,6 +47,7 @@ export default function EditProductPage() {
       ) : (
         <ProductForm
           key={product._id}
+          carId={product._id}
           initial={formValuesOf(product, cover ?? product.image)}
           initialPhotos={morePhotos}
           submitLabel="Save Changes"

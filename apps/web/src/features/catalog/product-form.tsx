@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid.ts';
 import { imageAccept, imageProblem, usePictureUpload } from '../../lib/upload.ts';
 import { PhotoManager } from './photo-manager.tsx';
+import { usePriceGuideHint } from './price-guide.ts';
 import {
   emptyProductForm,
   priceRule,
@@ -27,6 +28,8 @@ import { VehicleDetailsFields } from './vehicle-details-fields.tsx';
 export interface ProductFormProps {
   /** The car as stored (editing); a new car starts empty. */
   initial?: ProductFormValues;
+  /** The car being edited, left out of its own comparables in the price guide. */
+  carId?: string;
   /** The stored photos after the cover, in gallery order. */
   initialPhotos?: readonly string[];
   submitLabel: string;
@@ -40,7 +43,7 @@ export interface ProductFormProps {
  * The Add A Product form (section 5 of the specification), shared by adding and editing a car: the
  * specification's fields, its cover (`Image`), the photos after it and the optional details.
  */
-export function ProductForm({ initial = emptyProductForm, initialPhotos = [], submitLabel, failedMessage, onSave }: ProductFormProps) {
+export function ProductForm({ initial = emptyProductForm, carId, initialPhotos = [], submitLabel, failedMessage, onSave }: ProductFormProps) {
   const categories = useQuery(addProductCategoriesQuery);
   const form = useForm<ProductFormValues>({ defaultValues: initial, shouldFocusError: false });
   const {
@@ -58,6 +61,7 @@ export function ProductForm({ initial = emptyProductForm, initialPhotos = [], su
   const { progress, upload } = usePictureUpload();
   const [categoryId, cover] = useWatch({ control, name: ['categoryId', 'cover'] });
   const categoryName = categories.data?.find((category) => category._id === categoryId)?.name;
+  const priceHint = usePriceGuideHint(control, carId);
 
   // The cover is a chosen file (uploaded on submit) or a stored picture; the specification's
   // 'Image is Required' stands when there is neither.
@@ -169,6 +173,7 @@ export function ProductForm({ initial = emptyProductForm, initialPhotos = [], su
         min={1}
         step={1}
         error={errors.resalePrice?.message}
+        hint={priceHint}
         {...register('resalePrice', priceRule('Resale Price'))}
       />
       <TextField

@@ -5,9 +5,11 @@ import type {
   DeleteResult,
   EditProductBody,
   InsertResult,
+  PriceGuide,
   Product,
   UpdateResult,
 } from '@second-gear/contract';
+import { keepPreviousData } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
 // The seller's calls: only lazy chunks use this module, so the home page stays light.
@@ -59,4 +61,15 @@ export function advertiseProduct(id: string): Promise<UpdateResult> {
 
 export function deleteProduct(id: string): Promise<DeleteResult> {
   return api<DeleteResult>(`/products/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** `GET /pricing/guide`: the fair price of a car as described on the form, and the typed price's rating. */
+export function priceGuideQuery(params: URLSearchParams) {
+  return {
+    queryKey: ['price-guide', params.toString()],
+    queryFn: () => api<PriceGuide>(`/pricing/guide?${params.toString()}`),
+    staleTime: 60 * 1000,
+    // The last answer stays while the next is asked, so the hint changes in place.
+    placeholderData: keepPreviousData,
+  } as const;
 }
