@@ -68,6 +68,15 @@ describe('the products trigger of migration 0014', () => {
       { key: `reprice:${make}:corolla`, payload: { makeId: make, model: 'corolla' } },
     ]);
   });
+  it('keeps the first time to run when more changes come, so a stream of changes cannot postpone the pricing', async () => {
+    const id = await corolla(2016, 100_000);
+    const runAt = async () =>
+      (await t.pool.query<{ run_at: Date }>(`select run_at from graphile_worker._private_jobs where key = $1`, [`reprice:${make}:corolla`])).rows[0]!.run_at.getTime();
+    const first = await runAt();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await t.pool.query('update products set resale_price = resale_price - 100 where id = $1', [id]);
+    expect(await runAt()).toBe(first);
+  });
 });
 
 describe("the car's page", () => {
