@@ -6,20 +6,12 @@
  */
 import { estimatePrice, fitDepreciation, type Condition, type PricedCar } from '../apps/server/src/modules/pricing/estimate.ts';
 import { MAKES } from './seed.ts';
+import { seeded } from './seeded.ts';
 
 const CARS = Number(process.env.PRICING_CARS ?? 20_000);
 const HELD_OUT = 0.1;
 const NOISE = 0.08;
 
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = seeded(19);
 const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 const models = Object.entries(MAKES).flatMap(([make, list]) => list.map(([model, , , priceNew]) => ({ make, model, priceNew })));

@@ -1,4 +1,5 @@
 import { MAKES, TOWNS } from './seed.ts';
+import { seeded } from './seeded.ts';
 
 /**
  * The fixed lists of searches the benchmark draws from at random, built from the same makes and
@@ -55,13 +56,3 @@ export function searchLists(makeIds: Record<string, string>): { keyword: string[
   return { keyword, filters: filtersOnly };
 }
 
-/** A small deterministic generator (mulberry32): the same lists on every run. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
