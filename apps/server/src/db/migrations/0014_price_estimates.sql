@@ -19,6 +19,8 @@ create table price_depreciation (
   per_10000_km double precision not null,
   excellent double precision not null,
   fair double precision not null,
+  -- The cars it was fitted over.
+  cars integer not null check (cars >= 0),
   fitted_at timestamptz not null default now()
 );
 

@@ -50,7 +50,9 @@ export function fitDepreciation(cars: PricedCar[]): Depreciation {
   const groups = new Map<string, PricedCar[]>();
   for (const car of cars) {
     const key = `${car.makeId}\u0000${car.model.toLowerCase()}`;
-    groups.set(key, [...(groups.get(key) ?? []), car]);
+    const group = groups.get(key);
+    if (group) group.push(car);
+    else groups.set(key, [car]);
   }
   // Normal equations of y = X b with every column demeaned within its model.
   const xtx = Array.from({ length: 4 }, () => [0, 0, 0, 0]);

@@ -43,6 +43,24 @@ describe('repriceModel', () => {
     expect((await estimateOf(bargain))!.rating).toBe('Great price');
   });
 
+  it('fits the depreciation again every time over a small market, and once an hour over a large one', async () => {
+    await corolla(2018, 60_000);
+    const perYear = async () => (await t.pool.query<{ per_year: number }>('select per_year from price_depreciation')).rows[0]!.per_year;
+    await repriceModel(t.pool, make, 'Corolla');
+    expect(await perYear()).toBeCloseTo(-Math.log(0.85), 1);
+    // A recent fit over a large market stands; an hour old, it is done again.
+    await t.pool.query('update price_depreciation set per_year = 0.5, cars = 100000, fitted_at = now()');
+    await repriceModel(t.pool, make, 'Corolla');
+    expect(await perYear()).toBe(0.5);
+    await t.pool.query(`update price_depreciation set fitted_at = now() - interval '61 minutes'`);
+    await repriceModel(t.pool, make, 'Corolla');
+    expect(await perYear()).toBeCloseTo(-Math.log(0.85), 1);
+    // A small market's fit never stands.
+    await t.pool.query('update price_depreciation set per_year = 0.5, fitted_at = now()');
+    await repriceModel(t.pool, make, 'Corolla');
+    expect(await perYear()).toBeCloseTo(-Math.log(0.85), 1);
+  });
+
   it('drops the estimate of a car that left the market', async () => {
     const id = await corolla(2020, 30_000);
     await repriceModel(t.pool, make, 'Corolla');

@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { ON_MARKET } from '../catalog/service.ts';
-import { dealRating, estimatePrice, fitDepreciation, type Condition, type PricedCar } from './estimate.ts';
+import { dealRating, estimatePrice, fitDepreciation, type Condition, type Depreciation, type PricedCar } from './estimate.ts';
 
 interface MarketRow {
   id: string;
@@ -13,27 +13,64 @@ interface MarketRow {
 }
 
 /** The cars on the market that can be priced: a model and a mileage given (the year always is). */
-async function pricedMarket(db: Pool | PoolClient): Promise<PricedCar[]> {
-  const { rows } = await db.query<MarketRow>(
-    `select p.id, p.category_id, p.model, p.year_key, p.mileage_km, p.condition, p.resale_price
-       from products p where ${ON_MARKET} and p.model is not null and p.mileage is not null`,
+const PRICED_CARS = `
+  select p.id, p.category_id, p.model, p.year_key, p.mileage_km, p.condition, p.resale_price
+    from products p where ${ON_MARKET} and p.model is not null and p.mileage is not null`;
+
+const toPricedCar = (r: MarketRow): PricedCar => ({ id: r.id, makeId: r.category_id, model: r.model, year: r.year_key, km: r.mileage_km, condition: r.condition, price: r.resale_price });
+
+/**
+ * A fit over a large market reads every car (about half a second at 100,000 cars): it is done
+ * again once an hour, as the slopes move slowly. A fit over a small market is cheap and may move a
+ * lot with each car, so it is done every time.
+ */
+const REFIT_AFTER = '1 hour';
+const LARGE_MARKET = 5_000;
+
+interface DepreciationRow {
+  per_year: number;
+  per_10000_km: number;
+  excellent: number;
+  fair: number;
+  fresh: boolean;
+}
+
+/** The depreciation the last fit over the market gave, if there was one, and whether it can stand (REFIT_AFTER). */
+export async function storedDepreciation(db: Pool | PoolClient): Promise<{ depreciation: Depreciation; fresh: boolean } | null> {
+  const { rows } = await db.query<DepreciationRow>(
+    `select per_year, per_10000_km, excellent, fair, cars >= ${LARGE_MARKET} and fitted_at > now() - interval '${REFIT_AFTER}' as fresh from price_depreciation`,
   );
-  return rows.map((r) => ({ id: r.id, makeId: r.category_id, model: r.model, year: r.year_key, km: r.mileage_km, condition: r.condition, price: r.resale_price }));
+  const r = rows[0];
+  return r ? { depreciation: { perYear: r.per_year, per10000Km: r.per_10000_km, excellent: r.excellent, fair: r.fair }, fresh: r.fresh } : null;
+}
+
+/** The market's depreciation: the stored one while recent and from a large market, or fitted again over every car on the market and stored. */
+async function marketDepreciation(pool: Pool): Promise<Depreciation> {
+  const stored = await storedDepreciation(pool);
+  if (stored?.fresh) return stored.depreciation;
+  const { rows } = await pool.query<MarketRow>(PRICED_CARS);
+  const d = fitDepreciation(rows.map(toPricedCar));
+  await pool.query(
+    `insert into price_depreciation (per_year, per_10000_km, excellent, fair, cars) values ($1, $2, $3, $4, $5)
+     on conflict (only_row) do update set per_year = $1, per_10000_km = $2, excellent = $3, fair = $4, cars = $5, fitted_at = now()`,
+    [d.perYear, d.per10000Km, d.excellent, d.fair, rows.length],
+  );
+  return d;
 }
 
 /**
  * Prices again every car on the market of one make and model (their comparables are each other),
- * with the depreciation fitted over the whole market, and writes one row per car in one
- * transaction; cars of that model that left the market lose theirs (by the foreign key or here).
- * The depreciation is kept too, for the sellers' price guide (guide.ts).
+ * with the market's depreciation, and writes one row per car in one transaction; cars of that
+ * model that left the market lose theirs (by the foreign key or here). Only the model's cars are
+ * read, but for the depreciation's fit over the whole market once an hour.
  */
 export async function repriceModel(pool: Pool, makeId: string, model: string): Promise<number> {
-  const market = await pricedMarket(pool);
-  const depreciation = fitDepreciation(market);
+  const depreciation = await marketDepreciation(pool);
   const wanted = model.toLowerCase();
-  const cars = market.filter((c) => c.makeId === makeId && c.model.toLowerCase() === wanted);
+  const { rows: found } = await pool.query<MarketRow>(`${PRICED_CARS} and p.category_id = $1 and lower(p.model) = $2`, [makeId, wanted]);
+  const cars = found.map(toPricedCar);
   const rows = cars.map((car) => {
-    const e = estimatePrice(car, market, depreciation);
+    const e = estimatePrice(car, cars, depreciation);
     return e.kind === 'estimate'
       ? { id: car.id, comparables: e.comparables.length, estimate: Math.round(e.estimate), low: Math.round(e.low), high: Math.round(e.high), rating: dealRating(car.price, e.estimate) }
       : { id: car.id, comparables: e.comparables, estimate: null, low: null, high: null, rating: null };
@@ -52,11 +89,6 @@ export async function repriceModel(pool: Pool, makeId: string, model: string): P
        on conflict (product_id) do update set comparables = excluded.comparables, estimate = excluded.estimate, low = excluded.low,
          high = excluded.high, rating = excluded.rating, computed_at = now()`,
       [JSON.stringify(rows)],
-    );
-    await client.query(
-      `insert into price_depreciation (per_year, per_10000_km, excellent, fair) values ($1, $2, $3, $4)
-       on conflict (only_row) do update set per_year = $1, per_10000_km = $2, excellent = $3, fair = $4, fitted_at = now()`,
-      [depreciation.perYear, depreciation.per10000Km, depreciation.excellent, depreciation.fair],
     );
     await client.query('commit');
   } catch (err) {
