@@ -4,10 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { CarPage as CarPageData } from '@second-gear/contract';
 import { ApiError } from '../../lib/api.ts';
 import { routeErrorOf } from '../../lib/errors.ts';
-import { formatDate, formatPrice } from '../../lib/format.ts';
+import { formatDate, formatListed, formatPrice } from '../../lib/format.ts';
 import { LocationIcon } from '../../ui/icons.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
+import { PriceDropBadge } from '../catalog/index.ts';
 import { carPageQuery } from './api.ts';
 import { CarActions } from './car-actions.tsx';
 import { CarDetails } from './car-details.tsx';
@@ -15,11 +16,6 @@ import { Gallery } from './gallery.tsx';
 import { PriceHistory } from './price-history.tsx';
 import { FairPricePanel } from './fair-price.tsx';
 import { SellerPanel } from './seller-panel.tsx';
-
-function listedText(days: number): string {
-  if (days === 0) return 'Listed today';
-  return days === 1 ? 'Listed 1 day ago' : `Listed ${days} days ago`;
-}
 
 /** One labelled price or fact beside the name: the label small and muted above it, as on the card. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -88,6 +84,11 @@ export default function CarPage() {
         <dl className="flex flex-wrap items-end gap-x-8 gap-y-2">
           <Fact label="Resale Price">
             <span className="text-3xl font-bold text-primary">{formatPrice(product.resalePrice)}</span>
+            {product.priceDrop ? (
+              <span className="mt-1 block">
+                <PriceDropBadge drop={product.priceDrop} size="md" />
+              </span>
+            ) : null}
           </Fact>
           {/* What the car cost new: a plain fact, not a crossed-out 'was' price (as on the card). */}
           <Fact label="Original Price">{formatPrice(product.originalPrice)}</Fact>
@@ -98,7 +99,7 @@ export default function CarPage() {
           {product.location}
         </p>
         <p className="text-sm text-base-content/80">
-          Posted <time dateTime={product.postingTime}>{formatDate(product.postingTime)}</time> · {listedText(daysListed)}
+          Posted <time dateTime={product.postingTime}>{formatDate(product.postingTime)}</time> · {formatListed(daysListed)}
         </p>
         <Standing car={data} />
       </header>
