@@ -4,6 +4,7 @@ import {
   addMakeViaApi,
   expectNoAxeViolations,
   findProductCard,
+  keepScreenshot,
   navbar,
   newPersonPage,
   openEmailTo,
@@ -17,7 +18,7 @@ import {
 // its seller lowers the price in the edit form, and the buyer sees Price dropped on the card and the
 // car's page and is told once, in the bell and by email (a job of the server's job runner).
 
-test('a wishlisted car’s price drop shows on its card and page, and its buyer is told once in the bell and by email', async ({ page, browser }) => {
+test('a wishlisted car’s price drop shows on its card and page, and its buyer is told once in the bell and by email', async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000);
   const make = await addMakeViaApi('Dropmake');
   await signUpInBrowser(page, 'Seller');
@@ -49,12 +50,14 @@ test('a wishlisted car’s price drop shows on its card and page, and its buyer 
   const overflow = await buyerPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, 'the card with its badge scrolls sideways at 390 px').toBeLessThanOrEqual(0);
   await expectNoAxeViolations(buyerPage, 'category page with a price drop');
+  await keepScreenshot(buyerPage, testInfo, 'category-price-drop');
 
   await droppedCard.getByRole('link', { name: car.productName }).click();
   await expect(buyerPage.getByRole('heading', { name: car.productName, level: 1 })).toBeVisible();
   await expect(buyerPage.getByText('Price dropped $1,500', { exact: true })).toBeVisible();
   await expect(buyerPage.getByText(/Listed today/)).toBeVisible();
   await expectNoAxeViolations(buyerPage, 'car page with a price drop');
+  await keepScreenshot(buyerPage, testInfo, 'car-page-price-drop');
 
   // The bell: the job tells the buyer a moment after the edit.
   const title = `Price dropped $1,500: ${car.productName}`;

@@ -1,5 +1,5 @@
 import type { Product } from '@second-gear/contract';
-import { formatDate, formatPrice } from '../../lib/format.ts';
+import { formatPrice } from '../../lib/format.ts';
 
 /**
  * `Price dropped $1,500`: the car's net reduction over the last 14 days (the server's priceDrop),
@@ -8,10 +8,7 @@ import { formatDate, formatPrice } from '../../lib/format.ts';
 export function PriceDropBadge({ drop, size = 'sm' }: { drop: Product['priceDrop']; size?: 'sm' | 'md' }) {
   if (!drop) return null;
   return (
-    <span
-      className={`badge ${size === 'sm' ? 'badge-sm' : 'badge-md'} border-green-200 bg-green-50 font-semibold whitespace-nowrap text-green-800`}
-      title={`Lowered ${formatDate(drop.at)}`}
-    >
+    <span className={`badge ${size === 'sm' ? 'badge-sm' : 'badge-md'} border-green-200 bg-green-50 font-semibold whitespace-nowrap text-green-800`}>
       Price dropped {formatPrice(drop.amount)}
     </span>
   );
