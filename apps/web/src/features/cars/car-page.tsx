@@ -84,16 +84,16 @@ export default function CarPage() {
         <dl className="flex flex-wrap items-end gap-x-8 gap-y-2">
           <Fact label="Resale Price">
             <span className="text-3xl font-bold text-primary">{formatPrice(product.resalePrice)}</span>
-            {product.priceDrop ? (
-              <span className="mt-1 block">
-                <PriceDropBadge drop={product.priceDrop} size="md" />
-              </span>
-            ) : null}
           </Fact>
           {/* What the car cost new: a plain fact, not a crossed-out 'was' price (as on the card). */}
           <Fact label="Original Price">{formatPrice(product.originalPrice)}</Fact>
           <Fact label="Condition">{product.condition}</Fact>
         </dl>
+        {product.priceDrop ? (
+          <p className="-mt-2">
+            <PriceDropBadge drop={product.priceDrop} size="md" />
+          </p>
+        ) : null}
         <p className="flex items-center gap-1 text-base-content/80">
           <LocationIcon className="h-5 w-5 shrink-0" />
           {product.location}
