@@ -61,6 +61,16 @@ export const product = z.object({
   withdrawn: z.boolean().optional(),
   /** The asking price against the car's fair price, when it has one (issue 19). */
   dealRating: z.enum(dealRatings).optional(),
+  /**
+   * When the car was first listed (issue 19): its posting time, or an earlier listing's when its
+   * seller relisted the same VIN within 30 days. Cards say "Listed 3 days ago" from it.
+   */
+  listedAt: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * While on the market, a net reduction of the price over the last 14 days (against its price 14
+   * days ago, or at listing when that was later), and when it was last lowered.
+   */
+  priceDrop: z.object({ amount: z.number().int().positive(), at: z.iso.datetime({ offset: true }) }).optional(),
 });
 export type Product = z.infer<typeof product>;
 

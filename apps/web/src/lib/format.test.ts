@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMonthYear, formatPrice, formatWhole, fromDateTimeLocal, toDateTimeLocal } from './format.ts';
+import { formatDate, formatDateTime, formatListed, formatMonthYear, formatPrice, formatWhole, fromDateTimeLocal, toDateTimeLocal, wholeDaysSince } from './format.ts';
 
 const intlDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const intlMediumDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -73,5 +73,20 @@ describe('toDateTimeLocal and fromDateTimeLocal', () => {
     expect(fromDateTimeLocal('')).toBe('');
     expect(fromDateTimeLocal('2026-11-25')).toBe('');
     expect(toDateTimeLocal('nope')).toBe('');
+  });
+});
+
+describe('days listed', () => {
+  it('counts whole days since the listing, as the car page does, and says them', () => {
+    const now = Date.parse('2026-11-26T12:00:00Z');
+    expect(wholeDaysSince('2026-11-26T11:00:00Z', now)).toBe(0);
+    expect(wholeDaysSince('2026-11-25T12:00:01Z', now)).toBe(0);
+    expect(wholeDaysSince('2026-11-25T12:00:00Z', now)).toBe(1);
+    expect(wholeDaysSince('2026-11-23T08:00:00+02:00', now)).toBe(3);
+    // A clock a little behind the server's never makes a negative age.
+    expect(wholeDaysSince('2026-11-26T12:00:05Z', now)).toBe(0);
+    expect(formatListed(0)).toBe('Listed today');
+    expect(formatListed(1)).toBe('Listed 1 day ago');
+    expect(formatListed(3)).toBe('Listed 3 days ago');
   });
 });

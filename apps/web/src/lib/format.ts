@@ -56,3 +56,17 @@ export function fromDateTimeLocal(value: string): string {
   const sign = offset >= 0 ? '+' : '-';
   return `${toDateTimeLocal(date)}:00${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole days from `since` to `now` (never below 0), as the server counts a car's days listed. */
+export function wholeDaysSince(since: string | number | Date, now: number = Date.now()): number {
+  const start = since instanceof Date ? since.getTime() : new Date(since).getTime();
+  return Number.isNaN(start) ? 0 : Math.max(0, Math.floor((now - start) / DAY_MS));
+}
+
+/** How long a car has been listed: `Listed today`, `Listed 1 day ago`, `Listed 3 days ago`. */
+export function formatListed(days: number): string {
+  if (days === 0) return 'Listed today';
+  return days === 1 ? 'Listed 1 day ago' : `Listed ${days} days ago`;
+}

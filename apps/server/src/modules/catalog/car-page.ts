@@ -50,7 +50,7 @@ export async function carPage(pool: Pool, viewer: Actor | null, id: string): Pro
       memberSince: row.seller_since?.toISOString() ?? null,
       activeListings: row.seller_on_market,
     },
-    daysListed: Math.max(0, Math.floor((Date.now() - row.posting_time.getTime()) / DAY_MS)),
+    daysListed: Math.max(0, Math.floor((Date.now() - row.listed_at.getTime()) / DAY_MS)),
     priceHistory: history.rows.map((r) => ({ oldPrice: r.old_price, newPrice: r.new_price, changedAt: r.changed_at.toISOString() })),
     fairPrice,
   };

@@ -49,6 +49,9 @@ export interface ProductRow {
   vin: string | null;
   withdrawn_at: Date | null;
   deal_rating: DealRating | null;
+  listed_at: Date;
+  price_before_drop: number | null;
+  price_dropped_at: Date | null;
 }
 
 /** Every product query selects these columns, so that one mapping serves them all. */
@@ -57,7 +60,11 @@ export const PRODUCT_COLUMNS = `
   p.original_price, p.resale_price, p.year_of_purchase, p.mobile, p.location, p.seller_name,
   p.seller_email, p.image_key, i.widths, p.sales_status, p.posting_time, p.paid, p.advertised,
   s.verified as seller_verified, p.model, p.model_year, p.mileage, p.mileage_unit, p.fuel, p.transmission,
-  p.body_type, p.colour, p.vin, p.withdrawn_at, pe.rating as deal_rating`;
+  p.body_type, p.colour, p.vin, p.withdrawn_at, pe.rating as deal_rating, p.listed_at,
+  recent.price_before as price_before_drop, recent.dropped_at as price_dropped_at`;
+
+/** A lowered price shows as "Price dropped" this long (the net reduction over these days). */
+export const PRICE_DROP_DAYS = 14;
 
 /** On the market: neither sold nor taken off it by its seller (the lists' and bookings' condition). */
 export const ON_MARKET = 'not p.paid and p.withdrawn_at is null';
@@ -66,7 +73,12 @@ export const PRODUCT_FROM = `
   join categories c on c.id = p.category_id
   join images i on i.key = p.image_key
   left join users s on s.id = p.seller_id
-  left join price_estimates pe on pe.product_id = p.id`;
+  left join price_estimates pe on pe.product_id = p.id
+  left join lateral (
+    select (array_agg(pc.old_price order by pc.changed_at, pc.id))[1] as price_before,
+           max(pc.changed_at) filter (where pc.new_price < pc.old_price) as dropped_at
+      from price_changes pc where pc.product_id = p.id and pc.changed_at > now() - interval '${PRICE_DROP_DAYS} days'
+  ) recent on true`;
 
 export function toProduct(r: ProductRow): Product {
   const { url, srcSet } = imageUrls(r.image_key, r.widths);
@@ -104,6 +116,14 @@ export function toProduct(r: ProductRow): Product {
     ...(r.withdrawn_at !== null && { withdrawn: true }),
     // Rated while on the market only: a sold car's rating waits for its model's next pricing to go.
     ...(r.deal_rating !== null && !r.paid && r.withdrawn_at === null && { dealRating: r.deal_rating }),
+    listedAt: r.listed_at.toISOString(),
+    // The first change of the window starts from the price the window began with (or the listing
+    // price); a drop undone by a later raise shows nothing, a partly undone one its net amount.
+    ...(r.price_before_drop !== null &&
+      r.price_dropped_at !== null &&
+      r.price_before_drop > r.resale_price &&
+      !r.paid &&
+      r.withdrawn_at === null && { priceDrop: { amount: r.price_before_drop - r.resale_price, at: r.price_dropped_at.toISOString() } }),
   };
 }
 

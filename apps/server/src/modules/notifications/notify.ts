@@ -8,7 +8,9 @@ export type NotificationKind =
   | 'booking_proposed'
   | 'booking_cancelled'
   | 'message'
-  | 'payment';
+  | 'payment'
+  | 'wishlist_price_drop'
+  | 'wishlist_sold';
 
 export interface Notice {
   /** Who is told. */

@@ -4,10 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { CarPage as CarPageData } from '@second-gear/contract';
 import { ApiError } from '../../lib/api.ts';
 import { routeErrorOf } from '../../lib/errors.ts';
-import { formatDate, formatPrice } from '../../lib/format.ts';
+import { formatDate, formatListed, formatPrice } from '../../lib/format.ts';
 import { LocationIcon } from '../../ui/icons.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
+import { PriceDropBadge } from '../catalog/index.ts';
 import { carPageQuery } from './api.ts';
 import { CarActions } from './car-actions.tsx';
 import { CarDetails } from './car-details.tsx';
@@ -15,11 +16,6 @@ import { Gallery } from './gallery.tsx';
 import { PriceHistory } from './price-history.tsx';
 import { FairPricePanel } from './fair-price.tsx';
 import { SellerPanel } from './seller-panel.tsx';
-
-function listedText(days: number): string {
-  if (days === 0) return 'Listed today';
-  return days === 1 ? 'Listed 1 day ago' : `Listed ${days} days ago`;
-}
 
 /** One labelled price or fact beside the name: the label small and muted above it, as on the card. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -93,12 +89,17 @@ export default function CarPage() {
           <Fact label="Original Price">{formatPrice(product.originalPrice)}</Fact>
           <Fact label="Condition">{product.condition}</Fact>
         </dl>
+        {product.priceDrop ? (
+          <p className="-mt-2">
+            <PriceDropBadge drop={product.priceDrop} size="md" />
+          </p>
+        ) : null}
         <p className="flex items-center gap-1 text-base-content/80">
           <LocationIcon className="h-5 w-5 shrink-0" />
           {product.location}
         </p>
         <p className="text-sm text-base-content/80">
-          Posted <time dateTime={product.postingTime}>{formatDate(product.postingTime)}</time> · {listedText(daysListed)}
+          Posted <time dateTime={product.postingTime}>{formatDate(product.postingTime)}</time> · {formatListed(daysListed)}
         </p>
         <Standing car={data} />
       </header>

@@ -5,6 +5,7 @@ export { advertisedProductsQuery, categoriesQuery, categoryKey } from './api.ts'
 export { CardActions, type CarStanding } from './card-actions.tsx';
 export { CarGrid } from './car-grid.tsx';
 export { MoreCars } from './more-cars.tsx';
+export { PriceDropBadge } from './price-drop-badge.tsx';
 export { ProductCard } from './product-card.tsx';
 export { ReportButton } from './report-dialog.tsx';
 export { addProductCategoriesQuery } from './seller-api.ts';

@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@second-gear/contract';
 import { carCardPictureSizes } from '@second-gear/contract/constants';
-import { formatDate, formatPrice } from '../../lib/format.ts';
+import { formatDate, formatListed, formatPrice, wholeDaysSince } from '../../lib/format.ts';
 import { LocationIcon } from '../../ui/icons.tsx';
+import { PriceDropBadge } from './price-drop-badge.tsx';
 import { VerifiedSellerBadge } from './verified-seller-badge.tsx';
 
 export interface ProductCardProps {
@@ -79,6 +80,11 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
               <span className="text-lg font-bold text-primary">{formatPrice(product.resalePrice)}</span>
               {/* The fair price's verdict (issue 19), explained on the car's page. */}
               {product.dealRating ? <span className="badge badge-outline badge-sm ml-2 align-middle whitespace-nowrap">{product.dealRating}</span> : null}
+              {product.priceDrop ? (
+                <span className="mt-1 block">
+                  <PriceDropBadge drop={product.priceDrop} />
+                </span>
+              ) : null}
             </Fact>
             {/* What the car cost new: a plain fact, not a crossed-out 'was' price. */}
             <Fact label="Original Price">
@@ -92,6 +98,8 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
           <Fact label="Year of Purchase">{product.yearsOfUse}</Fact>
           <Fact label="Posted">
             <time dateTime={product.postingTime}>{formatDate(product.postingTime)}</time>
+            {/* Since the first listing: a car its seller relisted within 30 days keeps its age (issue 19). */}
+            {product.listedAt ? <span className="block text-xs font-normal text-base-content/70">{formatListed(wholeDaysSince(product.listedAt))}</span> : null}
           </Fact>
           <Fact label="Seller" className="md:col-span-2">
             {product.sellerName}

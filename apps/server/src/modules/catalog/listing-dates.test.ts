@@ -1,0 +1,187 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CarPage, Product } from '@second-gear/contract';
+import { carListing, insertCar, insertCategory } from '../../../test/fixtures.ts';
+import { as, createTestApp, multipartFile, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+
+// Days listed and price drops (issue 19, migration 0015): relisting a VIN keeps its listing date,
+// and a price lowered within 14 days shows as a drop on the product.
+
+let t: TestApp;
+let seller: Person;
+let otherSeller: Person;
+let buyer: Person;
+let categoryId: string;
+let vins = 0;
+
+/** A European VIN (no check digit), different for every car of this file. */
+const freshVin = () => `WVWZZZ1JZ3W${String(100_000 + ++vins)}`;
+
+async function uploadUrl(who: Person) {
+  const bytes = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#4477aa' } }).jpeg().toBuffer();
+  const res = await as(t.app, who, { method: 'POST', url: '/api/images', ...multipartFile('image', 'car.jpg', 'image/jpeg', bytes) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.url as string;
+}
+
+async function list(who: Person, overrides: Record<string, unknown> = {}): Promise<string> {
+  const res = await as(t.app, who, { method: 'POST', url: '/api/addProducts', payload: carListing(categoryId, await uploadUrl(who), overrides) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().insertedId as string;
+}
+
+const carPage = async (id: string) => {
+  const res = await as(t.app, buyer, { method: 'GET', url: `/api/cars/${id}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<CarPage>();
+};
+const listedAt = async (id: string) => (await t.pool.query<{ listed_at: Date }>('select listed_at from products where id = $1', [id])).rows[0]!.listed_at;
+
+/** The car listed `days` ago, and (when it has left the market) having left `leftDaysAgo` days ago. */
+async function backdate(id: string, vin: string, days: number, leftDaysAgo = 0) {
+  // One statement, so both tables get the same moment.
+  await t.pool.query(
+    `with car as (
+       update products set listed_at = now() - make_interval(days => $3), posting_time = now() - make_interval(days => $3) where id = $1
+     )
+     update listing_departures set listed_at = now() - make_interval(days => $3), left_at = now() - make_interval(days => $4) where vin = $2`,
+    [id, vin, days, leftDaysAgo],
+  );
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [seller, otherSeller, buyer] = await Promise.all([signUp(t.app, 'Seller'), signUp(t.app, 'Seller'), signUp(t.app, 'Buyer')]);
+  categoryId = await insertCategory(t, 'Volkswagen');
+});
+afterAll(() => t.close());
+
+describe('days listed', () => {
+  it('counts from the listing: a new car is listed today, and the product carries when', async () => {
+    const id = await list(seller, { vin: freshVin() });
+    const page = await carPage(id);
+    expect(page.daysListed).toBe(0);
+    expect(page.product.listedAt).toBe(page.product.postingTime);
+    await t.pool.query(`update products set listed_at = now() - interval '3 days 1 hour' where id = $1`, [id]);
+    expect((await carPage(id)).daysListed).toBe(3);
+  });
+
+  it('keeps the original date when the seller relists the same VIN within 30 days of withdrawing it', async () => {
+    const vin = freshVin();
+    const first = await list(seller, { vin });
+    expect((await as(t.app, seller, { method: 'POST', url: `/api/products/${first}/withdraw` })).statusCode).toBe(200);
+    await backdate(first, vin, 40, 29);
+    const again = await list(seller, { vin });
+    expect((await listedAt(again)).getTime()).toBe((await listedAt(first)).getTime());
+    const page = await carPage(again);
+    expect(page.daysListed).toBe(40);
+    // Posted is this listing's own time, and the lists' newest-first order goes by it.
+    expect(Date.now() - Date.parse(page.product.postingTime)).toBeLessThan(60_000);
+  });
+
+  it('keeps it after a sale or a deletion too, and for a VIN given in a later edit', async () => {
+    const soldVin = freshVin();
+    const sold = await list(seller, { vin: soldVin });
+    await t.pool.query(`update products set paid = true, sales_status = 'sold' where id = $1`, [sold]);
+    await backdate(sold, soldVin, 12, 2);
+    expect((await carPage(await list(seller, { vin: soldVin }))).daysListed).toBe(12);
+
+    const deletedVin = freshVin();
+    const deleted = await list(seller, { vin: deletedVin });
+    await backdate(deleted, deletedVin, 20);
+    expect((await as(t.app, seller, { method: 'DELETE', url: `/api/products/${deleted}` })).statusCode).toBe(200);
+    const relisted = await list(seller, { productName: 'No VIN yet' });
+    expect((await carPage(relisted)).daysListed).toBe(0);
+    const res = await as(t.app, seller, {
+      method: 'PUT',
+      url: `/api/products/${relisted}`,
+      payload: carListing(categoryId, (await carPage(relisted)).product.image, { vin: deletedVin }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await carPage(relisted)).daysListed).toBe(20);
+  });
+
+  it('starts afresh more than 30 days after the car left the market, and for another seller', async () => {
+    const vin = freshVin();
+    const first = await list(seller, { vin });
+    await as(t.app, seller, { method: 'POST', url: `/api/products/${first}/withdraw` });
+    await backdate(first, vin, 60, 31);
+    expect((await carPage(await list(seller, { vin }))).daysListed).toBe(0);
+
+    const theirVin = freshVin();
+    const theirs = await list(seller, { vin: theirVin });
+    await as(t.app, seller, { method: 'POST', url: `/api/products/${theirs}/withdraw` });
+    await backdate(theirs, theirVin, 10, 1);
+    expect((await carPage(await list(otherSeller, { vin: theirVin }))).daysListed).toBe(0);
+  });
+
+  it('forgets departures older than 30 days', async () => {
+    const vin = freshVin();
+    const id = await list(seller, { vin });
+    await t.pool.query(`insert into listing_departures (seller_id, vin, listed_at, left_at) values ($1, 'WVWZZZ1JZ3W000001', now() - interval '90 days', now() - interval '31 days')`, [seller.id]);
+    await as(t.app, seller, { method: 'POST', url: `/api/products/${id}/withdraw` });
+    const { rows } = await t.pool.query(`select vin from listing_departures where left_at < now() - interval '30 days'`);
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('price dropped', () => {
+  /** A car listed at `price` with these changes of its price, each `daysAgo` old, oldest first. */
+  async function carWithChanges(price: number, changes: { to: number; daysAgo: number }[]): Promise<string> {
+    const id = await insertCar(t, seller, categoryId, { price });
+    let current = price;
+    for (const { to, daysAgo } of changes) {
+      await t.pool.query(`insert into price_changes (product_id, old_price, new_price, changed_at) values ($1, $2, $3, now() - make_interval(days => $4))`, [
+        id,
+        current,
+        to,
+        daysAgo,
+      ]);
+      current = to;
+    }
+    await t.pool.query('update products set resale_price = $2 where id = $1', [id, current]);
+    return id;
+  }
+  const dropOf = async (id: string) => (await carPage(id)).product.priceDrop;
+
+  it('shows a reduction made through the edit form, with its amount, on the car and in the lists', async () => {
+    const id = await list(seller, { resalePrice: 20_000 });
+    const res = await as(t.app, seller, {
+      method: 'PUT',
+      url: `/api/products/${id}`,
+      payload: carListing(categoryId, (await carPage(id)).product.image, { resalePrice: 18_500 }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const drop = await dropOf(id);
+    expect(drop?.amount).toBe(1_500);
+    expect(Date.now() - Date.parse(drop!.at)).toBeLessThan(60_000);
+    const category = (await as(t.app, buyer, { method: 'GET', url: `/api/category/${categoryId}` })).json<{ products: Product[] }>();
+    expect(category.products.find((p) => p._id === id)?.priceDrop?.amount).toBe(1_500);
+  });
+
+  it('is the net reduction over the last 14 days, against the price 14 days ago', async () => {
+    expect(await dropOf(await carWithChanges(25_000, [{ to: 20_000, daysAgo: 20 }, { to: 19_000, daysAgo: 10 }]))).toMatchObject({ amount: 1_000 });
+    expect(await dropOf(await carWithChanges(20_000, [{ to: 18_000, daysAgo: 5 }, { to: 17_500, daysAgo: 1 }]))).toMatchObject({ amount: 2_500 });
+  });
+
+  it('is gone 14 days after the drop, and for a car that was never lowered', async () => {
+    expect(await dropOf(await carWithChanges(20_000, [{ to: 18_000, daysAgo: 15 }]))).toBeUndefined();
+    expect(await dropOf(await carWithChanges(20_000, [{ to: 21_000, daysAgo: 2 }]))).toBeUndefined();
+    expect(await dropOf(await carWithChanges(20_000, []))).toBeUndefined();
+  });
+
+  it('counts a raise after a drop: a partly undone drop shows what is left, a wholly undone one nothing', async () => {
+    const partly = await carWithChanges(20_000, [{ to: 18_000, daysAgo: 5 }, { to: 19_000, daysAgo: 1 }]);
+    const drop = await dropOf(partly);
+    expect(drop?.amount).toBe(1_000);
+    // "When" is the drop's time, not the later raise's.
+    expect(Date.now() - Date.parse(drop!.at)).toBeGreaterThan(4 * 24 * 3600_000);
+    expect(await dropOf(await carWithChanges(20_000, [{ to: 18_000, daysAgo: 5 }, { to: 20_500, daysAgo: 1 }]))).toBeUndefined();
+  });
+
+  it('is not shown for a car that left the market', async () => {
+    const id = await carWithChanges(20_000, [{ to: 18_000, daysAgo: 1 }]);
+    await t.pool.query(`update products set paid = true, sales_status = 'sold' where id = $1`, [id]);
+    expect(await dropOf(id)).toBeUndefined();
+  });
+});

@@ -1,0 +1,83 @@
+import type { Pool } from 'pg';
+import { formatPrice } from '@second-gear/contract/constants';
+import { inTransaction } from '../../db/pool.ts';
+import { PRICE_DROP_DAYS } from '../catalog/service.ts';
+import { notify } from '../notifications/notify.ts';
+
+// Wishlist alerts (issue 19): the buyers who wishlisted a car hear of its price drops and of it
+// leaving the market, in the bell and by email, once per change. Migration 0015's triggers enqueue
+// the job (jobs/wishlist-alerts.ts) in the transaction of the change; this is its work.
+
+/** Where a car that left the market sends the buyer: its page is gone for them, their wishlist is not. */
+const WISHLIST_PATH = '/dashboard/mywishlist';
+
+interface Car {
+  id: string;
+  product_name: string;
+  resale_price: number;
+  paid: boolean;
+  withdrawn: boolean;
+}
+
+/**
+ * Tells every change of the car not told yet to each buyer who wishlisted it, in one transaction:
+ * a car that left the market, "no longer for sale" (sold or withdrawn) to everyone but the buyer who
+ * paid for it (their payment was told already); a car on the market, each drop of the last
+ * PRICE_DROP_DAYS days made after the buyer wishlisted it and not since undone by a raise. The
+ * event keys make a repeated run add nothing. Returns how many notifications were new.
+ */
+export async function tellWishlisters(pool: Pool, productId: string): Promise<number> {
+  return inTransaction(pool, async (client) => {
+    const { rows: cars } = await client.query<Car>(
+      'select id, product_name, resale_price, paid, withdrawn_at is not null as withdrawn from products where id = $1',
+      [productId],
+    );
+    const car = cars[0];
+    // A deleted car took its wishlist entries with it: nobody is left to tell.
+    if (!car) return 0;
+    let told = 0;
+    if (car.paid || car.withdrawn) {
+      const { rows: watchers } = await client.query<{ buyer_id: string }>(
+        `select w.buyer_id from wishlist_entries w
+          where w.product_id = $1
+            and not exists (select 1 from payments pay where pay.product_id = w.product_id and pay.buyer_id = w.buyer_id)
+          order by w.created_at, w.id`,
+        [car.id],
+      );
+      for (const { buyer_id } of watchers) {
+        const news = await notify(client, {
+          userId: buyer_id,
+          eventKey: `wishlist-sold:${car.id}`,
+          kind: 'wishlist_sold',
+          title: `${car.product_name} is no longer for sale`,
+          body: car.paid
+            ? `${car.product_name}, on your wishlist, has been sold to another buyer.`
+            : `The seller has taken ${car.product_name}, on your wishlist, off the market.`,
+          link: WISHLIST_PATH,
+        });
+        if (news) told++;
+      }
+      return told;
+    }
+    const { rows: drops } = await client.query<{ id: string; old_price: number; new_price: number; buyer_id: string }>(
+      `select pc.id, pc.old_price, pc.new_price, w.buyer_id
+         from price_changes pc join wishlist_entries w on w.product_id = pc.product_id and w.created_at < pc.changed_at
+        where pc.product_id = $1 and pc.new_price < pc.old_price and pc.old_price > $2
+          and pc.changed_at > now() - interval '${PRICE_DROP_DAYS} days'
+        order by pc.changed_at, pc.id, w.created_at, w.id`,
+      [car.id, car.resale_price],
+    );
+    for (const drop of drops) {
+      const news = await notify(client, {
+        userId: drop.buyer_id,
+        eventKey: `wishlist-drop:${car.id}:${drop.id}`,
+        kind: 'wishlist_price_drop',
+        title: `Price dropped ${formatPrice(drop.old_price - drop.new_price)}: ${car.product_name}`,
+        body: `${car.product_name}, on your wishlist, is now ${formatPrice(drop.new_price)} (was ${formatPrice(drop.old_price)}).`,
+        link: `/cars/${car.id}`,
+      });
+      if (news) told++;
+    }
+    return told;
+  });
+}
