@@ -63,11 +63,12 @@ create trigger products_keep_listing_date before insert or update of vin on prod
 -- who wishlisted it by a job (jobs/wishlist-alerts.ts), enqueued in the transaction of the change so
 -- it exists exactly when the change does. One job key per car: a burst of edits is one job, which
 -- tells every change not told yet (the notifications' event keys make telling twice add nothing).
+-- The job keeps its first time to run, so a stream of edits cannot postpone it.
 create function wishlist_alerts_enqueue(car uuid) returns void language plpgsql as $$
 begin
   if exists (select 1 from wishlist_entries w where w.product_id = car) then
     perform graphile_worker.add_job('wishlist_alerts', json_build_object('productId', car),
-      run_at := now() + interval '2 seconds', job_key := 'wishlist-alerts:' || car);
+      run_at := now() + interval '2 seconds', job_key := 'wishlist-alerts:' || car, job_key_mode := 'preserve_run_at');
   end if;
 end
 $$;
