@@ -42,8 +42,10 @@ test('a car with enough similar cars shows its rating (on its card and in the se
   await expect(page.getByRole('article').first()).toHaveAccessibleName(bargain.productName);
   await page.getByLabel('Great or good price').check();
   await expect(page).toHaveURL(/goodPrice=true/);
-  await expect(page.getByRole('article')).toHaveCount(1);
   await expect(page.getByRole('article', { name: bargain.productName })).toBeVisible();
+  // The others' ratings depend on the whole market's depreciation (other specs add cars): only
+  // great and good prices are left, whichever they are.
+  await expect(page.getByRole('article').filter({ hasNotText: /Great price|Good price/ })).toHaveCount(0);
 
   await expect(async () => {
     await page.goto(`/cars/${lone._id}`);
