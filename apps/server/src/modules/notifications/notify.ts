@@ -8,7 +8,9 @@ export type NotificationKind =
   | 'booking_proposed'
   | 'booking_cancelled'
   | 'message'
-  | 'payment';
+  | 'payment'
+  | 'saved_search_match'
+  | 'saved_search_digest';
 
 export interface Notice {
   /** Who is told. */

@@ -1,0 +1,40 @@
+-- Saved searches and their alerts (issue 19, decision 019).
+create table saved_searches (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references users (id) on delete cascade,
+  name text not null check (length(name) between 1 and 60),
+  frequency text not null check (frequency in ('Instantly', 'Daily', 'Weekly')),
+  paused boolean not null default false,
+  -- The search's query string, filter by filter, as the search's schema accepted it.
+  filters jsonb not null check (jsonb_typeof(filters) = 'object'),
+  created_at timestamptz not null default now(),
+  -- Only cars listed after this count: when the search was saved, or last resumed (a paused search
+  -- gathers nothing to tell afterwards).
+  watch_from timestamptz not null default now()
+);
+create index saved_searches_user_idx on saved_searches (user_id, created_at);
+
+-- Each car a saved search found, once: the insert that adds the row is the one that tells. A
+-- Daily or Weekly search's matches wait here, told_at null, for their digest.
+create table saved_search_matches (
+  saved_search_id uuid not null references saved_searches (id) on delete cascade,
+  product_id uuid not null references products (id) on delete cascade,
+  matched_at timestamptz not null default now(),
+  told_at timestamptz,
+  primary key (saved_search_id, product_id)
+);
+create index saved_search_matches_untold_idx on saved_search_matches (saved_search_id) where told_at is null;
+
+-- Any write to cars may make one match a saved search (a car listed, edited, its seller verified):
+-- the searches are run again by a job two seconds after the first change. The job key makes a burst
+-- of changes one job (its first run time kept, so a steady stream of writes does not postpone it),
+-- and the job runner runs it once across processes.
+create function products_match_saved_searches() returns trigger language plpgsql as $$
+begin
+  perform graphile_worker.add_job('match_saved_searches', '{}'::json,
+    run_at := now() + interval '2 seconds', job_key := 'match-saved-searches', job_key_mode := 'preserve_run_at');
+  return null;
+end
+$$;
+create trigger products_match_saved_searches after insert or update on products
+  for each statement execute function products_match_saved_searches();
