@@ -1,7 +1,7 @@
 -- Saved searches and their alerts (issue 19, decision 019).
 create table saved_searches (
   id uuid primary key default gen_random_uuid(),
-  user_id uuid not null references users (id) on delete cascade,
+  user_id text not null references users (id) on delete cascade,
   name text not null check (length(name) between 1 and 60),
   frequency text not null check (frequency in ('Instantly', 'Daily', 'Weekly')),
   paused boolean not null default false,
@@ -38,3 +38,15 @@ end
 $$;
 create trigger products_match_saved_searches after insert or update on products
   for each statement execute function products_match_saved_searches();
+
+-- The alerts' two kinds of notification, added to whichever kinds the constraint allows when this
+-- runs (another migration of the same issue may have added its own before).
+do $$
+declare
+  allowed text := (select pg_get_constraintdef(oid) from pg_constraint where conrelid = 'notifications'::regclass and conname = 'notifications_kind_check');
+begin
+  alter table notifications drop constraint notifications_kind_check;
+  execute format('alter table notifications add constraint notifications_kind_check check (%s or kind in (%L, %L))',
+    substring(allowed from '^CHECK (.*)$'), 'saved_search_match', 'saved_search_digest');
+end
+$$;

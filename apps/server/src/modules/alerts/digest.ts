@@ -24,7 +24,7 @@ interface MatchRow {
 /**
  * Sends each Daily or Weekly saved search its digest: one notification and one email listing the
  * cars it found before the current day (Daily) or week (Weekly, from Monday, UTC) began and has not
- * told yet, then marks them told. Run every hour; the first run of a period sends, later ones find
+ * told yet, newest first, then marks them told. Run every hour; the first run of a period sends, later ones find
  * nothing due, and the event key (`alert-digest:{id}:{period start}`) makes a second digest for
  * the same period impossible. Cars sold or withdrawn meanwhile are left out. A paused search sends
  * nothing. Returns the number of digests sent.
@@ -52,11 +52,11 @@ async function sendDigest(pool: Pool, saved: DueRow): Promise<boolean> {
       `with told as (
          update saved_search_matches set told_at = now()
           where saved_search_id = $1 and told_at is null and matched_at < $2
-          returning product_id, matched_at)
+          returning product_id)
        select p.product_name, p.resale_price, p.location
          from told join products p on p.id = told.product_id
         where ${ON_MARKET}
-        order by told.matched_at, p.id`,
+        order by p.posting_time desc, p.id desc`,
       [saved.id, saved.period],
     );
     if (!cars.length) return false;
