@@ -24,10 +24,10 @@ interface MatchRow {
 /**
  * Sends each Daily or Weekly saved search its digest: one notification and one email listing the
  * cars it found before the current day (Daily) or week (Weekly, from Monday, UTC) began and has not
- * told yet, newest first, then marks them told. Run every hour; the first run of a period sends, later ones find
- * nothing due, and the event key (`alert-digest:{id}:{period start}`) makes a second digest for
- * the same period impossible. Cars sold or withdrawn meanwhile are left out. A paused search sends
- * nothing. Returns the number of digests sent.
+ * told yet, newest first, then marks them told. Run every hour; the first run of a period sends,
+ * later ones find nothing due, and the event key (`alert-digest:{id}:{period start}`) makes a
+ * second digest for the same period impossible. Cars sold or withdrawn meanwhile are left out. A
+ * paused search sends nothing. Returns the number of digests sent.
  */
 export async function sendAlertDigests(pool: Pool, now = new Date()): Promise<number> {
   const { rows: due } = await pool.query<DueRow>(

@@ -15,8 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const save = (who: Person | undefined, payload: unknown) => as(t.app, who, { method: 'POST', url: '/api/alerts', payload });
-const edit = (who: Person, id: string, payload: unknown) => as(t.app, who, { method: 'PATCH', url: `/api/alerts/${id}`, payload });
+const save = (who: Person | undefined, payload: object) => as(t.app, who, { method: 'POST', url: '/api/alerts', payload });
+const edit = (who: Person, id: string, payload: object) => as(t.app, who, { method: 'PATCH', url: `/api/alerts/${id}`, payload });
 const list = async (who: Person) => (await as(t.app, who, { method: 'GET', url: '/api/alerts' })).json<SavedSearch[]>();
 async function saved(who: Person, payload: object = {}): Promise<SavedSearch> {
   const res = await save(who, { name: 'Family estate', frequency: 'Instantly', filters: { make }, ...payload });
@@ -37,7 +37,7 @@ describe('/api/alerts', () => {
 
   it('refuses a missing or long name, another frequency, a page field, an unknown filter, and filters the search refuses', async () => {
     const valid = { name: 'Estate', frequency: 'Weekly', filters: {} };
-    const refusals: [unknown, RegExp][] = [
+    const refusals: [object, RegExp][] = [
       [{ ...valid, name: '   ' }, /Name is required/],
       [{ ...valid, name: 'x'.repeat(savedSearchLimits.name + 1) }, /Name must be at most 60 characters/],
       [{ ...valid, frequency: 'Hourly' }, /How often must be one of: Instantly, Daily, Weekly/],
