@@ -606,7 +606,7 @@ const specs: Record<string, Spec> = {
   },
   'DELETE /api/alerts/:id': {
     call: (_who, _e, r) => ({ method: 'DELETE', url: `/api/alerts/${A(r).doomed}` }),
-    ok: [204],
+    check: (_who, res) => expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 }),
     intact: async (r) => expect(await one('select count(*)::int as n from saved_searches where id = $1', [A(r).doomed])).toEqual({ n: 1 }),
   },
 };
@@ -1088,7 +1088,7 @@ describe('mass-assignment probes on every write route', () => {
       const saved = async (who: 'buyer' | 'otherBuyer') => (await call(who, post('/api/alerts', { name: 'Probe', frequency: 'Daily', filters: {} }))).json()._id as string;
       const [mine, theirs] = [await saved('buyer'), await saved('otherBuyer')];
       const res = await call('buyer', { method: 'DELETE', url: `/api/alerts/${mine}?${forgedQuery()}&id=${theirs}`, payload: { ...forged(), id: theirs } });
-      expect(res.statusCode).toBe(204);
+      expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 });
       expect(await one('select count(*)::int as n from saved_searches where id = any($1)', [[mine, theirs]])).toEqual({ n: 1 });
       expect(await one('select user_id from saved_searches where id = $1', [theirs])).toEqual({ user_id: P.otherBuyer.id });
     },

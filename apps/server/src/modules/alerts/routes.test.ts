@@ -87,7 +87,7 @@ describe('/api/alerts', () => {
 
   it('deletes a saved search', async () => {
     const search = await saved(buyer);
-    expect((await as(t.app, buyer, { method: 'DELETE', url: `/api/alerts/${search._id}` })).statusCode).toBe(204);
+    expect((await as(t.app, buyer, { method: 'DELETE', url: `/api/alerts/${search._id}` })).json()).toEqual({ acknowledged: true, deletedCount: 1 });
     expect((await list(buyer)).map((s) => s._id)).not.toContain(search._id);
     expect((await as(t.app, buyer, { method: 'DELETE', url: `/api/alerts/${search._id}` })).statusCode).toBe(404);
   });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, newSavedSearch, savedSearch, savedSearchEdit, savedSearchLimits } from '@second-gear/contract';
+import { deleteResult, idParam, newSavedSearch, savedSearch, savedSearchEdit, savedSearchLimits } from '@second-gear/contract';
 import { actorOf, requireUser } from '../../auth/guards.ts';
 import { refusal } from '../../http/openapi.ts';
 import { createSavedSearch, deleteSavedSearch, editSavedSearch, listSavedSearches } from './service.ts';
@@ -51,11 +51,8 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     '/alerts/:id',
     {
       onRequest: requireUser,
-      schema: { tags: ['alerts'], summary: 'Delete a saved search', params: idParam, response: { 204: z.null().describe('Deleted.') } },
+      schema: { tags: ['alerts'], summary: 'Delete a saved search', params: idParam, response: { 200: deleteResult } },
     },
-    async (req, reply) => {
-      await deleteSavedSearch(app.pg, actorOf(req), req.params.id);
-      return reply.status(204).send(null);
-    },
+    async (req) => deleteSavedSearch(app.pg, actorOf(req), req.params.id),
   );
 };

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { savedSearchLimits, type AlertFrequency, type SavedSearch, type SavedSearchEdit, type SavedSearchInput } from '@second-gear/contract';
+import { savedSearchLimits, type AlertFrequency, type DeleteResult, type SavedSearch, type SavedSearchEdit, type SavedSearchInput } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
 import { inTransaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
@@ -84,7 +84,8 @@ export async function editSavedSearch(pool: Pool, actor: Actor, id: string, edit
 }
 
 /** Deletes a saved search with the matches it found. */
-export async function deleteSavedSearch(pool: Pool, actor: Actor, id: string): Promise<void> {
+export async function deleteSavedSearch(pool: Pool, actor: Actor, id: string): Promise<DeleteResult> {
   const { rowCount } = await pool.query('delete from saved_searches where id = $1 and user_id = $2', [id, actor.id]);
   if (!rowCount) throw notFound();
+  return { acknowledged: true, deletedCount: 1 };
 }
