@@ -69,7 +69,7 @@ export default function DashboardLayout() {
   }, [open]);
 
   const close = () => setOpen(false);
-  const entries = [...(isAdmin ? adminMenu : []), ...(isSeller ? sellerMenu : []), ...(isBuyer ? buyerMenu : []), alertsItem];
+  const entries = [...(isAdmin ? adminMenu : []), ...(isSeller ? sellerMenu : []), ...(isBuyer ? buyerMenu : []), ...(isAdmin || isSeller || isBuyer ? [alertsItem] : [])];
 
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
