@@ -1,11 +1,12 @@
 import type { Pool } from 'pg';
+import { formatWhole } from '@second-gear/contract';
 import { inTransaction } from '../../db/pool.ts';
 import { ON_MARKET } from '../catalog/service.ts';
 import { notify } from '../notifications/notify.ts';
 import { carLine } from './matching.ts';
 
-/** The cars a digest lists by name; the rest are counted (the link shows them all). */
-const LISTED_IN_DIGEST = 20;
+/** A notification's text fits in 2,000 characters (migration 0008): the cars past that are counted, the link shows them all. */
+const BODY_LIMIT = 2000;
 
 interface DueRow {
   id: string;
@@ -15,7 +16,7 @@ interface DueRow {
   period: Date;
 }
 
-interface MatchRow {
+export interface MatchRow {
   product_name: string;
   resale_price: number;
   location: string;
@@ -60,15 +61,30 @@ async function sendDigest(pool: Pool, saved: DueRow): Promise<boolean> {
       [saved.id, saved.period],
     );
     if (!cars.length) return false;
-    const listed = cars.slice(0, LISTED_IN_DIGEST).map((c) => `- ${carLine({ productName: c.product_name, resalePrice: c.resale_price, location: c.location })}`);
-    const more = cars.length - listed.length;
     return notify(client, {
       userId: saved.user_id,
       eventKey: `alert-digest:${saved.id}:${saved.period.toISOString()}`,
       kind: 'saved_search_digest',
       title: `${cars.length} new ${cars.length === 1 ? 'car' : 'cars'} for “${saved.name}”`,
-      body: [`New cars matching your saved search “${saved.name}”:`, '', ...listed, ...(more ? [`and ${more} more.`] : [])].join('\n'),
+      body: digestBody(saved.name, cars),
       link: `/search?${new URLSearchParams({ ...saved.filters, sort: 'newest' }).toString()}`,
     });
   });
+}
+
+/** The digest's text: a line per car, newest first, as many as fit, and how many more. */
+export function digestBody(name: string, cars: MatchRow[]): string {
+  const lines = [`New cars matching your saved search “${name}”:`, ''];
+  // Room kept for the last line, "and 1,234 more.".
+  let room = BODY_LIMIT - lines.join('\n').length - 20;
+  let listed = 0;
+  for (const car of cars) {
+    const line = `- ${carLine({ productName: car.product_name, resalePrice: car.resale_price, location: car.location })}`;
+    if (line.length + 1 > room) break;
+    lines.push(line);
+    room -= line.length + 1;
+    listed++;
+  }
+  if (listed < cars.length) lines.push(`and ${formatWhole(cars.length - listed)} more.`);
+  return lines.join('\n');
 }

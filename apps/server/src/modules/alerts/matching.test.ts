@@ -6,7 +6,7 @@ import { SmtpSink } from '../../../test/smtp-sink.ts';
 import { until } from '../../../test/until.ts';
 import { startJobRunner } from '../../jobs/runner.ts';
 import { LiveCarIndex } from '../search/live-index.ts';
-import { sendAlertDigests } from './digest.ts';
+import { digestBody, sendAlertDigests } from './digest.ts';
 import { matchSavedSearches } from './matching.ts';
 
 let t: TestApp;
@@ -125,6 +125,18 @@ describe('matching saved searches', () => {
     expect(await toldOf(weekly)).toEqual([]);
     await sendAlertDigests(t.pool, nextWeek);
     expect((await toldOf(weekly)).map((n) => n.title)).toEqual(['2 new cars for “Watch Weekly”']);
+  });
+});
+
+describe('a digest’s text', () => {
+  it('lists as many cars as fit in a notification, newest first, and counts the rest', () => {
+    const cars = Array.from({ length: 30 }, (_, i) => ({ product_name: `Car ${i} ${'x'.repeat(110)}`, resale_price: 10_000 + i, location: 'L'.repeat(120) }));
+    const body = digestBody('Long list', cars);
+    expect(body.length).toBeLessThanOrEqual(2000);
+    expect(body).toMatch(/^New cars matching your saved search “Long list”:\n\n- Car 0 x+, \$10,000, L+\n/);
+    const listed = body.split('\n').filter((line) => line.startsWith('- ')).length;
+    expect(listed).toBeGreaterThan(3);
+    expect(body.endsWith(`and ${30 - listed} more.`)).toBe(true);
   });
 });
 

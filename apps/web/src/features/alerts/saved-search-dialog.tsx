@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { SavedSearch } from '@second-gear/contract';
@@ -29,6 +29,7 @@ const isFrequency = (value: string): value is AlertFrequency => (alertFrequencie
 /** A saved search's Name and How often, in the app's modal: saving a search, or editing one. Shown while mounted. */
 export function SavedSearchDialog({ title, initial, save, onSaved, onClose }: SavedSearchDialogProps) {
   const titleId = useId();
+  const nameRef = useRef<HTMLInputElement>(null);
   const [name, setName] = useState(initial.name);
   const [frequency, setFrequency] = useState<AlertFrequency>(initial.frequency);
   const [nameError, setNameError] = useState<string | undefined>(undefined);
@@ -47,20 +48,20 @@ export function SavedSearchDialog({ title, initial, save, onSaved, onClose }: Sa
   };
 
   return (
-    <Modal open onClose={onClose} labelledBy={titleId} busy={busy} closeOnOutsideClick={false}>
+    <Modal open onClose={onClose} labelledBy={titleId} busy={busy} closeOnOutsideClick={false} initialFocus={nameRef}>
       <h2 id={titleId} className="text-lg font-bold">
         {title}
       </h2>
       <p className="mt-1 text-sm text-base-content/70">We tell you of new cars matching this search, each car once.</p>
       <form className="mt-4 flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         <TextField
+          ref={nameRef}
           label="Name"
           name="name"
           value={name}
           maxLength={savedSearchLimits.name}
           required
           error={nameError}
-          autoFocus
           onChange={(event) => {
             setName(event.target.value);
             setNameError(undefined);
