@@ -47,8 +47,8 @@ test('a buyer saves a search, is told once of a matching car in the bell and by 
   const list = page.locator('#notification-list');
   await expect(async () => {
     await page.reload();
-    await navbar(page).getByRole('button', { name: 'Notifications, 1 unread' }).click({ timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
+    await navbar(page).getByRole('button', { name: 'Notifications, 1 unread' }).click({ timeout: 5000 });
+  }).toPass({ timeout: 45_000 });
   const notice = list.getByRole('link', { name: new RegExp(`New match for “Cheap Alertmake”: ${match.productName}`) });
   await expect(notice).toBeVisible();
   await expect(list.getByRole('link', { name: /E2E Alert dear/ })).toHaveCount(0);
