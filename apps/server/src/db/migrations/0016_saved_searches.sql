@@ -26,13 +26,22 @@ create table saved_search_matches (
 create index saved_search_matches_untold_idx on saved_search_matches (saved_search_id) where told_at is null;
 
 -- Any write to cars may make one match a saved search (a car listed, edited, its seller verified):
--- the searches are run again by a job two seconds after the first change. The job key makes a burst
--- of changes one job (its first run time kept, so a steady stream of writes does not postpone it),
--- and the job runner runs it once across processes.
+-- each writing statement enqueues a run of the saved searches two seconds later, so a burst of
+-- writes is covered by one run. No job key: a key's row would be locked by every writing transaction
+-- until it commits, making concurrent listings wait for one another. Instead the job carries its
+-- transaction's id, and a run skips when an earlier run already saw that transaction
+-- (saved_search_matching.covered_xmin); the jobs' queue runs them one at a time across processes.
+create table saved_search_matching (
+  only_row boolean primary key default true check (only_row),
+  -- Every transaction below this had committed (or ended) when the last run began.
+  covered_xmin xid8 not null
+);
+insert into saved_search_matching (covered_xmin) values ('0');
+
 create function products_match_saved_searches() returns trigger language plpgsql as $$
 begin
-  perform graphile_worker.add_job('match_saved_searches', '{}'::json,
-    run_at := now() + interval '2 seconds', job_key := 'match-saved-searches', job_key_mode := 'preserve_run_at');
+  perform graphile_worker.add_job('match_saved_searches', json_build_object('txid', pg_current_xact_id()::text),
+    queue_name := 'match-saved-searches', run_at := now() + interval '2 seconds');
   return null;
 end
 $$;

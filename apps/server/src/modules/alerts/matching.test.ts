@@ -7,7 +7,7 @@ import { until } from '../../../test/until.ts';
 import { startJobRunner } from '../../jobs/runner.ts';
 import { LiveCarIndex } from '../search/live-index.ts';
 import { digestBody, sendAlertDigests } from './digest.ts';
-import { matchSavedSearches } from './matching.ts';
+import { matchAfterWrite, matchSavedSearches } from './matching.ts';
 
 let t: TestApp;
 let buyer: Person;
@@ -125,6 +125,20 @@ describe('matching saved searches', () => {
     expect(await toldOf(weekly)).toEqual([]);
     await sendAlertDigests(t.pool, nextWeek);
     expect((await toldOf(weekly)).map((n) => n.title)).toEqual(['2 new cars for “Watch Weekly”']);
+  });
+});
+
+describe('the job after a write', () => {
+  it('runs the searches once for a burst of writes: a job whose write an earlier run saw is skipped', async () => {
+    const make = await insertCategory(t);
+    await saveSearch({ make });
+    const writtenBy = async (car: string) => (await t.pool.query<{ txid: string }>('select search_txid::text as txid from products where id = $1', [car])).rows[0]!.txid;
+    const burst = [await insertCar(t, seller, make, { name: 'Burst 1' }), await insertCar(t, seller, make, { name: 'Burst 2' })];
+    const cars = new LiveCarIndex(t.pool);
+    expect(await matchAfterWrite(t.pool, cars, await writtenBy(burst[0]!))).toBe(2);
+    expect(await matchAfterWrite(t.pool, cars, await writtenBy(burst[1]!))).toBeNull();
+    const later = await insertCar(t, seller, make, { name: 'Later' });
+    expect(await matchAfterWrite(t.pool, cars, await writtenBy(later))).toBe(1);
   });
 });
 

@@ -37,6 +37,23 @@ export async function matchSavedSearches(pool: Pool, cars: LiveCarIndex): Promis
   return found;
 }
 
+/**
+ * The job's run after a write by transaction `txid`: the saved searches are run unless a run that
+ * began after that transaction ended did it already (a burst of writes is one run, however many
+ * jobs it enqueued). Returns the new matches, or null when skipped. The jobs' queue runs one at a time.
+ */
+export async function matchAfterWrite(pool: Pool, cars: LiveCarIndex, txid: string): Promise<number | null> {
+  const { rows } = await pool.query<{ covered: boolean; xmin: string }>(
+    'select $1::xid8 < covered_xmin as covered, pg_snapshot_xmin(pg_current_snapshot())::text as xmin from saved_search_matching',
+    [txid],
+  );
+  if (rows[0]!.covered) return null;
+  // Every transaction below this xmin has ended, so the searches below (which bring the copy of the cars up to date first) see its writes.
+  const found = await matchSavedSearches(pool, cars);
+  await pool.query('update saved_search_matching set covered_xmin = greatest(covered_xmin, $1::xid8)', [rows[0]!.xmin]);
+  return found;
+}
+
 /** The cars the search finds that were listed since it began watching (a little more: the insert is exact). */
 async function newestMatches(pool: Pool, cars: LiveCarIndex, saved: WatchingRow): Promise<Product[]> {
   const since = saved.watch_from.getTime();
