@@ -41,6 +41,8 @@ import { heartbeatWithin, liveRoutes } from './modules/live/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
+import { LiveCarIndex } from './modules/search/live-index.ts';
+import { alertRoutes } from './modules/alerts/routes.ts';
 import { mailboxRoutes } from './mail/mailbox-routes.ts';
 
 declare module 'fastify' {
@@ -56,6 +58,8 @@ declare module 'fastify' {
     sessionCookieName: string;
     /** Null while SESSION_CACHE_SECONDS=0. */
     authChanges: AuthChangesListener | null;
+    /** This process's copy of the cars on the market: the search's, and the saved searches' job's (main.ts). */
+    liveCars: LiveCarIndex;
   }
 }
 
@@ -106,6 +110,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
   app.decorate('auth', auth);
   app.decorate('config', config);
   app.decorate('images', images);
+  app.decorate('liveCars', new LiveCarIndex(pool));
   // Cleared by the writes that change what the catalog shows (a new, advertised or deleted car, a
   // sale, a seller verified or deleted), before their answer leaves, so the writer's next read is fresh.
   app.decorate('catalogReads', new ReadCache<Buffer>());
@@ -176,6 +181,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
       await api.register(notificationRoutes);
       await api.register(searchRoutes);
       await api.register(pricingRoutes);
+      await api.register(alertRoutes);
       // Anyone may read the development mailbox: never in production.
       if (config.env !== 'production') await api.register(mailboxRoutes);
     },

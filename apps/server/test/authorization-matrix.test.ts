@@ -587,7 +587,41 @@ const specs: Record<string, Spec> = {
   'GET /api/dev/mailbox': { call: () => get('/api/dev/mailbox') },
   'GET /api/dev/mailbox/:id': { call: () => get(`/api/dev/mailbox/${mailboxEmail}`) },
   'GET /api/dev/mailbox/:id/attachments/:n': { call: () => get(`/api/dev/mailbox/${mailboxEmail}/attachments/0`) },
+
+  'GET /api/alerts': {
+    call: () => get('/api/alerts'),
+    check: (who, res) => {
+      expect(res.body).toContain(alertName(who as SignedIn));
+      expect(res.body).not.toContain(alertName(otherOf[who as SignedIn]));
+    },
+  },
+  'POST /api/alerts': {
+    call: () => post('/api/alerts', { name: 'Matrix search', frequency: 'Daily', filters: { maxPrice: '20000' } }),
+    ok: [201],
+    check: (_who, res) => expect(res.json()).toMatchObject({ name: 'Matrix search', filters: { maxPrice: '20000' } }),
+  },
+  'PATCH /api/alerts/:id': {
+    call: (_who, _e, r) => ({ method: 'PATCH', url: `/api/alerts/${A(r).kept}`, payload: { paused: true } }),
+    check: (_who, res) => expect(res.json()).toMatchObject({ paused: true }),
+    intact: async (r) => expect(await one('select paused from saved_searches where id = $1', [A(r).kept])).toEqual({ paused: false }),
+  },
+  'DELETE /api/alerts/:id': {
+    call: (_who, _e, r) => ({ method: 'DELETE', url: `/api/alerts/${A(r).doomed}` }),
+    check: (_who, res) => expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 }),
+    intact: async (r) => expect(await one('select count(*)::int as n from saved_searches where id = $1', [A(r).doomed])).toEqual({ n: 1 }),
+  },
 };
+
+// A saved search to edit and one to delete for every signed-in person, named with their tag.
+const alertName = (who: SignedIn) => `${who === 'admin' ? 'Admin' : roleOf[who] === 'seller' ? S(who).tag : B(who).tag} saved search`;
+const alertRows = {} as Record<SignedIn, { kept: string; doomed: string }>;
+const A = (who: Who) => alertRows[who === 'anonymous' ? 'buyer' : who];
+beforeAll(async () => {
+  for (const who of Object.keys(otherOf) as SignedIn[]) {
+    const saved = async (name: string) => (await call(who, post('/api/alerts', { name, frequency: 'Instantly', filters: {} }))).json()._id as string;
+    alertRows[who] = { kept: await saved(alertName(who)), doomed: await saved(`${alertName(who)} to delete`) };
+  }
+});
 
 // Notifications of every signed-in person, and an email in the development mailbox.
 const noticeTitle = (who: SignedIn) => `Matrix notice for ${P[who].id}`;
@@ -1035,6 +1069,29 @@ describe('mass-assignment probes on every write route', () => {
       await rejected('anonymous', post('/api/email/unsubscribe', { ...forged(), token: unsubscribeToken(t.secret, P.otherBuyer.id) }));
       await rejected('anonymous', post(`/api/email/unsubscribe?${forgedQuery()}`, { token: unsubscribeToken(t.secret, P.otherBuyer.id) }));
       expect(await one('select count(*)::int as n from email_unsubscribes where user_id = $1', [P.otherBuyer.id])).toEqual({ n: 0 });
+    },
+    'POST /api/alerts': async () => {
+      const valid = { name: 'Forged search', frequency: 'Daily', filters: {} };
+      await rejected('buyer', post('/api/alerts', { ...forged(), ...valid }));
+      await rejected('buyer', post('/api/alerts', { ...valid, userId: P.otherBuyer.id }));
+      await rejected('buyer', post('/api/alerts', { ...valid, filters: forged() }));
+      await rejected('buyer', post('/api/alerts', { ...valid, filters: { sort: 'newest', limit: '48' } }));
+      expect(await one(`select count(*)::int as n from saved_searches where name = 'Forged search'`, [])).toEqual({ n: 0 });
+    },
+    'PATCH /api/alerts/:id': async () => {
+      const id = A('buyer').kept;
+      const before = await one('select user_id, name, filters, watch_from from saved_searches where id = $1', [id]);
+      await rejected('buyer', { method: 'PATCH', url: `/api/alerts/${id}`, payload: { ...forged(), name: 'Forged' } });
+      await rejected('buyer', { method: 'PATCH', url: `/api/alerts/${id}`, payload: { name: 'Forged', userId: P.otherBuyer.id, filters: {}, watchFrom: '2000-01-01T00:00:00Z' } });
+      expect(await one('select user_id, name, filters, watch_from from saved_searches where id = $1', [id])).toEqual(before);
+    },
+    'DELETE /api/alerts/:id': async () => {
+      const saved = async (who: 'buyer' | 'otherBuyer') => (await call(who, post('/api/alerts', { name: 'Probe', frequency: 'Daily', filters: {} }))).json()._id as string;
+      const [mine, theirs] = [await saved('buyer'), await saved('otherBuyer')];
+      const res = await call('buyer', { method: 'DELETE', url: `/api/alerts/${mine}?${forgedQuery()}&id=${theirs}`, payload: { ...forged(), id: theirs } });
+      expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+      expect(await one('select count(*)::int as n from saved_searches where id = any($1)', [[mine, theirs]])).toEqual({ n: 1 });
+      expect(await one('select user_id from saved_searches where id = $1', [theirs])).toEqual({ user_id: P.otherBuyer.id });
     },
   };
 

@@ -16,7 +16,7 @@
 import sharp from 'sharp';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyTypes, conditions, fuels, reportReasons, searchSorts, transmissions } from '@second-gear/contract';
+import { alertFrequencies, bodyTypes, conditions, fuels, reportReasons, searchSorts, transmissions } from '@second-gear/contract';
 import { type ApiDocument, expectDocumented } from './documented-statuses.ts';
 import { insertCar } from './fixtures.ts';
 import { as, createTestApp, makeAdmin, multipartFile, signUp, type Person, type TestApp } from './harness.ts';
@@ -465,7 +465,7 @@ function expectReadable(message: string, where: string) {
 }
 
 interface RouteCase {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   /** As the route table names it, for the test title. */
   route: string;
   who: fc.Arbitrary<Who>;
@@ -498,6 +498,16 @@ beforeAll(async () => {
   const attachments = JSON.stringify([{ filename: 'invite.ics', contentType: 'text/calendar', content: Buffer.from('BEGIN:VCALENDAR').toString('base64') }]);
   const { rows } = await t.pool.query(`insert into dev_mailbox (from_address, to_address, subject, text_body, headers, attachments) values ('a@x.example', 'b@x.example', 'Hi', 'Hello', '{}', $1) returning id`, [attachments]);
   mailboxEmailId = rows[0].id;
+});
+
+/** The buyer's saved searches: one to edit, two to delete. */
+const savedSearchIds: string[] = [];
+beforeAll(async () => {
+  for (const name of ['Fuzz search', 'Fuzz search to delete', 'Another to delete']) {
+    const res = await as(t.app, people.buyer, { method: 'POST', url: '/api/alerts', payload: { name, frequency: 'Daily', filters: { make: categoryId } } });
+    expect(res.statusCode, res.body).toBe(201);
+    savedSearchIds.push(res.json()._id);
+  }
 });
 
 const noBody = fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: rawPayload(fc.constant({ a: 1 })) });
@@ -823,6 +833,18 @@ function routes(): RouteCase[] {
         .tuple(segmentArb(() => [mailboxEmailId]), fc.oneof(fc.constantFrom('0', '1', '99', '100', '-1', '1.5', '1e1'), textish.map(enc)))
         .map(([id, n]) => ({ url: `/api/dev/mailbox/${id}/attachments/${n}` })),
     },
+    // Saved searches: the filters are the search's own query string, with its page fields refused.
+    { ...publicGet('/api/alerts'), who: whoArb(['buyer', 'buyer2', 'seller', 'admin']) },
+    jsonRoute('/api/alerts', ['buyer', 'seller'], savedSearchArb({ requiredKeys: ['name', 'frequency', 'filters'] })),
+    {
+      method: 'PATCH',
+      route: '/api/alerts/:id',
+      who: whoArb(['buyer', 'buyer2']),
+      request: fc
+        .tuple(segmentArb(() => [savedSearchIds[0]!, productId]), bodyArb(savedSearchArb({ requiredKeys: [] })))
+        .map(([id, payload]) => ({ url: `/api/alerts/${id}`, payload })),
+    },
+    idRoute('DELETE', '/api/alerts/:id', ['buyer', 'buyer2'], () => savedSearchIds.slice(1)),
     // Authentication (better-auth behind /api/auth).
     jsonRoute(
       '/api/auth/sign-up/email',
@@ -963,6 +985,19 @@ function priceGuideQueryArb(): fc.Arbitrary<string> {
     price: queryNumber,
     car: fc.oneof(fc.constant(productId), uuid, textish),
   });
+}
+
+/** A saved search's fields (the name, how often, paused, the search's filters), each valid, near-valid or hostile. */
+function savedSearchArb({ requiredKeys }: { requiredKeys: ('name' | 'frequency' | 'filters')[] }) {
+  return fc.record(
+    {
+      name: orHostile(fc.oneof(textish, fc.constantFrom('Family estate', ' ', 'x'.repeat(61)))),
+      frequency: orHostile(fc.constantFrom(...alertFrequencies, 'Hourly', 'daily')),
+      paused: orHostile(fc.boolean()),
+      filters: orHostile(searchQueryArb().map((q) => Object.fromEntries(new URLSearchParams(q)))),
+    },
+    { requiredKeys },
+  );
 }
 
 /** Cursors: real-looking ones over odd dates and ids, base64 junk and plain junk. */
@@ -1113,6 +1148,10 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
     'GET /api/dev/mailbox',
     'GET /api/dev/mailbox/:id',
     'GET /api/dev/mailbox/:id/attachments/:n',
+    'GET /api/alerts',
+    'POST /api/alerts',
+    'PATCH /api/alerts/:id',
+    'DELETE /api/alerts/:id',
     'POST /api/auth/sign-up/email',
     'POST /api/auth/sign-in/email',
     'POST /api/auth/sign-in/social',

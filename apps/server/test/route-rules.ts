@@ -37,7 +37,7 @@ export type Ownership =
    * the row in the answer. `noop`: the call is answered as for an id the caller has nothing under
    * (`deletedCount: 0`, as the first client's delete expects), and the other person's row stays.
    */
-  | { by: 'row'; in: 'params' | 'query' | 'body'; field: string; row: 'product' | 'booking' | 'wishlist-entry' | 'conversation'; noop?: boolean };
+  | { by: 'row'; in: 'params' | 'query' | 'body'; field: string; row: 'product' | 'booking' | 'wishlist-entry' | 'conversation' | 'saved-search'; noop?: boolean };
 
 export interface RouteRule {
   access: Access;
@@ -171,6 +171,11 @@ export const routeRules: Record<string, RouteRule> = {
   'GET /api/dev/mailbox': { access: 'public', note: 'development and test only' },
   'GET /api/dev/mailbox/:id': { access: 'public', note: 'development and test only' },
   'GET /api/dev/mailbox/:id/attachments/:n': { access: 'public', note: 'development and test only' },
+  // Saved searches (My Alerts): whoever may search keeps their own.
+  'GET /api/alerts': { access: 'signed-in', note: 'the caller’s own saved searches only' },
+  'POST /api/alerts': { access: 'signed-in', note: 'saved for the caller, at most 20' },
+  'PATCH /api/alerts/:id': { access: 'signed-in', owner: [{ by: 'row', in: 'params', field: 'id', row: 'saved-search' }] },
+  'DELETE /api/alerts/:id': { access: 'signed-in', owner: [{ by: 'row', in: 'params', field: 'id', row: 'saved-search' }] },
 };
 
 /** The roles a rule lets through, or null for the rules that are not about roles. */

@@ -125,3 +125,9 @@ export type ScamSignal = keyof typeof scamSignals;
 /** The calm note both parties see next to a message carrying any scam signal. */
 export const scamWarning =
   'Be careful: never pay a deposit or send gift cards, crypto or a wire transfer before you have seen the car and its papers. Keep the conversation on Second Gear.';
+
+/** How often a saved search tells its person about new matching cars (issue 19). */
+export const alertFrequencies = ['Instantly', 'Daily', 'Weekly'] as const;
+export type AlertFrequency = (typeof alertFrequencies)[number];
+/** A saved search's name, and how many one person may keep. */
+export const savedSearchLimits = { name: 60, perPerson: 20 } as const;

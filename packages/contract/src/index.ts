@@ -12,3 +12,4 @@ export * from './messages.ts';
 export * from './notifications.ts';
 export * from './search.ts';
 export * from './pricing.ts';
+export * from './alerts.ts';

@@ -7,12 +7,17 @@ import { DELIVER_EMAIL, deliverEmail } from './deliver-email.ts';
 import { jobLogger } from './logger.ts';
 import { REPRICE_MODEL, repriceModelTask } from './reprice-model.ts';
 import { WISHLIST_ALERTS, wishlistAlertsTask } from './wishlist-alerts.ts';
+import { LiveCarIndex } from '../modules/search/live-index.ts';
+import { MATCH_SAVED_SEARCHES, matchSavedSearchesTask } from './match-saved-searches.ts';
+import { ALERT_DIGESTS_CRONTAB, SEND_ALERT_DIGESTS, sendAlertDigestsTask } from './send-alert-digests.ts';
 
 export interface JobRunnerOptions {
   pool: Pool;
   config: Pick<Config, 'publicUrl' | 'mail'>;
   /** The app's auth secret (signs the unsubscribe links). */
   secret: string;
+  /** The serving process's copy of the cars on the market, which the saved searches run over; a runner on its own keeps one. */
+  liveCars?: LiveCarIndex;
   /** Jobs run at once in this process; emails are few and small. */
   concurrency?: number;
   /** How often to look for jobs due later (a retry); new jobs are heard at once (LISTEN). */
@@ -26,12 +31,13 @@ export interface JobRunner {
 
 /**
  * The background jobs of this process (graphile-worker on the app's PostgreSQL): the email
- * deliveries of the outbox, and pricing a model's cars again after a change. Every app process may
+ * deliveries of the outbox, pricing a model’s cars again after a change, and the saved searches'
+ * alerts (matching new cars; the hourly digests, from the crontab). Every app process may
  * run one; the database shares the jobs out. Outside production with no SMTP_URL it first starts
  * the development mailbox and sends there; in production without one it sends nothing (each email
  * is marked not sent, see deliverEmail).
  */
-export async function startJobRunner({ pool, config, secret, concurrency = 2, pollIntervalMs = 2000, log }: JobRunnerOptions): Promise<JobRunner> {
+export async function startJobRunner({ pool, config, secret, liveCars = new LiveCarIndex(pool), concurrency = 2, pollIntervalMs = 2000, log }: JobRunnerOptions): Promise<JobRunner> {
   const where = config.mail.transport;
   const mailbox: DevMailbox | undefined = where === 'dev-mailbox' ? await startDevMailbox(pool) : undefined;
   const transport = where === 'off' ? null : nodemailer.createTransport(where === 'dev-mailbox' ? mailbox!.smtpUrl : where.smtpUrl);
@@ -46,7 +52,10 @@ export async function startJobRunner({ pool, config, secret, concurrency = 2, po
         [DELIVER_EMAIL]: deliverEmail(pool, transport, { publicUrl: config.publicUrl, from: config.mail.from, secret }),
         [REPRICE_MODEL]: repriceModelTask(pool),
         [WISHLIST_ALERTS]: wishlistAlertsTask(pool),
+        [MATCH_SAVED_SEARCHES]: matchSavedSearchesTask(pool, liveCars),
+        [SEND_ALERT_DIGESTS]: sendAlertDigestsTask(pool),
       },
+      crontab: ALERT_DIGESTS_CRONTAB,
     });
     return {
       async stop() {

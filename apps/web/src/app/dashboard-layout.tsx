@@ -26,6 +26,9 @@ const buyerMenu: NavItem[] = [
   { to: '/dashboard/messages', label: 'Messages', badge: <UnreadBadge /> },
 ];
 
+/** Saved searches, for every role: whoever signs in may search. */
+const alertsItem: NavItem = { to: '/dashboard/alerts', label: 'My Alerts' };
+
 /** daisyUI's `lg:drawer-open`: from Tailwind's lg breakpoint the side menu is a column, not a drawer. */
 const drawerBecomesColumn = '(min-width: 1024px)';
 
@@ -66,7 +69,7 @@ export default function DashboardLayout() {
   }, [open]);
 
   const close = () => setOpen(false);
-  const entries = [...(isAdmin ? adminMenu : []), ...(isSeller ? sellerMenu : []), ...(isBuyer ? buyerMenu : [])];
+  const entries = [...(isAdmin ? adminMenu : []), ...(isSeller ? sellerMenu : []), ...(isBuyer ? buyerMenu : []), ...(isAdmin || isSeller || isBuyer ? [alertsItem] : [])];
 
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">

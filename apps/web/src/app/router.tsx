@@ -77,6 +77,7 @@ export const router = createBrowserRouter([
         children: [
           { index: true, lazy: lazyPage(() => import('../features/dashboard/welcome-page.tsx')) },
           { path: 'messages', lazy: lazyPage(() => import('../features/messages/messages-page.tsx')) },
+          { path: 'alerts', lazy: lazyPage(() => import('../features/alerts/my-alerts-page.tsx')) },
           {
             element: <RequireRole role="admin" />,
             children: [

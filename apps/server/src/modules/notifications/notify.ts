@@ -10,7 +10,9 @@ export type NotificationKind =
   | 'message'
   | 'payment'
   | 'wishlist_price_drop'
-  | 'wishlist_sold';
+  | 'wishlist_sold'
+  | 'saved_search_match'
+  | 'saved_search_digest';
 
 export interface Notice {
   /** Who is told. */

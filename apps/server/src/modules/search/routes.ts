@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuery, searchResult } from '@second-gear/contract';
 import { requireUser } from '../../auth/guards.ts';
-import { LiveCarIndex } from './live-index.ts';
 import { search } from './service.ts';
 
 /** Search over every car on the market, for signed-in people (like the category pages). */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cars = new LiveCarIndex(app.pg);
+  const cars = app.liveCars;
   // A serving process loads its copy of the cars at once (about a second at 100,000 cars) rather
   // than on its first search; a failure here is only logged, as the first search tries again.
   app.addHook('onListen', () => {

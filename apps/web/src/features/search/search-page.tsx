@@ -5,6 +5,7 @@ import { searchSorts } from '@second-gear/contract/constants';
 import { formatWhole } from '../../lib/format.ts';
 import { SelectField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { SaveSearchButton } from '../alerts/index.ts';
 import { CarGrid, MoreCars, useCarStanding } from '../catalog/index.ts';
 import { searchResultsQuery } from './api.ts';
 import { SearchFilters, type FilterChange } from './search-filters.tsx';
@@ -65,9 +66,12 @@ export default function SearchPage() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-6 md:py-10" aria-labelledby="search-heading">
       <title>Search cars · Second Gear</title>
-      <h1 id="search-heading" className="mb-4 text-2xl font-bold md:mb-6 md:text-3xl">
-        Search cars
-      </h1>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3 md:mb-6">
+        <h1 id="search-heading" className="text-2xl font-bold md:text-3xl">
+          Search cars
+        </h1>
+        <SaveSearchButton filters={Object.fromEntries(active.map((f) => [f.name, f.value]))} />
+      </div>
       <div className="gap-8 lg:grid lg:grid-cols-[17rem_minmax(0,1fr)]">
         <div className="mb-4 lg:mb-0">
           <button

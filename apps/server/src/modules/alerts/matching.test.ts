@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SavedSearch } from '@second-gear/contract';
+import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { insertCar, insertCategory } from '../../../test/fixtures.ts';
+import { SmtpSink } from '../../../test/smtp-sink.ts';
+import { until } from '../../../test/until.ts';
+import { startJobRunner } from '../../jobs/runner.ts';
+import { LiveCarIndex } from '../search/live-index.ts';
+import { digestBody, sendAlertDigests } from './digest.ts';
+import { matchAfterWrite, matchSavedSearches } from './matching.ts';
+
+let t: TestApp;
+let buyer: Person;
+let seller: Person;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [buyer, seller] = await Promise.all([signUp(t.app, 'Buyer'), signUp(t.app, 'Seller')]);
+});
+afterAll(() => t.close());
+
+async function saveSearch(filters: Record<string, string>, frequency = 'Instantly', who = buyer): Promise<SavedSearch> {
+  const res = await as(t.app, who, { method: 'POST', url: '/api/alerts', payload: { name: `Watch ${frequency}`, frequency, filters } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<SavedSearch>();
+}
+
+/** The saved search's notifications and their emails, by event key. */
+async function toldOf(search: SavedSearch) {
+  const { rows } = await t.pool.query<{ event_key: string; kind: string; title: string; body: string; link: string; emails: number }>(
+    `select n.event_key, n.kind, n.title, n.body, n.link, (select count(*)::int from email_outbox o where o.notification_id = n.id) as emails
+       from notifications n where n.event_key like $1 order by n.event_key`,
+    [`%:${search._id}:%`],
+  );
+  return rows;
+}
+
+const match = () => matchSavedSearches(t.pool, new LiveCarIndex(t.pool));
+
+describe('matching saved searches', () => {
+  it('tells each new matching car once, in the bell and by email, and nothing of cars that do not match or were listed before', async () => {
+    const make = await insertCategory(t);
+    const older = await insertCar(t, seller, make, { name: 'Listed before the search was saved', price: 9_000 });
+    const search = await saveSearch({ make, maxPrice: '20000' });
+    const cheap = await insertCar(t, seller, make, { name: 'Cheap estate', price: 14_500 });
+    await insertCar(t, seller, make, { name: 'Dear estate', price: 30_000 });
+    await insertCar(t, seller, await insertCategory(t), { name: 'Another make', price: 10_000 });
+
+    // Two runs at once, each with its own copy of the cars (two processes), then a third: one tells.
+    await Promise.all([match(), match()]);
+    expect(await match()).toBe(0);
+    expect(await toldOf(search)).toEqual([
+      {
+        event_key: `alert:${search._id}:${cheap}`,
+        kind: 'saved_search_match',
+        title: 'New match for “Watch Instantly”: Cheap estate',
+        body: 'Cheap estate, $14,500, Town. It matches your saved search “Watch Instantly”.',
+        link: `/cars/${cheap}`,
+        emails: 1,
+      },
+    ]);
+    const { rows } = await t.pool.query('select product_id from saved_search_matches where saved_search_id = $1', [search._id]);
+    expect(rows.map((r) => r.product_id)).toEqual([cheap]);
+    expect(rows.map((r) => r.product_id)).not.toContain(older);
+  });
+
+  it('tells a car once it is edited so that it matches, with the search’s own rules (a mileage in miles)', async () => {
+    const make = await insertCategory(t);
+    const search = await saveSearch({ make, maxMileage: '50000' });
+    const car = await insertCar(t, seller, make, { name: 'Roadster' });
+    // 40,000 miles is 64,374 km: over the limit.
+    await t.pool.query(`update products set mileage = 40000, mileage_unit = 'mi' where id = $1`, [car]);
+    await match();
+    expect(await toldOf(search)).toEqual([]);
+    await t.pool.query(`update products set mileage = 30000, mileage_unit = 'km' where id = $1`, [car]);
+    await match();
+    expect((await toldOf(search)).map((n) => n.event_key)).toEqual([`alert:${search._id}:${car}`]);
+  });
+
+  it('tells nothing while paused, nor afterwards of the cars listed while it was paused', async () => {
+    const make = await insertCategory(t);
+    const search = await saveSearch({ make });
+    await as(t.app, buyer, { method: 'PATCH', url: `/api/alerts/${search._id}`, payload: { paused: true } });
+    await insertCar(t, seller, make, { name: 'Listed while paused' });
+    expect(await match()).toBe(0);
+    await as(t.app, buyer, { method: 'PATCH', url: `/api/alerts/${search._id}`, payload: { paused: false } });
+    expect(await match()).toBe(0);
+    const after = await insertCar(t, seller, make, { name: 'Listed after resuming' });
+    expect(await match()).toBe(1);
+    expect((await toldOf(search)).map((n) => n.event_key)).toEqual([`alert:${search._id}:${after}`]);
+  });
+
+  it('gathers a Daily search’s cars into one digest the next day, one notification and one email, and only once', async () => {
+    const make = await insertCategory(t);
+    const daily = await saveSearch({ make }, 'Daily');
+    const weekly = await saveSearch({ make }, 'Weekly');
+    const cars = [await insertCar(t, seller, make, { name: 'First estate', price: 11_000 }), await insertCar(t, seller, make, { name: 'Second estate', price: 12_000 })];
+    const sold = await insertCar(t, seller, make, { name: 'Sold estate' });
+    expect(await match()).toBe(6);
+    await t.pool.query(`update products set paid = true, sales_status = 'sold' where id = $1`, [sold]);
+    expect(await toldOf(daily)).toEqual([]);
+    // Today's matches wait for tomorrow.
+    expect(await sendAlertDigests(t.pool)).toBe(0);
+
+    const tomorrow = new Date(Date.now() + 24 * 3_600_000);
+    const periodStart = new Date(Date.UTC(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth(), tomorrow.getUTCDate()));
+    await sendAlertDigests(t.pool, tomorrow);
+    expect(await sendAlertDigests(t.pool, tomorrow)).toBe(0);
+    expect(await toldOf(daily)).toEqual([
+      {
+        event_key: `alert-digest:${daily._id}:${periodStart.toISOString()}`,
+        kind: 'saved_search_digest',
+        title: '2 new cars for “Watch Daily”',
+        body: 'New cars matching your saved search “Watch Daily”:\n\n- Second estate, $12,000, Town\n- First estate, $11,000, Town',
+        link: `/search?make=${make}&sort=newest`,
+        emails: 1,
+      },
+    ]);
+    const { rows } = await t.pool.query('select count(*)::int as n from saved_search_matches where saved_search_id = $1 and told_at is null', [daily._id]);
+    expect(rows[0].n).toBe(0);
+    expect(cars).toHaveLength(2);
+
+    // The Weekly search waits for next Monday.
+    const nextWeek = new Date(Date.now() + 7 * 24 * 3_600_000);
+    expect(await toldOf(weekly)).toEqual([]);
+    await sendAlertDigests(t.pool, nextWeek);
+    expect((await toldOf(weekly)).map((n) => n.title)).toEqual(['2 new cars for “Watch Weekly”']);
+  });
+});
+
+describe('the job after a write', () => {
+  it('runs the searches once for a burst of writes: a job whose write an earlier run saw is skipped', async () => {
+    const make = await insertCategory(t);
+    await saveSearch({ make });
+    const writtenBy = async (car: string) => (await t.pool.query<{ txid: string }>('select search_txid::text as txid from products where id = $1', [car])).rows[0]!.txid;
+    const burst = [await insertCar(t, seller, make, { name: 'Burst 1' }), await insertCar(t, seller, make, { name: 'Burst 2' })];
+    const cars = new LiveCarIndex(t.pool);
+    expect(await matchAfterWrite(t.pool, cars, await writtenBy(burst[0]!))).toBe(2);
+    expect(await matchAfterWrite(t.pool, cars, await writtenBy(burst[1]!))).toBeNull();
+    const later = await insertCar(t, seller, make, { name: 'Later' });
+    expect(await matchAfterWrite(t.pool, cars, await writtenBy(later))).toBe(1);
+  });
+});
+
+describe('a digest’s text', () => {
+  it('lists as many cars as fit in a notification, newest first, and counts the rest', () => {
+    const cars = Array.from({ length: 30 }, (_, i) => ({ product_name: `Car ${i} ${'x'.repeat(110)}`, resale_price: 10_000 + i, location: 'L'.repeat(120) }));
+    const body = digestBody('Long list', cars);
+    expect(body.length).toBeLessThanOrEqual(2000);
+    expect(body).toMatch(/^New cars matching your saved search “Long list”:\n\n- Car 0 x+, \$10,000, L+\n/);
+    const listed = body.split('\n').filter((line) => line.startsWith('- ')).length;
+    expect(listed).toBeGreaterThan(3);
+    expect(body.endsWith(`and ${30 - listed} more.`)).toBe(true);
+  });
+});
+
+describe('the job runner', () => {
+  it('runs the matching when a car is listed, and the email arrives with its one-click unsubscribe', async () => {
+    const sink = new SmtpSink();
+    const smtpUrl = await sink.listen();
+    const make = await insertCategory(t);
+    const search = await saveSearch({ make });
+    const runner = await startJobRunner({
+      pool: t.pool,
+      config: { publicUrl: t.origin, mail: { transport: { smtpUrl }, from: 'Second Gear <no-reply@localhost>' } },
+      secret: t.secret,
+      liveCars: t.app.liveCars,
+      pollIntervalMs: 100,
+    });
+    try {
+      const car = await insertCar(t, seller, make, { name: 'Announced estate', price: 13_000 });
+      const subject = 'New match for “Watch Instantly”: Announced estate';
+      await until(() => sink.received.some((m) => m.subject === subject), 'the email arrived', 20_000);
+      const mail = sink.received.find((m) => m.subject === subject)!;
+      expect(mail.text).toContain(`${t.origin}/cars/${car}`);
+      const header = (name: string) => mail.headerLines.find((h) => h.key === name)?.line.replace(/^[^:]+:\s*/, '');
+      expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+      expect(header('list-unsubscribe')).toMatch(new RegExp(`^<${t.origin}/api/email/unsubscribe\\?token=[\\w-]+\\.[\\w-]+>$`));
+      expect((await toldOf(search)).map((n) => n.event_key)).toEqual([`alert:${search._id}:${car}`]);
+    } finally {
+      await runner.stop();
+      await sink.close();
+    }
+  });
+});

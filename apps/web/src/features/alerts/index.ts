@@ -1,0 +1,2 @@
+// The alerts feature's public entry: the search page's way to save a search (My Alerts is a route of its own).
+export { SaveSearchButton } from './save-search-button.tsx';

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import type { SavedSearch } from '@second-gear/contract';
+import { errorMessage } from '../../lib/errors.ts';
+import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
+import { DataList, EmptyState, HeadingWithCount, RowActions, type Column } from '../../ui/data-list.tsx';
+import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
+import { PageSpinner } from '../../ui/spinner.tsx';
+import { alertsKey, alertsQuery, deleteSavedSearch, editSavedSearch } from './api.ts';
+import { filtersInWords } from './filters-in-words.ts';
+import { SavedSearchDialog } from './saved-search-dialog.tsx';
+
+/** My Alerts (`/dashboard/alerts`): the person's saved searches, each to run, pause or resume, edit or delete. */
+export default function MyAlertsPage() {
+  const queryClient = useQueryClient();
+  const alerts = useQuery(alertsQuery());
+  const [editing, setEditing] = useState<SavedSearch | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: alertsKey });
+
+  const pause = useMutation({
+    mutationFn: (search: SavedSearch) => editSavedSearch(search._id, { paused: !search.paused }),
+    onSuccess: (search) => {
+      toast.success(search.paused ? `“${search.name}” is paused` : `“${search.name}” is on again`);
+      return refresh();
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error));
+      return refresh();
+    },
+  });
+
+  const remove = useDeleteAction({
+    mutationFn: (search: SavedSearch) => deleteSavedSearch(search._id),
+    idOf: (search) => search._id,
+    nameOf: (search) => search.name,
+    deletedMessage: (search) => `“${search.name}” is deleted`,
+    afterDelete: refresh,
+    afterError: refresh,
+  });
+
+  const columns: Column<SavedSearch>[] = [
+    { label: 'Name', kind: 'name', className: 'max-md:col-span-2 max-md:col-start-1', cell: (search) => search.name },
+    {
+      label: 'Filters',
+      cell: (search) => {
+        const words = filtersInWords(search);
+        return words.length ? words.join(' · ') : 'Every car';
+      },
+    },
+    { label: 'How often', cell: (search) => search.frequency },
+    { label: 'Status', cell: (search) => (search.paused ? <span className="badge badge-ghost">Paused</span> : <span className="badge badge-success">Active</span>) },
+    {
+      label: 'Actions',
+      kind: 'actions',
+      cell: (search) => (
+        <RowActions>
+          <Link to={`/search?${new URLSearchParams(search.filters).toString()}`} className="btn btn-sm btn-primary">
+            Run
+          </Link>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            disabled={pause.isPending && pause.variables._id === search._id}
+            onClick={() => pause.mutate(search)}
+          >
+            {search.paused ? 'Resume' : 'Pause'}
+          </button>
+          <button type="button" className="btn btn-sm btn-outline" onClick={() => setEditing(search)}>
+            Edit
+          </button>
+          <DeleteButton action={remove} item={search}>
+            Delete
+          </DeleteButton>
+        </RowActions>
+      ),
+    },
+  ];
+
+  if (alerts.isError && !alerts.data) throw alerts.error;
+  if (alerts.isPending) return <PageSpinner label="Loading your alerts" />;
+  const list = alerts.data;
+
+  return (
+    <section className="mx-auto max-w-6xl">
+      <title>My Alerts · Second Gear</title>
+      <HeadingWithCount id="my-alerts-heading" title="My Alerts" count={list.length} testId="my-alerts-count" />
+      <p className="-mt-3 mb-6 text-base-content/80">
+        Your saved searches. We tell you in the bell and by email of each new car that matches: at once, or in a daily or weekly digest.
+      </p>
+
+      {list.length === 0 ? (
+        <EmptyState
+          message="You have no saved searches yet. Search for the car you want, then choose Save this search."
+          action={
+            <Link to="/search" className="btn btn-primary">
+              Search cars
+            </Link>
+          }
+        />
+      ) : (
+        <DataList labelledBy="my-alerts-heading" columns={columns} rows={list} rowKey={(search) => search._id} />
+      )}
+
+      {editing ? (
+        <SavedSearchDialog
+          title={`Edit ${editing.name}`}
+          initial={{ name: editing.name, frequency: editing.frequency }}
+          save={(fields) => editSavedSearch(editing._id, fields)}
+          onSaved={(search) => {
+            setEditing(null);
+            toast.success(`“${search.name}” is saved`);
+            void refresh();
+          }}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      <ConfirmDelete {...remove.dialog} />
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { alertsKey, saveSearch } from './api.ts';
+import { SavedSearchDialog } from './saved-search-dialog.tsx';
+
+/**
+ * `Save this search` on the search page: the filters shown (the search's query string, page fields
+ * left out) saved with a name and how often, then a line saying so with the way to My Alerts. The
+ * line stays until the filters change.
+ */
+export function SaveSearchButton({ filters }: { filters: Record<string, string> }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const key = new URLSearchParams(filters).toString();
+  const [saved, setSaved] = useState<{ key: string; name: string } | null>(null);
+
+  return (
+    <div className="flex min-h-11 flex-wrap items-center gap-x-3 gap-y-1">
+      <button type="button" className="btn btn-outline btn-primary h-11" onClick={() => setOpen(true)}>
+        Save this search
+      </button>
+      <p role="status" className="text-sm">
+        {saved?.key === key ? (
+          <>
+            Saved “{saved.name}”.{' '}
+            <Link to="/dashboard/alerts" className="link link-primary">
+              See it in My Alerts
+            </Link>
+          </>
+        ) : null}
+      </p>
+      {open ? (
+        <SavedSearchDialog
+          title="Save this search"
+          initial={{ name: '', frequency: 'Instantly' }}
+          save={(fields) => saveSearch({ ...fields, filters })}
+          onSaved={(search) => {
+            setOpen(false);
+            setSaved({ key, name: search.name });
+            void queryClient.invalidateQueries({ queryKey: alertsKey });
+          }}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
+    </div>
+  );
+}
