@@ -61,6 +61,28 @@ describe('repriceModel', () => {
     expect(await perYear()).toBeCloseTo(-Math.log(0.85), 1);
   });
 
+  it('stamps for the search only the cars whose estimate moved, in one statement: one run of the saved searches', async () => {
+    await repriceModel(t.pool, make, 'Corolla');
+    const matchRuns = async () =>
+      (
+        await t.pool.query<{ n: number }>(
+          `select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'match_saved_searches'`,
+        )
+      ).rows[0]!.n;
+    const stamps = async () => (await t.pool.query<{ id: string; search_txid: string }>(`select id, search_txid::text from products where model = 'Corolla' order by id`)).rows;
+    const runsBefore = await matchRuns();
+    const stampsBefore = await stamps();
+    // Nothing moved: nothing stamped, nothing to match.
+    await repriceModel(t.pool, make, 'Corolla');
+    expect(await stamps()).toEqual(stampsBefore);
+    expect(await matchRuns()).toBe(runsBefore);
+    // Every estimate moved: each car stamped, the saved searches run once.
+    await t.pool.query(`update price_estimates set estimate = estimate + 1 where product_id in (select id from products where model = 'Corolla')`);
+    const after = await stamps();
+    expect(after.filter((car, i) => car.search_txid !== stampsBefore[i]!.search_txid).length).toBeGreaterThan(MIN_COMPARABLES);
+    expect(await matchRuns()).toBe(runsBefore + 1);
+  });
+
   it('drops the estimate of a car that left the market', async () => {
     const id = await corolla(2020, 30_000);
     await repriceModel(t.pool, make, 'Corolla');
