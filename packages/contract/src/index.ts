@@ -11,3 +11,4 @@ export * from './dashboard.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
 export * from './search.ts';
+export * from './listing-checks.ts';

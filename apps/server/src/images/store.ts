@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import phash from 'sharp-phash';
+import sharpPhash from 'sharp-phash';
 import type { Pool } from 'pg';
 import { AppError } from '../errors.ts';
 import type { ImageStorage } from './storage.ts';
@@ -49,6 +49,9 @@ export async function writeImageFiles(storage: ImageStorage, input: Buffer): Pro
   }
   return image;
 }
+
+// sharp-phash is CommonJS typed as if it had an ES default export: the function is the module itself.
+const phash = sharpPhash as unknown as typeof sharpPhash.default;
 
 /**
  * A picture's perceptual hash (sharp-phash: the signs of the lowest 8 × 8 DCT frequencies of a

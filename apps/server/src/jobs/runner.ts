@@ -6,6 +6,7 @@ import { startDevMailbox, type DevMailbox } from '../mail/dev-mailbox.ts';
 import { DELIVER_EMAIL, deliverEmail } from './deliver-email.ts';
 import { jobLogger } from './logger.ts';
 import { REPRICE_MODEL, repriceModelTask } from './reprice-model.ts';
+import { CHECK_LISTING, checkListingTask } from './check-listing.ts';
 
 export interface JobRunnerOptions {
   pool: Pool;
@@ -44,6 +45,7 @@ export async function startJobRunner({ pool, config, secret, concurrency = 2, po
       taskList: {
         [DELIVER_EMAIL]: deliverEmail(pool, transport, { publicUrl: config.publicUrl, from: config.mail.from, secret }),
         [REPRICE_MODEL]: repriceModelTask(pool),
+        [CHECK_LISTING]: checkListingTask(pool),
       },
     });
     return {

@@ -1,0 +1,33 @@
+import type { Pool } from 'pg';
+import { listingCheckNames, type ListingCheck, type ListingCheckName, type ListingCheckOutcome } from '@second-gear/contract';
+import { runChecks } from './checks.ts';
+
+/**
+ * Checks a car again and replaces its results, all four at once. An admin's dismissal of a flag
+ * stays while the same finding is made again; a new finding (another VIN, another price) shows again.
+ * Returns false for a car that is gone.
+ */
+export async function checkListing(pool: Pool, productId: string): Promise<boolean> {
+  const results = await runChecks(pool, productId);
+  if (!results) return false;
+  await pool.query(
+    `insert into listing_checks (product_id, name, outcome, detail, dismissed_at)
+     select $1, r.name, r.outcome, r.detail, old.dismissed_at
+       from jsonb_to_recordset($2::jsonb) as r (name text, outcome text, detail text)
+       left join listing_checks old on old.product_id = $1 and old.name = r.name and old.outcome = r.outcome and old.detail = r.detail
+     on conflict (product_id, name) do update
+       set outcome = excluded.outcome, detail = excluded.detail, dismissed_at = excluded.dismissed_at, checked_at = now()`,
+    [productId, JSON.stringify(results)],
+  );
+  return true;
+}
+
+/** A car's checks for its page, in the order of `listingCheckNames`; undefined until the first check has run. */
+export async function listingChecksOf(pool: Pool, productId: string): Promise<ListingCheck[] | undefined> {
+  const { rows } = await pool.query<{ name: ListingCheckName; outcome: ListingCheckOutcome; detail: string; checked_at: Date }>(
+    'select name, outcome, detail, checked_at from listing_checks where product_id = $1 order by array_position($2::text[], name)',
+    [productId, listingCheckNames],
+  );
+  if (!rows.length) return undefined;
+  return rows.map((r) => ({ name: r.name, outcome: r.outcome, detail: r.detail, checkedAt: r.checked_at.toISOString() }));
+}
