@@ -19,8 +19,11 @@ create index listing_checks_flagged_idx on listing_checks (product_id) where out
 
 -- Checks a car again in the background, in the transaction of the change: the job key makes a burst
 -- of changes (a listing and its photos, a model repriced) one job, and the job runner runs it once.
-create function enqueue_listing_check(product_id uuid) returns void language sql as $$
-  select graphile_worker.add_job('check_listing', json_build_object('productId', product_id), job_key := 'check:' || product_id);
+-- (plpgsql, so that graphile_worker's schema, installed after the migrations, is looked up when it runs.)
+create function enqueue_listing_check(car uuid) returns void language plpgsql as $$
+begin
+  perform graphile_worker.add_job('check_listing', json_build_object('productId', car), job_key := 'check:' || car);
+end
 $$;
 
 -- A car listed, or its photos, VIN, price, make, model or year edited. A new car of a seller whose
