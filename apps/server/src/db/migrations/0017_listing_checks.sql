@@ -18,11 +18,14 @@ create table listing_checks (
 create index listing_checks_flagged_idx on listing_checks (product_id) where outcome = 'flagged' and dismissed_at is null;
 
 -- Checks a car again in the background, in the transaction of the change: the job key makes a burst
--- of changes (a listing and its photos, a model repriced) one job, and the job runner runs it once.
+-- of changes (a listing, then its photos and VIN; a model repriced) one job, and the job runner runs
+-- it once. It runs a second later so that a burst replaces a waiting job rather than meeting one
+-- being picked up (graphile-worker keeps a job key's newest payload only while its job waits).
 -- (plpgsql, so that graphile_worker's schema, installed after the migrations, is looked up when it runs.)
 create function enqueue_listing_check(car uuid) returns void language plpgsql as $$
 begin
-  perform graphile_worker.add_job('check_listing', json_build_object('productId', car), job_key := 'check:' || car);
+  perform graphile_worker.add_job('check_listing', json_build_object('productId', car), run_at := now() + interval '1 second',
+    job_key := 'check:' || car);
 end
 $$;
 

@@ -71,7 +71,7 @@ describe('the check_listing job', () => {
     const runner = await startJobRunner({ pool: t.pool, config: { publicUrl: t.origin, mail: { transport: 'off', from: 'Second Gear <no-reply@localhost>' } }, secret: t.secret, pollIntervalMs: 100 });
     try {
       const id = await toyotaOf(2014);
-      // Listed, then its VIN given (two commits): checked for each, the VIN's year found.
+      // Listed, then its VIN given (two commits): one check, or two, the last finding the VIN's year.
       await until(async () => (await rowsOf(id)).some((r) => r.name === 'vin' && r.outcome === 'flagged'), "the car's VIN is checked");
       expect(await rowsOf(id)).toHaveLength(4);
     } finally {

@@ -1,25 +1,33 @@
 import type { Pool } from 'pg';
 import { listingCheckNames, type ListingCheck, type ListingCheckName, type ListingCheckOutcome } from '@second-gear/contract';
+import { inTransaction } from '../../db/pool.ts';
 import { runChecks } from './checks.ts';
 
 /**
  * Checks a car again and replaces its results, all four at once. An admin's dismissal of a flag
  * stays while the same finding is made again; a new finding (another VIN, another price) shows again.
  * Returns false for a car that is gone.
+ *
+ * Two checks of one car may run at once (a job for the listing still running when an edit enqueues
+ * the next): a lock per car makes the later one wait and read the car as it is then, so an older
+ * reading never overwrites a newer one.
  */
 export async function checkListing(pool: Pool, productId: string): Promise<boolean> {
-  const results = await runChecks(pool, productId);
-  if (!results) return false;
-  await pool.query(
-    `insert into listing_checks (product_id, name, outcome, detail, dismissed_at)
-     select $1, r.name, r.outcome, r.detail, old.dismissed_at
-       from jsonb_to_recordset($2::jsonb) as r (name text, outcome text, detail text)
-       left join listing_checks old on old.product_id = $1 and old.name = r.name and old.outcome = r.outcome and old.detail = r.detail
-     on conflict (product_id, name) do update
-       set outcome = excluded.outcome, detail = excluded.detail, dismissed_at = excluded.dismissed_at, checked_at = now()`,
-    [productId, JSON.stringify(results)],
-  );
-  return true;
+  return inTransaction(pool, async (client) => {
+    await client.query(`select pg_advisory_xact_lock(hashtext('check_listing:' || $1))`, [productId]);
+    const results = await runChecks(client, productId);
+    if (!results) return false;
+    await client.query(
+      `insert into listing_checks (product_id, name, outcome, detail, dismissed_at)
+       select $1, r.name, r.outcome, r.detail, old.dismissed_at
+         from jsonb_to_recordset($2::jsonb) as r (name text, outcome text, detail text)
+         left join listing_checks old on old.product_id = $1 and old.name = r.name and old.outcome = r.outcome and old.detail = r.detail
+       on conflict (product_id, name) do update
+         set outcome = excluded.outcome, detail = excluded.detail, dismissed_at = excluded.dismissed_at, checked_at = now()`,
+      [productId, JSON.stringify(results)],
+    );
+    return true;
+  });
 }
 
 /** A car's checks for its page, in the order of `listingCheckNames`; undefined until the first check has run. */
