@@ -54,13 +54,23 @@ export async function writeImageFiles(storage: ImageStorage, input: Buffer): Pro
 const phash = sharpPhash as unknown as typeof sharpPhash.default;
 
 /**
- * A picture's perceptual hash (sharp-phash: the signs of the lowest 8 × 8 DCT frequencies of a
- * 32 × 32 greyscale copy), as 64 characters '0'/'1' that PostgreSQL reads as `bit(64)`. Resizing,
- * recompressing and cropping a few percent off the edges change few of its bits, so a picture shown
- * again by another seller is found by a small Hamming distance (modules/listing-checks/checks.ts).
+ * Pictures with less contrast than this (the standard deviation of their grey levels, out of 255)
+ * are one plain colour: any two of them hash alike without being the same photo, so they get none.
  */
-export function perceptualHash(input: Buffer): Promise<string> {
-  return phash(input, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS });
+const PLAIN_PICTURE_STDEV = 4;
+
+/**
+ * A picture's perceptual hash (sharp-phash: the signs of the lowest 8 × 8 DCT frequencies of a
+ * 32 × 32 greyscale copy), as 64 characters '0'/'1' that PostgreSQL reads as `bit(64)`; null for a
+ * plain picture. Resizing, recompressing and cropping a few percent off the edges change few of its
+ * bits, so a picture shown again by another seller is found by a small Hamming distance
+ * (modules/listing-checks/checks.ts).
+ */
+export async function perceptualHash(input: Buffer): Promise<string | null> {
+  const options = { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS } as const;
+  const { channels } = await sharp(input, options).greyscale().stats();
+  if (channels[0]!.stdev < PLAIN_PICTURE_STDEV) return null;
+  return phash(input, options);
 }
 
 /** Removes every file of a picture; best effort, as it runs while handling another failure. */

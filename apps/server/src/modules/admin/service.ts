@@ -3,7 +3,7 @@ import { listingCheckNames, type DeleteResult, type InsertResult, type ReportBod
 import type { Actor } from '../../auth/actor.ts';
 import { AppError } from '../../errors.ts';
 import { imageUrls } from '../../images/store.ts';
-import { ON_MARKET } from '../catalog/service.ts';
+import { OPEN_FLAGS } from '../listing-checks/service.ts';
 
 export const USERS_LIMIT = 1000;
 export const REPORTED_LIMIT = 200;
@@ -114,8 +114,7 @@ export async function listReported(pool: Pool): Promise<ReportedItem[]> {
          from reports r group by r.product_id
      ), flagged as (
        select c.product_id, array_agg(c.detail order by array_position($1::text[], c.name)) as flags, max(c.checked_at) as checked_at
-         from listing_checks c join products p on p.id = c.product_id
-        where c.outcome = 'flagged' and c.dismissed_at is null and ${ON_MARKET}
+         from ${OPEN_FLAGS}
         group by c.product_id
      )
      select p.id as product_id, p.product_name, p.image_key, i.widths, p.seller_name, p.seller_email, p.paid,

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCheckDigit, vinYearCode } from '@second-gear/contract';
-import { createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import sharp from 'sharp';
+import { as, createTestApp, multipartFile, signUp, type Person, type TestApp } from '../../../test/harness.ts';
 import { insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { carPicture, reusedCopy } from '../../../test/car-pictures.ts';
-import { perceptualHash } from '../../images/store.ts';
+import { imageKeyOf, perceptualHash } from '../../images/store.ts';
 import { PHOTO_DISTANCE, runChecks, type CheckResult } from './checks.ts';
 
 let t: TestApp;
@@ -17,6 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const distance = (a: string, b: string) => [...a].filter((bit, i) => bit !== b[i]).length;
+const hashOf = async (picture: Buffer) => (await perceptualHash(picture))!;
 
 /** A seller whose account is `days` old. */
 async function seller(days = 365): Promise<Person> {
@@ -41,7 +43,7 @@ async function car(person: Person, changes: { vin?: string; price?: number; mode
 async function cover(productId: string, picture: Buffer, minutesAgo = 0): Promise<void> {
   await t.pool.query(
     `update images set phash = $2::bit(64), created_at = now() - make_interval(mins => $3) where key = (select image_key from products where id = $1)`,
-    [productId, await perceptualHash(picture), minutesAgo],
+    [productId, await hashOf(picture), minutesAgo],
   );
 }
 
@@ -50,12 +52,25 @@ const check = async (id: string, name: CheckResult['name']) => (await runChecks(
 describe('the perceptual hash', () => {
   it('finds a picture again after a crop of 2–5%, resizing and JPEG recompression, and tells different pictures apart', async () => {
     const originals = await Promise.all([1, 2, 3, 4, 5, 6].map((seed) => carPicture(seed)));
-    const hashes = await Promise.all(originals.map((p) => perceptualHash(p)));
+    const hashes = await Promise.all(originals.map((p) => hashOf(p)));
     for (const [i, original] of originals.entries()) {
       const copy = await reusedCopy(original, 100 + i);
-      expect(distance(hashes[i]!, await perceptualHash(copy))).toBeLessThanOrEqual(PHOTO_DISTANCE);
+      expect(distance(hashes[i]!, await hashOf(copy))).toBeLessThanOrEqual(PHOTO_DISTANCE);
       for (const other of hashes.slice(i + 1)) expect(distance(hashes[i]!, other)).toBeGreaterThan(PHOTO_DISTANCE);
     }
+  });
+
+  it('gives none to a picture of one plain colour (any two would match), and is stored with an upload', async () => {
+    const plain = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8844aa' } }).jpeg().toBuffer();
+    expect(await perceptualHash(plain)).toBeNull();
+
+    const person = await seller();
+    const picture = await carPicture(31);
+    const upload = await as(t.app, person, { method: 'POST', url: '/api/images', ...multipartFile('image', 'car.jpg', 'image/jpeg', picture) });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const key = imageKeyOf(upload.json<{ data: { url: string } }>().data.url);
+    const { rows } = await t.pool.query<{ phash: string }>('select phash from images where key = $1', [key]);
+    expect(rows[0]!.phash).toBe(await hashOf(picture));
   });
 });
 

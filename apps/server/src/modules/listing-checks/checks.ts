@@ -64,7 +64,8 @@ export async function checkPhotos(db: Db, car: CheckedCar): Promise<CheckResult>
     [car.id, car.seller_id, PHOTO_DISTANCE],
   );
   const { hashed, reused } = rows[0]!;
-  if (hashed === 0) return { name: 'photos', outcome: 'not checked', detail: 'These photos were uploaded before photos were compared.' };
+  // No hash: uploaded before photos were compared, or one plain colour.
+  if (hashed === 0) return { name: 'photos', outcome: 'not checked', detail: 'These photos could not be compared with other listings.' };
   if (reused > 0) {
     return {
       name: 'photos',
