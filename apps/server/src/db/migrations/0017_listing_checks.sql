@@ -19,13 +19,14 @@ create index listing_checks_flagged_idx on listing_checks (product_id) where out
 
 -- Checks a car again in the background, in the transaction of the change: the job key makes a burst
 -- of changes (a listing, then its photos and VIN; a model repriced) one job, and the job runner runs
--- it once. It runs a second later so that a burst replaces a waiting job rather than meeting one
--- being picked up (graphile-worker keeps a job key's newest payload only while its job waits).
+-- it once. It runs a second after the first change of a burst (the key keeps that run time, so a
+-- steady stream of edits cannot postpone it), so that the rest of the burst joins the waiting job
+-- rather than meeting one being picked up.
 -- (plpgsql, so that graphile_worker's schema, installed after the migrations, is looked up when it runs.)
 create function enqueue_listing_check(car uuid) returns void language plpgsql as $$
 begin
   perform graphile_worker.add_job('check_listing', json_build_object('productId', car), run_at := now() + interval '1 second',
-    job_key := 'check:' || car);
+    job_key := 'check:' || car, job_key_mode := 'preserve_run_at');
 end
 $$;
 

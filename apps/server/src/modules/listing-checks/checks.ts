@@ -3,8 +3,8 @@ import { checkVin, formatPrice, type ListingCheckName, type ListingCheckOutcome 
 
 /**
  * Thresholds of the listing checks (decision 020). A photo is "the same picture" within this many
- * of the 64 bits of its perceptual hash: a resized, recompressed and slightly cropped copy measured
- * 2–13 bits away, unrelated pictures 20 or more (checks.test.ts, bench/listing-checks-accuracy.ts).
+ * of the 64 bits of its perceptual hash: copies cropped 3–6%, resized and recompressed measured 2–16
+ * bits away (38 of 40 within 12), different pictures 20 or more (checks.test.ts, bench:listing-checks).
  */
 export const PHOTO_DISTANCE = 12;
 /** A price below this share of the car's fair price is worth asking about: the cheapest "Great price" cars sit near 85%. */
