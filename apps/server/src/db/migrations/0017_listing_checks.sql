@@ -16,6 +16,12 @@ create table listing_checks (
 );
 -- Reported Items lists the flagged cars an admin has not dismissed.
 create index listing_checks_flagged_idx on listing_checks (product_id) where outcome = 'flagged' and dismissed_at is null;
+-- What the checks look up: the hashed pictures uploaded before a car's, the cars showing a picture,
+-- and every listing of a VIN (sold and withdrawn ones too, which products_vin_on_market_idx leaves out).
+create index images_hashed_idx on images (created_at) where phash is not null;
+create index products_image_key_idx on products (image_key);
+create index product_photos_image_key_idx on product_photos (image_key);
+create index products_vin_idx on products (vin) where vin is not null;
 
 -- Checks a car again in the background, in the transaction of the change: the job key makes a burst
 -- of changes (a listing, then its photos and VIN; a model repriced) one job, and the job runner runs
@@ -30,18 +36,18 @@ begin
 end
 $$;
 
--- A car listed, or its photos, VIN, price, make, model or year edited. A new car of a seller whose
--- account is a week old or less also changes the "new seller with many cars" check of their other cars.
+-- A car listed, or its photos, VIN, price, make, model or year edited. The car that takes a seller
+-- whose account is under a week old past 5 cars on sale also changes the "new seller with many cars"
+-- check of their other cars (the cars after it are checked with the count as it is then).
 create function products_check_listing() returns trigger language plpgsql as $$
 declare
   car record;
 begin
   perform enqueue_listing_check(new.id);
-  if tg_op = 'INSERT' then
+  if tg_op = 'INSERT' and exists (select 1 from users u where u.id = new.seller_id and u.created_at > now() - interval '7 days')
+     and (select count(*) from products p where p.seller_id = new.seller_id and not p.paid and p.withdrawn_at is null) = 6 then
     for car in
-      select p.id from products p join users u on u.id = p.seller_id
-       where p.seller_id = new.seller_id and p.id <> new.id and not p.paid and p.withdrawn_at is null
-         and u.created_at > now() - interval '7 days'
+      select p.id from products p where p.seller_id = new.seller_id and p.id <> new.id and not p.paid and p.withdrawn_at is null
     loop
       perform enqueue_listing_check(car.id);
     end loop;

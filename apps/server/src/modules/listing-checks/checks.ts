@@ -9,9 +9,9 @@ import { checkVin, formatPrice, type ListingCheckName, type ListingCheckOutcome 
 export const PHOTO_DISTANCE = 12;
 /** A price below this share of the car's fair price is worth asking about: the cheapest "Great price" cars sit near 85%. */
 export const PRICE_SHARE = 0.75;
-/** A seller whose account is at most this many days old… */
+/** A seller whose account is under this many days old… */
 export const NEW_SELLER_DAYS = 7;
-/** …with more than this many cars on the market. */
+/** …with more than this many cars on the market (migration 0017 checks their cars again as the 6th arrives). */
 export const NEW_SELLER_CARS = 5;
 /** How long a VIN is remembered on another seller's listing. */
 export const VIN_MEMORY_DAYS = 90;
@@ -48,24 +48,24 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * upload is the original: the seller who first showed a picture is never flagged for it.
  */
 export async function checkPhotos(db: Db, car: CheckedCar): Promise<CheckResult> {
-  const { rows } = await db.query<{ hashed: number; reused: number }>(
-    `with pictures as (
-       select p.id as product_id, p.seller_id, p.image_key as key from products p
-       union all
-       select ph.product_id, p.seller_id, ph.image_key from product_photos ph join products p on p.id = ph.product_id
-     ), mine as (
-       select i.key, i.phash, i.created_at from pictures x join images i on i.key = x.key where x.product_id = $1 and i.phash is not null
-     )
-     select (select count(*)::int from mine) as hashed,
-            (select count(distinct m.key)::int from mine m
-               join pictures x on x.product_id <> $1 and x.seller_id is distinct from $2
-               join images i on i.key = x.key
-              where i.phash is not null and i.created_at < m.created_at and bit_count(m.phash # i.phash) <= $3) as reused`,
-    [car.id, car.seller_id, PHOTO_DISTANCE],
+  const { rows: mine } = await db.query<{ key: string }>(
+    `select i.key from images i
+      where i.phash is not null and i.key in (select image_key from products where id = $1 union all select image_key from product_photos where product_id = $1)`,
+    [car.id],
   );
-  const { hashed, reused } = rows[0]!;
   // No hash: uploaded before photos were compared, or one plain colour.
-  if (hashed === 0) return { name: 'photos', outcome: 'not checked', detail: 'These photos could not be compared with other listings.' };
+  if (!mine.length) return { name: 'photos', outcome: 'not checked', detail: 'These photos could not be compared with other listings.' };
+  const { rows } = await db.query<{ reused: number }>(
+    `select count(distinct m.key)::int as reused
+       from images m join images i on i.phash is not null and i.created_at < m.created_at and bit_count(m.phash # i.phash) <= $3
+      where m.key = any($4::text[])
+        and exists (select 1 from products o where o.image_key = i.key and o.id <> $1 and o.seller_id is distinct from $2
+                    union all
+                    select 1 from product_photos ph join products o on o.id = ph.product_id
+                     where ph.image_key = i.key and o.id <> $1 and o.seller_id is distinct from $2)`,
+    [car.id, car.seller_id, PHOTO_DISTANCE, mine.map((r) => r.key)],
+  );
+  const { reused } = rows[0]!;
   if (reused > 0) {
     return {
       name: 'photos',
@@ -130,15 +130,18 @@ export function checkPrice(car: CheckedCar): CheckResult {
   return { name: 'price', outcome: 'passed', detail: 'The price is in line with similar cars.' };
 }
 
-/** A brand-new account with many cars on the market at once. */
+/**
+ * A brand-new account with many cars on the market at once. The detail names the threshold, not the
+ * count: the seller's other cars are checked again when the count crosses it, not for every car.
+ */
 export function checkSeller(car: CheckedCar, now = new Date()): CheckResult {
   if (!car.seller_id || !car.seller_since) return { name: 'seller', outcome: 'not checked', detail: "The seller's account is closed." };
   const days = Math.floor((now.getTime() - car.seller_since.getTime()) / DAY_MS);
-  const joined = days === 0 ? 'today' : days === 1 ? '1 day ago' : `${days} days ago`;
-  const cars = car.seller_on_market === 1 ? '1 car' : `${car.seller_on_market} cars`;
   if (days >= NEW_SELLER_DAYS) return { name: 'seller', outcome: 'passed', detail: 'The seller joined more than a week ago.' };
-  if (car.seller_on_market > NEW_SELLER_CARS) return { name: 'seller', outcome: 'flagged', detail: `The seller joined ${joined} and has ${cars} on sale.` };
-  return { name: 'seller', outcome: 'passed', detail: `The seller joined ${joined} and has ${cars} on sale.` };
+  const joined = days === 0 ? 'today' : days === 1 ? '1 day ago' : `${days} days ago`;
+  return car.seller_on_market > NEW_SELLER_CARS
+    ? { name: 'seller', outcome: 'flagged', detail: `The seller joined ${joined} and has more than ${NEW_SELLER_CARS} cars on sale.` }
+    : { name: 'seller', outcome: 'passed', detail: `The seller joined ${joined} and has at most ${NEW_SELLER_CARS} cars on sale.` };
 }
 
 /** Every check of one car, in the order its page lists them; undefined for a car that is gone. */

@@ -50,6 +50,19 @@ describe('the check_listing job', () => {
     expect(await jobsOf(id)).toHaveLength(1);
   });
 
+  it("checks a new seller's other cars again when their 6th car goes on sale, not for every car after", async () => {
+    const fresh = await signUp(t.app, 'Seller');
+    const cars: string[] = [];
+    for (let i = 0; i < 5; i++) cars.push(await insertCar(t, fresh, toyota));
+    const clear = () => t.pool.query(`delete from graphile_worker._private_jobs where key = any($1::text[])`, [cars.map((id) => `check:${id}`)]);
+    await clear();
+    cars.push(await insertCar(t, fresh, toyota));
+    for (const id of cars) expect(await jobsOf(id)).toHaveLength(1);
+    await clear();
+    cars.push(await insertCar(t, fresh, toyota));
+    expect((await Promise.all(cars.map(jobsOf))).map((jobs) => jobs.length)).toEqual([0, 0, 0, 0, 0, 0, 1]);
+  });
+
   it('replaces the results when it runs again, and does nothing for a car that is gone', async () => {
     const id = await toyotaOf(2019);
     const task = checkListingTask(t.pool);
