@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { vinYearCode, withCheckDigit } from '@second-gear/contract/constants';
-import { addCarViaApi, categoryByName, demo, expectNoAxeViolations, logInThroughUi, newApiActor, newPersonPage, phoneScreen, signUpInBrowser, uniqueCarName } from './support.ts';
+import { addCarViaApi, categoryByName, demo, expectNoAxeViolations, keepScreenshot, logInThroughUi, newApiActor, newPersonPage, phoneScreen, signUpInBrowser, uniqueCarName } from './support.ts';
 
 // The listing checks (issue 19): run by the job runner of the e2e server a second after a car is
 // listed. A Toyota listed as a 2019 whose VIN says 2015 gets a neutral note; the admin sees the car
@@ -11,7 +11,7 @@ function toyotaVin(year: number): string {
   return withCheckDigit(`4T1BF1FK0${vinYearCode(year)}U${String(Date.now() % 1_000_000).padStart(6, '0')}`);
 }
 
-test("a car whose VIN says another year shows the Listing checks panel with a neutral note, and comes first in the admin's Reported Items", async ({ page, browser }) => {
+test("a car whose VIN says another year shows the Listing checks panel with a neutral note, and comes first in the admin's Reported Items", async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000);
   const seller = await newApiActor('Seller');
   const toyota = await categoryByName(seller.api, 'Toyota');
@@ -46,10 +46,12 @@ test("a car whose VIN says another year shows the Listing checks panel with a ne
   await expect(panel.getByRole('listitem').filter({ hasText: 'Photos: Not checked' })).toBeVisible();
   await expect(panel.getByText(/fraud|scam|suspicious/i)).toHaveCount(0);
   await expectNoAxeViolations(buyerPage, 'car page with its listing checks');
+  await keepScreenshot(buyerPage, testInfo, 'listing checks');
   // On a phone the notes wrap: nothing scrolls sideways.
   await buyerPage.setViewportSize(phoneScreen);
   await expect(vin).toBeVisible();
   expect(await buyerPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await keepScreenshot(buyerPage, testInfo, 'listing checks');
   await buyerPage.context().close();
 
   // The admin sees it in Reported Items, with what the checks found, before the car that was only reported.
@@ -65,4 +67,5 @@ test("a car whose VIN says another year shows the Listing checks panel with a ne
   const reportedAt = names.findIndex((text) => text.includes(reportedOnly.productName));
   expect(flaggedAt).toBeLessThan(reportedAt);
   await expectNoAxeViolations(page, 'admin: Reported Items with a flagged car');
+  await keepScreenshot(page, testInfo, 'reported items with a flagged car');
 });
