@@ -45,8 +45,11 @@ export const reportedItem = z.object({
   reports: z.number().int(),
   reasons: z.array(z.string()),
   notes: z.array(z.string()),
+  /** The latest report; for a car only the listing checks flagged, when they last checked it. */
   latestAt: z.iso.datetime({ offset: true }),
   paid: z.boolean(),
+  /** What the listing checks found on the car, when they flagged it (then it comes first, reported or not). */
+  flags: z.array(z.string()).optional(),
 });
 export type ReportedItem = z.infer<typeof reportedItem>;
 

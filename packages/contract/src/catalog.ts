@@ -13,6 +13,7 @@ import {
   transmissions,
   vehicleLimits,
 } from './constants.ts';
+import { listingCheck } from './listing-checks.ts';
 
 export const category = z.object({
   _id: z.uuid(),
@@ -270,5 +271,7 @@ export const carPage = z.object({
   priceHistory: z.array(priceChange),
   /** Null while the car has none (off the market, no model or mileage given, or not priced yet). */
   fairPrice: fairPrice.nullable(),
+  /** The listing checks (issue 19); absent until the car's first check has run. */
+  listingChecks: z.array(listingCheck).optional(),
 });
 export type CarPage = z.infer<typeof carPage>;

@@ -13,3 +13,4 @@ export * from './notifications.ts';
 export * from './search.ts';
 export * from './pricing.ts';
 export * from './alerts.ts';
+export * from './listing-checks.ts';

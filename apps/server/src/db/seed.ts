@@ -151,6 +151,12 @@ export async function seedDemoData({
         );
       }
     }
+    // A demo seller's account is as old as their oldest car (listed weeks ago), not minutes: the
+    // listing checks do not take them for brand-new sellers with many cars.
+    await client.query(
+      `update users u set created_at = least(u.created_at, (select min(p.posting_time) from products p where p.seller_id = u.id)) where u.id = any($1::text[])`,
+      [[...userIds.values()]],
+    );
     await client.query('commit');
     return created;
   } catch (err) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import sharpPhash from 'sharp-phash';
 import type { Pool } from 'pg';
 import { AppError } from '../errors.ts';
 import type { ImageStorage } from './storage.ts';
@@ -49,16 +50,43 @@ export async function writeImageFiles(storage: ImageStorage, input: Buffer): Pro
   return image;
 }
 
+// sharp-phash is CommonJS typed as if it had an ES default export: the function is the module itself.
+const phash = sharpPhash as unknown as typeof sharpPhash.default;
+
+/**
+ * Pictures with less contrast than this (the standard deviation of their grey levels, out of 255)
+ * are one plain colour: any two of them hash alike without being the same photo, so they get none.
+ */
+const PLAIN_PICTURE_STDEV = 4;
+
+/**
+ * A picture's perceptual hash (sharp-phash: the signs of the lowest 8 × 8 DCT frequencies of a
+ * 32 × 32 greyscale copy), as 64 characters '0'/'1' that PostgreSQL reads as `bit(64)`; null for a
+ * plain picture. Resizing, recompressing and cropping a few percent off the edges change few of its
+ * bits, so a picture shown again by another seller is found by a small Hamming distance
+ * (modules/listing-checks/checks.ts).
+ */
+export async function perceptualHash(input: Buffer): Promise<string | null> {
+  const options = { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS } as const;
+  const { channels } = await sharp(input, options).greyscale().stats();
+  if (channels[0]!.stdev < PLAIN_PICTURE_STDEV) return null;
+  return phash(input, options);
+}
+
 /** Removes every file of a picture; best effort, as it runs while handling another failure. */
 export async function deleteImageFiles(storage: ImageStorage, { key, widths }: StoredImage): Promise<void> {
   await Promise.allSettled(widths.map((w) => storage.delete(fileName(key, w))));
 }
 
-/** Writes the files, then the row, so that a row never points at a missing file. */
+/**
+ * Writes the files, then the row, so that a row never points at a missing file. The row carries the
+ * picture's perceptual hash, which the listing checks compare across sellers.
+ */
 export async function storeImage(pool: Pool, storage: ImageStorage, input: Buffer, ownerId: string | null): Promise<StoredImage> {
   const image = await writeImageFiles(storage, input);
   try {
-    await pool.query('insert into images (key, widths, owner_id) values ($1, $2, $3)', [image.key, image.widths, ownerId]);
+    const hash = await perceptualHash(input);
+    await pool.query('insert into images (key, widths, owner_id, phash) values ($1, $2, $3, $4::bit(64))', [image.key, image.widths, ownerId, hash]);
   } catch (err) {
     await deleteImageFiles(storage, image);
     throw err;

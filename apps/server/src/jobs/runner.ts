@@ -10,6 +10,7 @@ import { WISHLIST_ALERTS, wishlistAlertsTask } from './wishlist-alerts.ts';
 import { LiveCarIndex } from '../modules/search/live-index.ts';
 import { MATCH_SAVED_SEARCHES, matchSavedSearchesTask } from './match-saved-searches.ts';
 import { ALERT_DIGESTS_CRONTAB, SEND_ALERT_DIGESTS, sendAlertDigestsTask } from './send-alert-digests.ts';
+import { CHECK_LISTING, checkListingTask } from './check-listing.ts';
 
 export interface JobRunnerOptions {
   pool: Pool;
@@ -54,6 +55,7 @@ export async function startJobRunner({ pool, config, secret, liveCars = new Live
         [WISHLIST_ALERTS]: wishlistAlertsTask(pool),
         [MATCH_SAVED_SEARCHES]: matchSavedSearchesTask(pool, liveCars),
         [SEND_ALERT_DIGESTS]: sendAlertDigestsTask(pool),
+        [CHECK_LISTING]: checkListingTask(pool),
       },
       crontab: ALERT_DIGESTS_CRONTAB,
     });

@@ -133,3 +133,21 @@ export function SearchIcon(props: IconProps) {
     </svg>
   );
 }
+
+/** An "i" in a circle: something to know, not a warning. */
+export function InfoIcon(props: IconProps) {
+  return (
+    <svg {...base} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 11v5M12 8h.01" />
+    </svg>
+  );
+}
+
+export function MinusIcon(props: IconProps) {
+  return (
+    <svg {...base} fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" {...props}>
+      <path d="M6 12h12" />
+    </svg>
+  );
+}

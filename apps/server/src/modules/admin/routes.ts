@@ -90,7 +90,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/reports/:id',
-    { onRequest: admin, schema: { tags: ['reports'], summary: 'Dismiss the reports of a car', params: idParam, response: { 200: deleteResult } } },
+    { onRequest: admin, schema: { tags: ['reports'], summary: "Dismiss the reports of a car and the listing checks' flags on it", params: idParam, response: { 200: deleteResult } } },
     async (req) => dismissReports(app.pg, req.params.id),
   );
 

@@ -1,8 +1,9 @@
 import type { Pool } from 'pg';
-import type { DeleteResult, InsertResult, ReportBody, ReportedItem, UpdateResult, UserSummary } from '@second-gear/contract';
+import { listingCheckNames, type DeleteResult, type InsertResult, type ReportBody, type ReportedItem, type UpdateResult, type UserSummary } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
 import { AppError } from '../../errors.ts';
 import { imageUrls } from '../../images/store.ts';
+import { OPEN_FLAGS } from '../listing-checks/service.ts';
 
 export const USERS_LIMIT = 1000;
 export const REPORTED_LIMIT = 200;
@@ -86,7 +87,11 @@ export async function reportProduct(pool: Pool, buyer: Actor, body: ReportBody):
   return { acknowledged: true, insertedId: rows[0].id };
 }
 
-/** The Reported Items queue: each reported car once, most recently reported first. */
+/**
+ * The Reported Items queue: the cars the listing checks flagged (and no admin dismissed) first, reported
+ * or not, then the reported cars; each most recently reported (or checked) first. Flagged cars are
+ * those on the market: a sold or withdrawn car needs no review for what its listing showed.
+ */
 export async function listReported(pool: Pool): Promise<ReportedItem[]> {
   const { rows } = await pool.query<{
     product_id: string;
@@ -100,15 +105,26 @@ export async function listReported(pool: Pool): Promise<ReportedItem[]> {
     reasons: string[];
     notes: string[];
     latest_at: Date;
+    flags: string[] | null;
   }>(
-    `select p.id as product_id, p.product_name, p.image_key, i.widths, p.seller_name, p.seller_email, p.paid,
-            count(*)::int as reports, array_agg(distinct r.reason) as reasons,
-            array_remove(array_agg(nullif(r.note, '') order by r.created_at desc), null) as notes,
-            max(r.created_at) as latest_at
-       from reports r join products p on p.id = r.product_id join images i on i.key = p.image_key
-      group by p.id, i.widths
-      order by latest_at desc
+    `with reported as (
+       select r.product_id, count(*)::int as reports, array_agg(distinct r.reason) as reasons,
+              array_remove(array_agg(nullif(r.note, '') order by r.created_at desc), null) as notes,
+              max(r.created_at) as latest_at
+         from reports r group by r.product_id
+     ), flagged as (
+       select c.product_id, array_agg(c.detail order by array_position($1::text[], c.name)) as flags, max(c.checked_at) as checked_at
+         from ${OPEN_FLAGS}
+        group by c.product_id
+     )
+     select p.id as product_id, p.product_name, p.image_key, i.widths, p.seller_name, p.seller_email, p.paid,
+            coalesce(r.reports, 0) as reports, coalesce(r.reasons, '{}') as reasons, coalesce(r.notes, '{}') as notes,
+            coalesce(r.latest_at, f.checked_at) as latest_at, f.flags
+       from reported r full join flagged f on f.product_id = r.product_id
+       join products p on p.id = coalesce(r.product_id, f.product_id) join images i on i.key = p.image_key
+      order by f.flags is null, latest_at desc
       limit ${REPORTED_LIMIT}`,
+    [listingCheckNames],
   );
   return rows.map((r) => ({
     productId: r.product_id,
@@ -121,13 +137,22 @@ export async function listReported(pool: Pool): Promise<ReportedItem[]> {
     notes: r.notes,
     latestAt: r.latest_at.toISOString(),
     paid: r.paid,
+    ...(r.flags && { flags: r.flags }),
   }));
 }
 
-/** Dismisses every report of a car; the car stays listed. */
+/**
+ * Dismisses every report of a car, and the listing checks' flags on it (they come back only for a
+ * new finding); the car stays listed. The count is of reports and flags together.
+ */
 export async function dismissReports(pool: Pool, productId: string): Promise<DeleteResult> {
-  const { rowCount } = await pool.query('delete from reports where product_id = $1', [productId]);
-  return { acknowledged: true, deletedCount: rowCount ?? 0 };
+  const { rows } = await pool.query<{ dismissed: number }>(
+    `with reports_gone as (delete from reports where product_id = $1 returning 1),
+          flags_seen as (update listing_checks set dismissed_at = now() where product_id = $1 and outcome = 'flagged' and dismissed_at is null returning 1)
+     select (select count(*) from reports_gone)::int + (select count(*) from flags_seen)::int as dismissed`,
+    [productId],
+  );
+  return { acknowledged: true, deletedCount: rows[0]!.dismissed };
 }
 
 /** Removes a reported car (its reports and wishlist entries go with it). A sold car stays for the record. */

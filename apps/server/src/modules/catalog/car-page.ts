@@ -3,6 +3,7 @@ import type { CarPage } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
 import { AppError } from '../../errors.ts';
 import { fairPriceOf } from '../pricing/fair-price.ts';
+import { listingChecksOf } from '../listing-checks/service.ts';
 import { carPhotos } from './photos.ts';
 import { ON_MARKET, PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, withoutSellerContact, type ProductRow } from './service.ts';
 
@@ -33,13 +34,14 @@ export async function carPage(pool: Pool, viewer: Actor | null, id: string): Pro
   if (!viewer && !(row.advertised && !row.paid && !row.withdrawn_at)) throw new AppError('UNAUTHORIZED', 'Please log in to continue.');
 
   const product = toProduct(row);
-  const [photos, history, fairPrice] = await Promise.all([
+  const [photos, history, fairPrice, listingChecks] = await Promise.all([
     carPhotos(pool, row.id, { key: row.image_key, widths: row.widths }),
     pool.query<{ old_price: number; new_price: number; changed_at: Date }>(
       'select old_price, new_price, changed_at from price_changes where product_id = $1 order by changed_at, id',
       [row.id],
     ),
     fairPriceOf(pool, row.id),
+    listingChecksOf(pool, row.id),
   ]);
   return {
     product: viewer ? product : withoutSellerContact(product),
@@ -53,5 +55,6 @@ export async function carPage(pool: Pool, viewer: Actor | null, id: string): Pro
     daysListed: Math.max(0, Math.floor((Date.now() - row.listed_at.getTime()) / DAY_MS)),
     priceHistory: history.rows.map((r) => ({ oldPrice: r.old_price, newPrice: r.new_price, changedAt: r.changed_at.toISOString() })),
     fairPrice,
+    ...(listingChecks && { listingChecks }),
   };
 }

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import type { AdminNumbers, BuyerNumbers, DashboardSummary, Role, SellerNumbers } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
+import { OPEN_FLAGS } from '../listing-checks/service.ts';
 
 // The numbers of the dashboard's welcome page, each counted in PostgreSQL from the rows the page
 // it links to lists, so a tile and its page never disagree.
@@ -32,11 +33,14 @@ async function buyerNumbers(pool: Pool, buyer: Actor): Promise<BuyerNumbers> {
   return rows[0]!;
 }
 
-/** All Sellers without the badge, and the rows of Reported Items (each reported car once, until its reports are dismissed or it is removed). */
+/**
+ * All Sellers without the badge, and the rows of Reported Items (each reported car once, until its
+ * reports are dismissed or it is removed; and each car the listing checks flagged, until dismissed).
+ */
 async function adminNumbers(pool: Pool): Promise<AdminNumbers> {
   const { rows } = await pool.query<AdminNumbers>(
     `select (select count(*)::int from users where role = 'seller' and not verified) as "sellersToVerify",
-            (select count(distinct product_id)::int from reports) as "openReports"`,
+            (select count(*)::int from (select product_id from reports union select c.product_id from ${OPEN_FLAGS}) open) as "openReports"`,
   );
   return rows[0]!;
 }

@@ -46,7 +46,23 @@ function Notes({ notes }: { notes: string[] }) {
   );
 }
 
-/** Reported Items: the cars buyers reported, with Delete Car and Dismiss per row. */
+/** What the listing checks found on a car, which puts it first in the queue even with no report. */
+function ListingCheckFlags({ flags }: { flags: string[] }) {
+  return (
+    <div className="mt-2 max-w-72 text-sm">
+      <p className="font-medium">Listing checks</p>
+      <ul className="list-disc space-y-1 ps-4 text-start" aria-label="Listing checks">
+        {flags.map((flag) => (
+          <li key={flag} className="break-words">
+            {flag}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Reported Items: the cars the listing checks flagged, then those buyers reported, with Delete Car and Dismiss per row. */
 export default function ReportedItemsPage() {
   const queryClient = useQueryClient();
   const reports = useQuery(reportedItemsQuery);
@@ -108,13 +124,16 @@ export default function ReportedItemsPage() {
     {
       label: 'Reasons',
       cell: (item) => (
-        <ul className="flex flex-wrap justify-end gap-1 md:justify-start" aria-label="Reasons">
-          {item.reasons.map((reason) => (
-            <li key={reason} className="badge badge-error badge-soft badge-sm whitespace-nowrap">
-              {reason}
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="flex flex-wrap justify-end gap-1 md:justify-start" aria-label="Reasons">
+            {item.reasons.map((reason) => (
+              <li key={reason} className="badge badge-error badge-soft badge-sm whitespace-nowrap">
+                {reason}
+              </li>
+            ))}
+          </ul>
+          {item.flags ? <ListingCheckFlags flags={item.flags} /> : null}
+        </>
       ),
     },
     { label: 'Notes', className: 'min-w-32', cell: (item) => <Notes notes={item.notes} /> },

@@ -15,6 +15,7 @@ import { CarDetails } from './car-details.tsx';
 import { Gallery } from './gallery.tsx';
 import { PriceHistory } from './price-history.tsx';
 import { FairPricePanel } from './fair-price.tsx';
+import { ListingChecksPanel } from './listing-checks.tsx';
 import { SellerPanel } from './seller-panel.tsx';
 
 /** One labelled price or fact beside the name: the label small and muted above it, as on the card. */
@@ -52,7 +53,7 @@ export default function CarPage() {
   const { id = '' } = useParams();
   const location = useLocation();
   const { user } = useAuth();
-  const ids = { details: useId(), description: useId(), history: useId(), fairPrice: useId(), seller: useId() };
+  const ids = { details: useId(), description: useId(), history: useId(), fairPrice: useId(), seller: useId(), checks: useId() };
   // The route's loader has just asked; a refusal it left here is not asked again on mount.
   const { data, error, isPending } = useQuery({ ...carPageQuery(id), retryOnMount: false });
 
@@ -60,7 +61,7 @@ export default function CarPage() {
   if (error && !data) throw routeErrorOf(error);
   if (isPending) return <PageSpinner label="Loading the car" />;
 
-  const { product, photos, seller, daysListed, priceHistory, fairPrice } = data;
+  const { product, photos, seller, daysListed, priceHistory, fairPrice, listingChecks } = data;
 
   return (
     <article
@@ -121,6 +122,7 @@ export default function CarPage() {
           </section>
           <PriceHistory changes={priceHistory} headingId={ids.history} />
           <FairPricePanel car={product} fairPrice={fairPrice} headingId={ids.fairPrice} />
+          <ListingChecksPanel checks={listingChecks} headingId={ids.checks} />
         </div>
       </div>
 

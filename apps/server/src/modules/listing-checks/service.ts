@@ -1,0 +1,48 @@
+import type { Pool } from 'pg';
+import { listingCheckNames, type ListingCheck, type ListingCheckName, type ListingCheckOutcome } from '@second-gear/contract';
+import { inTransaction } from '../../db/pool.ts';
+import { ON_MARKET } from '../catalog/service.ts';
+import { runChecks } from './checks.ts';
+
+/**
+ * The flags an admin has yet to look at (`from` this, as `c`): on cars on the market, not dismissed.
+ * Reported Items lists their cars first, and the admin's dashboard counts them among its rows.
+ */
+export const OPEN_FLAGS = `listing_checks c join products p on p.id = c.product_id where c.outcome = 'flagged' and c.dismissed_at is null and ${ON_MARKET}`;
+
+/**
+ * Checks a car again and replaces its results, all four at once. An admin's dismissal of a flag
+ * stays while the same finding is made again; a new finding (another VIN, another price) shows again.
+ * Returns false for a car that is gone.
+ *
+ * Two checks of one car may run at once (a job for the listing still running when an edit enqueues
+ * the next): a lock per car makes the later one wait and read the car as it is then, so an older
+ * reading never overwrites a newer one.
+ */
+export async function checkListing(pool: Pool, productId: string): Promise<boolean> {
+  return inTransaction(pool, async (client) => {
+    await client.query(`select pg_advisory_xact_lock(hashtext('check_listing:' || $1))`, [productId]);
+    const results = await runChecks(client, productId);
+    if (!results) return false;
+    await client.query(
+      `insert into listing_checks (product_id, name, outcome, detail, dismissed_at)
+       select $1, r.name, r.outcome, r.detail, old.dismissed_at
+         from jsonb_to_recordset($2::jsonb) as r (name text, outcome text, detail text)
+         left join listing_checks old on old.product_id = $1 and old.name = r.name and old.outcome = r.outcome and old.detail = r.detail
+       on conflict (product_id, name) do update
+         set outcome = excluded.outcome, detail = excluded.detail, dismissed_at = excluded.dismissed_at, checked_at = now()`,
+      [productId, JSON.stringify(results)],
+    );
+    return true;
+  });
+}
+
+/** A car's checks for its page, in the order of `listingCheckNames`; undefined until the first check has run. */
+export async function listingChecksOf(pool: Pool, productId: string): Promise<ListingCheck[] | undefined> {
+  const { rows } = await pool.query<{ name: ListingCheckName; outcome: ListingCheckOutcome; detail: string; checked_at: Date }>(
+    'select name, outcome, detail, checked_at from listing_checks where product_id = $1 order by array_position($2::text[], name)',
+    [productId, listingCheckNames],
+  );
+  if (!rows.length) return undefined;
+  return rows.map((r) => ({ name: r.name, outcome: r.outcome, detail: r.detail, checkedAt: r.checked_at.toISOString() }));
+}
