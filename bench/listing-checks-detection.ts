@@ -10,7 +10,8 @@ import { vinYearCode, withCheckDigit } from '@second-gear/contract';
 import { perceptualHash } from '../apps/server/src/images/store.ts';
 import { checkListing } from '../apps/server/src/modules/listing-checks/service.ts';
 import { repriceModel } from '../apps/server/src/modules/pricing/service.ts';
-import { carPicture, reusedCopy, seeded } from '../apps/server/test/car-pictures.ts';
+import { carPicture, reusedCopy } from '../apps/server/test/car-pictures.ts';
+import { seeded } from '../apps/server/test/seeded.ts';
 
 /** What the suspicious listings do, each kind in equal numbers, and the check meant to find it. */
 const MEANT_FOR = { 'reused photo': 'photos', 'mismatched VIN': 'vin', 'price 40% below': 'price' } as const;

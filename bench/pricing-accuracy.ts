@@ -6,7 +6,7 @@
  */
 import { estimatePrice, fitDepreciation, type Condition, type PricedCar } from '../apps/server/src/modules/pricing/estimate.ts';
 import { MAKES } from './seed.ts';
-import { seeded } from './seeded.ts';
+import { seeded } from '../apps/server/test/seeded.ts';
 
 const CARS = Number(process.env.PRICING_CARS ?? 20_000);
 const HELD_OUT = 0.1;

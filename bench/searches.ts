@@ -1,5 +1,5 @@
 import { MAKES, TOWNS } from './seed.ts';
-import { seeded } from './seeded.ts';
+import { seeded } from '../apps/server/test/seeded.ts';
 
 /**
  * The fixed lists of searches the benchmark draws from at random, built from the same makes and

@@ -1,15 +1,5 @@
 import sharp from 'sharp';
-
-/** A seeded random number generator (mulberry32), as bench/pricing-accuracy.ts uses: the same pictures on every run. */
-export function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from './seeded.ts';
 
 /**
  * A real JPEG photo-like picture for the listing checks' tests and bench: a background and a dozen

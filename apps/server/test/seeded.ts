@@ -1,4 +1,4 @@
-/** A small deterministic generator (mulberry32): the bench's lists and data sets are the same on every run. */
+/** A small deterministic generator (mulberry32): generated data (test pictures, the bench's lists and data sets) is the same on every run. */
 export function seeded(seed: number): () => number {
   let a = seed;
   return () => {
