@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/pricing-accuracy.ts`: the fair-price estimate measured on cars whose price comes
+ * `npm run bench:pricing`: the fair-price estimate measured on cars whose price comes
  * from a known function (make and model's price new, age, mileage, condition, noise), as issue 19
  * asks: the median absolute error of the estimate against held-out asking prices, and how many of
  * those prices fall inside the stated range. Seeded: the same figures on every run.
