@@ -15,7 +15,7 @@
  *
  * Settings (environment): BENCH_ROUNDS (3), BENCH_DURATION seconds per measurement (5), BENCH_WARMUP
  * seconds of unmeasured load before each (2), BENCH_SIZES data sets (10000,100000), BENCH_LOG_LEVEL of the
- * server (warn: per-request logging is a deployment choice, not the app's cost), BENCH_PROFILE a
+ * server (unset: the server's default, `info`, one line per request, as an operator runs it), BENCH_PROFILE a
  * directory for the app server's CPU profiles (node --cpu-prof; one per data set, open in Chrome
  * DevTools or speedscope).
  */
@@ -43,7 +43,8 @@ const ROUNDS = positive('BENCH_ROUNDS', 3);
 const DURATION = positive('BENCH_DURATION', 5);
 const WARMUP = positive('BENCH_WARMUP', 2);
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map((s) => Number(s.trim()));
-const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
+/** The server's LOG_LEVEL; unset, its default (one line per request), as deployed. */
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL;
 const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : undefined;
 /** Buyers whose bookings the POST scenario rotates through, so that (buyer, car) pairs stay fresh. */
 const BOOKING_BUYERS = 10;
@@ -163,7 +164,7 @@ async function startApp(databaseUrl: string, dataDir: string, secret: string, ex
     DEMO_DATA: 'off',
     PAYMENTS: 'test',
     ALLOW_TEST_PAYMENTS: 'on',
-    LOG_LEVEL: LOG_LEVEL,
+    ...(LOG_LEVEL ? { LOG_LEVEL } : {}),
     ...extraEnv,
   };
   // The profile is written when the server exits on the SIGTERM sent at the end of its data set.
@@ -572,7 +573,7 @@ async function main() {
   embedded = await startEmbeddedPostgres(path.join(tmpDir, 'db'), (msg) => process.stderr.write(`[bench] ${msg}\n`));
   const env = await machine(embedded.url);
   process.stderr.write(
-    `[bench] ${env.cpu}, ${env.memory}, Node ${env.node}, PostgreSQL ${env.postgres}; ${CONNECTIONS} connections, ${ROUNDS} rounds of ${WARMUP} s warm-up + ${DURATION} s per measurement; ${CATEGORIES} categories, ${SELLERS} sellers\n`,
+    `[bench] ${env.cpu}, ${env.memory}, Node ${env.node}, PostgreSQL ${env.postgres}; ${CONNECTIONS} connections, ${ROUNDS} rounds of ${WARMUP} s warm-up + ${DURATION} s per measurement; ${CATEGORIES} categories, ${SELLERS} sellers; the server in production mode with ${LOG_LEVEL ? `LOG_LEVEL=${LOG_LEVEL}` : 'its default logging (info: one line per request)'}\n`,
   );
   const sets: DataSet[] = [];
   let all: Measurement[];
@@ -585,7 +586,7 @@ async function main() {
   const text = report(all);
   console.log(`\n${text}`);
   const out = path.join(import.meta.dirname, 'results.json');
-  fs.writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), machine: env, connections: CONNECTIONS, rounds: ROUNDS, warmup: WARMUP, duration: DURATION, logLevel: LOG_LEVEL, targets: TARGETS, results: all }, null, 2)}\n`);
+  fs.writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), machine: env, connections: CONNECTIONS, rounds: ROUNDS, warmup: WARMUP, duration: DURATION, logLevel: LOG_LEVEL ?? 'info (default)', targets: TARGETS, results: all }, null, 2)}\n`);
   console.log(`\n(also written to ${path.relative(process.cwd(), out)})`);
 }
 

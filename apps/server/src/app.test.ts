@@ -59,7 +59,7 @@ describe('the API shell', () => {
   it('hides internals behind a 500', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test-explodes' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });
+    expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: `Something went wrong on our side. Please try again. (Request ${String(res.headers['x-request-id'])})` });
     expect(res.body).not.toMatch(/ECONNREFUSED|secret|Pool/);
   });
 });

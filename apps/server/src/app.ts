@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import pino from 'pino';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -20,7 +21,7 @@ import { errorBody, refuseUnstorableText, registerErrorHandler } from './errors.
 import { registerSecurityHeaders } from './security-headers.ts';
 import { refuseCrossSiteWrites } from './http/same-origin.ts';
 import { HTTP_TIMEOUTS, type HttpTimeouts, timeoutOptions } from './http/timeouts.ts';
-import { logSerializers } from './http/request-log.ts';
+import { logEachRequest, logSerializers, newRequestId } from './http/request-log.ts';
 import { apiDocumentOptions } from './http/openapi.ts';
 import { trackAllowedMethods } from './http/allowed-methods.ts';
 import { pageHints } from './modules/site/page-hints.ts';
@@ -82,13 +83,19 @@ export interface AppDeps {
 export const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
 export async function buildApp({ config, pool, auth, images, webDist, payments, httpTimeouts = HTTP_TIMEOUTS, logStream }: AppDeps): Promise<FastifyInstance> {
+  // Standard output written asynchronously: a request does not wait for its log line to be
+  // written. What is still buffered is written out when the app closes.
+  const stdout = logStream ? undefined : pino.destination({ dest: 1, sync: false });
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: logSerializers,
-      ...(logStream ? { stream: logStream } : {}),
+      stream: logStream ?? stdout,
     },
+    // One line per request is written by logEachRequest.
+    disableRequestLogging: true,
+    genReqId: newRequestId,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ...timeoutOptions(httpTimeouts),
@@ -116,6 +123,8 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
   app.decorate('catalogReads', new ReadCache<Buffer>());
   await cacheSessions(app, config, pool, auth);
   app.decorateRequest('actor', null);
+  logEachRequest(app);
+  if (stdout) app.addHook('onClose', (_app, done) => stdout.flush(done));
   registerErrorHandler(app);
   refuseCrossSiteWrites(app, config.trustedOrigins, config.publicUrl);
   refuseUnstorableText(app);

@@ -65,7 +65,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(status).send(errorBody(status, err.message));
     }
     req.log.error({ err }, 'request failed');
-    return reply.status(500).send(errorBody(500, 'Something went wrong on our side. Please try again.'));
+    // The id finds this request's lines in the log when a person reports the message.
+    return reply.status(500).send(errorBody(500, `Something went wrong on our side. Please try again. (Request ${req.id})`));
   });
 }
 

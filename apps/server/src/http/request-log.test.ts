@@ -35,8 +35,12 @@ afterAll(async () => {
 interface LogLine {
   level: number;
   msg: string;
-  req?: { method: string; url: string };
-  res?: { statusCode: number };
+  reqId?: string;
+  method?: string;
+  route?: string;
+  path?: string;
+  status?: number;
+  ms?: number;
   err?: { message: string };
 }
 const logged = () => lines.map((l) => JSON.parse(l) as LogLine);
@@ -65,24 +69,40 @@ describe('request logs', () => {
     const all = [...lines, ...consoleLines.map((args) => args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '))].join('\n');
     for (const secret of [EMAIL, encodeURIComponent(EMAIL), 'victim.person', CODE, STATE]) expect(all).not.toContain(secret);
 
-    const incoming = logged().filter((l) => l.msg === 'incoming request');
-    expect(incoming.map((l) => [l.req!.method, l.req!.url])).toEqual(calls.map((c) => ['GET', c.path]));
-    const completed = logged().filter((l) => l.msg === 'request completed');
-    expect(completed.map((l) => l.res!.statusCode).filter((s) => s === 401)).toHaveLength(4);
+    // One line a request, after its answer: method, path, status and time.
+    const requests = logged().filter((l) => l.msg === 'request');
+    expect(requests.map((l) => [l.method, l.path])).toEqual(calls.map((c) => ['GET', c.path]));
+    expect(requests.map((l) => l.status).filter((s) => s === 401)).toHaveLength(4);
+    expect(requests.every((l) => typeof l.ms === 'number' && l.ms >= 0)).toBe(true);
+    expect(logged().filter((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toEqual([]);
+  });
+
+  it('name the request by the id its answer carries, and the route it matched', async () => {
+    lines.length = 0;
+    const res = await as(app, undefined, { method: 'GET', url: '/api/category/00000000-0000-4000-8000-000000000000' });
+    const id = res.headers['x-request-id'];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(logged()).toEqual([expect.objectContaining({ msg: 'request', reqId: id, route: '/api/category/:id', status: 401 })]);
+    const other = await as(app, undefined, { method: 'GET', url: '/api/categories' });
+    expect(other.headers['x-request-id']).not.toBe(id);
   });
 
   it('keeps them out of error logs as well (a request that fails with a 500)', async () => {
     lines.length = 0;
     await t.pool.query('alter table products rename to products_away');
+    let id: unknown;
     try {
       const res = await as(app, undefined, { method: 'GET', url: `/api/advertisement/products?email=${EMAIL}&code=${CODE}` });
       expect(res.statusCode).toBe(500);
+      // The person's message names the request, and so do its log lines.
+      id = res.headers['x-request-id'];
+      expect(res.json().message).toBe(`Something went wrong on our side. Please try again. (Request ${String(id)})`);
     } finally {
       await t.pool.query('alter table products_away rename to products');
     }
     const failed = logged().find((l) => l.level === 50);
-    expect(failed, lines.join('\n')).toMatchObject({ msg: 'request failed', err: { message: expect.stringContaining('products') } });
-    expect(logged().find((l) => l.msg === 'incoming request')?.req?.url).toBe('/api/advertisement/products');
+    expect(failed, lines.join('\n')).toMatchObject({ msg: 'request failed', reqId: id, err: { message: expect.stringContaining('products') } });
+    expect(logged().find((l) => l.msg === 'request')).toMatchObject({ reqId: id, path: '/api/advertisement/products', status: 500 });
     expect(lines.join('\n')).not.toContain(EMAIL);
     expect(lines.join('\n')).not.toContain(CODE);
   });

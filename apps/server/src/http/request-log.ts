@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** A path segment holding an e-mail address, plain or %-encoded (`/api/users/admin/<email>`). */
 const emailSegment = /[^/]*(?:@|%40)[^/]*/gi;
@@ -9,10 +10,32 @@ export function loggedPath(url: string): string {
   return (end === -1 ? url : url.slice(0, end)).replace(emailSegment, '<email>');
 }
 
+/** Every request's id: a line of the log and an answer (its `x-request-id` header) find each other by it. */
+export const newRequestId = () => randomUUID();
+
 /**
- * Fastify's request serializer (its "incoming request" lines) with loggedPath for the address. The
- * other lines of a request (completion, errors) name it by its `reqId` only.
+ * One line per request, written when its answer has gone: the method, the route and path, the
+ * status and the time, under the request's `reqId` like every other line the request writes.
+ * Fastify's own pair of lines ("incoming request", "request completed") is turned off: two lines a
+ * request, with the whole request serialized, cost more than answering a cached page. The path is
+ * loggedPath's (no query string, no e-mail); the route is the pattern it matched.
  */
+export function logEachRequest(app: FastifyInstance): void {
+  // Callback hooks: they run on every request, and a promise per request shows in the bench.
+  app.addHook('onRequest', (req, reply, done) => {
+    void reply.header('x-request-id', req.id);
+    done();
+  });
+  app.addHook('onResponse', (req, reply, done) => {
+    req.log.info(
+      { method: req.method, route: req.routeOptions.url, path: loggedPath(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'request',
+    );
+    done();
+  });
+}
+
+/** The error log's request, if a line is given one: the same fields as the request's line. */
 export const logSerializers = {
-  req: (req: FastifyRequest) => ({ method: req.method, url: loggedPath(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
+  req: (req: FastifyRequest) => ({ method: req.method, path: loggedPath(req.url) }),
 };
