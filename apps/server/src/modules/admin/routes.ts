@@ -16,6 +16,7 @@ import {
 } from '@second-gear/contract';
 import { actorOf, requireRole } from '../../auth/guards.ts';
 import { refusal } from '../../http/openapi.ts';
+import { catalogPlaceOf, forgetCatalogReads } from '../catalog/cached-reads.ts';
 import { addCategory, deleteCategory, listManagedCategories, updateCategory } from './categories.ts';
 import { deleteReportedProduct, deleteUser, dismissReports, listReported, listUsers, reportProduct, verifySeller } from './service.ts';
 
@@ -106,8 +107,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
+      const place = await catalogPlaceOf(app.pg, req.params.id);
       const result = await deleteReportedProduct(app.pg, req.params.id);
-      if (result.deletedCount) app.catalogReads.clear();
+      if (result.deletedCount) forgetCatalogReads(app, place);
       return result;
     },
   );

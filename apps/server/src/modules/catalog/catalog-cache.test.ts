@@ -4,7 +4,7 @@ import { as, createTestApp, makeAdmin, signUp, type Person, type TestApp } from 
 
 /**
  * The catalog's one-second read cache (read-cache.ts) is dropped by the writes that change what it
- * shows, and by nothing else: anyone could otherwise empty it at will and send every visitor down
+ * shows, only where they change it, and by nothing else: anyone could otherwise empty it at will and send every visitor down
  * the uncached path. Each test fills it and looks at how many entries it holds, not at timings.
  */
 let t: TestApp;
@@ -58,6 +58,30 @@ describe('writes that leave the catalog as it is keep its cache', () => {
   });
 });
 
+describe('a write to one car drops only what shows it', () => {
+  it('keeps the other categories’ pages, and the advertised grid unless the car is on it', async () => {
+    const other = await insertCategory(t);
+    const pageOf = async (id: string) => expect((await as(t.app, buyer, { method: 'GET', url: `/api/category/${id}` })).statusCode).toBe(200);
+    const car = await insertCar(t, seller, categoryId);
+    await fill();
+    await pageOf(other);
+    expect(t.app.catalogReads.size).toBe(3);
+    // Not advertised: its category's page goes; the grid and the other category's page stay.
+    expect((await as(t.app, seller, { method: 'POST', url: `/api/products/${car}/withdraw` })).json().modifiedCount).toBe(1);
+    expect(t.app.catalogReads.size).toBe(2);
+    // Advertised: the grid goes too, and still not the other category's page.
+    const shown = await insertCar(t, seller, categoryId, { advertised: true });
+    await pageOf(categoryId);
+    expect(t.app.catalogReads.size).toBe(3);
+    expect((await as(t.app, seller, { method: 'DELETE', url: `/api/products/${shown}` })).json().deletedCount).toBe(1);
+    expect(t.app.catalogReads.size).toBe(1);
+    await pageOf(other);
+    expect(t.app.catalogReads.size).toBe(1);
+    // The tests below count from an empty cache.
+    t.app.catalogReads.clear();
+  });
+});
+
 describe('writes that change the catalog drop its cache, so the writer’s next read is fresh', () => {
   it('adding a car', async () => {
     const key = (await t.pool.query(`insert into images (key, widths, owner_id) values ('AAAAAAAAAAAAAAAAcachetest', '{480}', $1) returning key`, [seller.id])).rows[0].key;
@@ -68,7 +92,8 @@ describe('writes that change the catalog drop its cache, so the writer’s next 
       payload: carListing(categoryId, `/uploads/${key}-480.webp`, { productName: 'Freshly listed' }),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(t.app.catalogReads.size).toBe(0);
+    // Its category's page goes; a new car is not advertised, so the grid stays.
+    expect(t.app.catalogReads.size).toBe(1);
     const page = (await as(t.app, buyer, { method: 'GET', url: `/api/category/${categoryId}` })).json();
     expect(page.products.map((p: { _id: string }) => p._id)).toContain(res.json().insertedId);
   });

@@ -2,8 +2,9 @@
  * The catalog's busiest reads (the home page's advertised grid, the first pages of each category)
  * are the same for everyone who may see them, so their checked JSON is kept for a moment instead
  * of being queried and serialised for every visitor. The writes that change what they show drop
- * everything at once (their routes call `clear()`), so people see their own changes immediately; a
- * write through another app process shows here within `ttlMs`.
+ * what they change (their routes call `forget()`, or `clear()` for a change that shows everywhere),
+ * so people see their own changes immediately; a write through another app process shows here
+ * within `ttlMs`.
  */
 export const CATALOG_READ_TTL_MS = 1000;
 
@@ -46,5 +47,10 @@ export class ReadCache<T> {
   /** A load already under way when this is called only answers the requests that were waiting for it. */
   clear() {
     this.entries.clear();
+  }
+
+  /** Drops the entries whose key passes `test`, as clear() drops them all. */
+  forget(test: (key: string) => boolean) {
+    for (const key of this.entries.keys()) if (test(key)) this.entries.delete(key);
   }
 }

@@ -18,7 +18,7 @@ import {
   serverSetProductFields,
   updateResult,
 } from '@second-gear/contract';
-import { cachedCategoryPage, jsonBytes } from './cached-reads.ts';
+import { advertisedKey, cachedCategoryPage, catalogPlaceOf, forgetCatalogReads, jsonBytes } from './cached-reads.ts';
 import { carPage } from './car-page.ts';
 import { addProduct, editProduct, withdrawProduct } from './listings.ts';
 import { actorOf, loadActor, requireRole, requireUser } from '../../auth/guards.ts';
@@ -77,7 +77,7 @@ export const catalogRoutes = (payments: PaymentProvider): FastifyPluginAsyncZod 
     async (req, reply) => {
       const signedIn = (await loadActor(req)) !== null;
       // Two answers, cached apart; the answer depends on the cookie, so no shared cache may mix them.
-      const json = await app.catalogReads.get(signedIn ? 'advertised' : 'advertised anonymous', async () => {
+      const json = await app.catalogReads.get(advertisedKey(signedIn), async () => {
         const cars = await listAdvertised(app.pg);
         return jsonBytes(z.array(product), signedIn ? cars : cars.map(withoutSellerContact));
       });
@@ -149,7 +149,7 @@ export const catalogRoutes = (payments: PaymentProvider): FastifyPluginAsyncZod 
     },
     async (req) => {
       const result = await addProduct(app.pg, actorOf(req), req.body);
-      app.catalogReads.clear();
+      forgetCatalogReads(app, { categoryId: req.body.categoryId, advertised: false });
       return result;
     },
   );
@@ -176,7 +176,7 @@ export const catalogRoutes = (payments: PaymentProvider): FastifyPluginAsyncZod 
     },
     async (req) => {
       const result = await advertise(app.pg, actorOf(req), req.params.id);
-      if (result.modifiedCount) app.catalogReads.clear();
+      if (result.modifiedCount) forgetCatalogReads(app, await catalogPlaceOf(app.pg, req.params.id));
       return result;
     },
   );
@@ -193,8 +193,9 @@ export const catalogRoutes = (payments: PaymentProvider): FastifyPluginAsyncZod 
       },
     },
     async (req) => {
+      const place = await catalogPlaceOf(app.pg, req.params.id);
       const result = await deleteProduct(app.pg, actorOf(req), req.params.id);
-      if (result.deletedCount) app.catalogReads.clear();
+      if (result.deletedCount) forgetCatalogReads(app, place);
       return result;
     },
   );
@@ -237,8 +238,10 @@ export const catalogRoutes = (payments: PaymentProvider): FastifyPluginAsyncZod 
       },
     },
     async (req) => {
+      const before = await catalogPlaceOf(app.pg, req.params.id);
       const result = await editProduct(app.pg, payments, actorOf(req), req.params.id, req.body);
-      app.catalogReads.clear();
+      // Its old category's pages and its new one's (a car may move to another make).
+      forgetCatalogReads(app, before, before && { ...before, categoryId: req.body.categoryId });
       return result;
     },
   );
@@ -255,8 +258,9 @@ export const catalogRoutes = (payments: PaymentProvider): FastifyPluginAsyncZod 
       },
     },
     async (req) => {
+      const place = await catalogPlaceOf(app.pg, req.params.id);
       const result = await withdrawProduct(app.pg, payments, actorOf(req), req.params.id);
-      if (result.modifiedCount) app.catalogReads.clear();
+      if (result.modifiedCount) forgetCatalogReads(app, place);
       return result;
     },
   );
