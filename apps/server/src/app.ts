@@ -120,7 +120,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
   app.decorate('liveCars', new LiveCarIndex(pool));
   // Cleared by the writes that change what the catalog shows (a new, advertised or deleted car, a
   // sale, a seller verified or deleted), before their answer leaves, so the writer's next read is fresh.
-  app.decorate('catalogReads', new ReadCache<Buffer>());
+  app.decorate('catalogReads', new ReadCache<Buffer>(config.catalogCacheMs));
   await cacheSessions(app, config, pool, auth);
   app.decorateRequest('actor', null);
   logEachRequest(app);

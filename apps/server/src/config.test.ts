@@ -113,6 +113,13 @@ describe('outside production', () => {
     expect(loadConfig({}).mail).toEqual({ transport: 'dev-mailbox', from: 'Second Gear <no-reply@localhost>' });
     expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.transport).toEqual({ smtpUrl: 'smtp://127.0.0.1:2525' });
   });
+
+  it('keeps the catalog reads one second unless CATALOG_CACHE_SECONDS says otherwise (0 turns them off)', () => {
+    expect(loadConfig({}).catalogCacheMs).toBe(1000);
+    expect(loadConfig({ CATALOG_CACHE_SECONDS: '0' }).catalogCacheMs).toBe(0);
+    expect(refusal({ CATALOG_CACHE_SECONDS: '1.5' })).toMatch(/^Invalid configuration: CATALOG_CACHE_SECONDS must be a whole number of seconds/);
+    expect(refusal({ CATALOG_CACHE_SECONDS: '61' })).toMatch(/CATALOG_CACHE_SECONDS/);
+  });
 });
 
 describe('the built-in test identity provider (signs anyone in as any email)', () => {

@@ -39,6 +39,7 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().trim().min(3).max(200).optional(),
   SESSION_CACHE_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(0).max(300).default(30),
+  CATALOG_CACHE_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(0).max(60).default(1),
 });
 
 export interface Config {
@@ -66,6 +67,8 @@ export interface Config {
   logLevel: string;
   /** How long a checked session may be answered from memory (auth/session-cache.ts); 0: never. */
   sessionCacheMs: number;
+  /** How long the catalog's busiest reads are answered from memory (modules/catalog/read-cache.ts); 0: never. */
+  catalogCacheMs: number;
   /** `PAYMENTS`: the built-in test-mode card processor, or Stripe with its keys. */
   payments: { provider: 'test' } | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
   /**
@@ -136,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: !seedsDemoData ? 'off' : production ? 'random-passwords' : 'contract-passwords',
     logLevel: e.LOG_LEVEL,
     sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
+    catalogCacheMs: e.CATALOG_CACHE_SECONDS * 1000,
     payments:
       e.PAYMENTS === 'stripe'
         ? { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY!, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
