@@ -1,5 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { progressBar } from './progress.ts';
+import { REPRICE_MODEL } from '../apps/server/src/jobs/reprice-model.ts';
+import { repriceModel } from '../apps/server/src/modules/pricing/service.ts';
 
 export const SELLERS = 200;
 const CHUNK = 5_000;
@@ -57,6 +59,30 @@ export async function seedCars(pool: Pool, cars: number, label: string): Promise
   } finally {
     client.release();
   }
+  await settleJobs(pool);
+}
+
+/**
+ * Leaves the queue as a marketplace that has been running a while has it: empty. The listings
+ * enqueued a repricing per make and model, done here as the job would (so every car has its fair
+ * price), and a listing check per car, which are dropped: generated cars are measured, not checked,
+ * and 100,000 jobs would run in the servers while they are measured.
+ */
+async function settleJobs(pool: Pool): Promise<void> {
+  const { rows } = await pool.query<{ payload: { makeId: string; model: string } }>(
+    `select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+      where t.identifier = $1`,
+    [REPRICE_MODEL],
+  );
+  const bar = progressBar('pricing every model'.padEnd(24), rows.length);
+  for (const [i, { payload }] of rows.entries()) {
+    await repriceModel(pool, payload.makeId, payload.model);
+    bar.update(i + 1);
+  }
+  bar.done();
+  await pool.query('delete from graphile_worker._private_jobs');
+  // As a database that has been running a while would be: statistics known, visibility map set.
+  await pool.query('vacuum analyze');
 }
 
 async function fill(client: PoolClient, cars: number, label: string): Promise<void> {
@@ -146,9 +172,4 @@ async function fill(client: PoolClient, cars: number, label: string): Promise<vo
   }
   bar.done();
   await client.query('drop table bench_models');
-  // Each car's listing enqueued its listing checks (migration 0017): generated cars are measured
-  // here, not checked, and those jobs would run in the server while it is measured.
-  await client.query(`delete from graphile_worker._private_jobs where key like 'check:%'`);
-  // As a database that has been running a while would be: statistics known, visibility map set.
-  await client.query('vacuum analyze');
 }
