@@ -22,7 +22,7 @@ import { registerSecurityHeaders } from './security-headers.ts';
 import { refuseCrossSiteWrites } from './http/same-origin.ts';
 import { HTTP_TIMEOUTS, type HttpTimeouts, timeoutOptions } from './http/timeouts.ts';
 import { logEachRequest, logSerializers, newRequestId } from './http/request-log.ts';
-import { registerMetrics } from './http/metrics.ts';
+import { METRICS_PATH, registerMetrics } from './http/metrics.ts';
 import { apiDocumentOptions } from './http/openapi.ts';
 import { trackAllowedMethods } from './http/allowed-methods.ts';
 import { pageHints } from './modules/site/page-hints.ts';
@@ -221,7 +221,8 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
   const hints = hasWeb ? pageHints(webDist!) : null;
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0]!;
-    const apiLike = url.startsWith('/api/') || url === '/api' || url.startsWith(UPLOADS_PREFIX);
+    // /metrics while METRICS_TOKEN is unset: a scraper gets a 404, not the web app's page.
+    const apiLike = url.startsWith('/api/') || url === '/api' || url.startsWith(UPLOADS_PREFIX) || url === METRICS_PATH;
     // Every other GET is a route of the single-page app, which shows its own error screen.
     if (hints && req.method === 'GET' && !apiLike) {
       const html = await hints.htmlFor(url, req);

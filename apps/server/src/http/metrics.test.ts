@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory } from '../../test/fixtures.ts';
 import { as, createTestApp, signUp, type Person, type TestApp } from '../../test/harness.ts';
@@ -31,6 +34,19 @@ describe('without METRICS_TOKEN', () => {
       const res = await t.app.inject({ method: 'GET', url: '/metrics', headers });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'No such route: GET /metrics' });
+    }
+  });
+
+  it('answers 404 there even while serving the web app, whose pages every other unknown path gets', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    const web = await createTestApp({ webDist });
+    try {
+      expect((await web.app.inject({ method: 'GET', url: '/no-such-page' })).body).toContain('<div id="root">');
+      expect((await web.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    } finally {
+      await web.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
     }
   });
 });
