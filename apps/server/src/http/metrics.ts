@@ -94,6 +94,7 @@ export function registerMetrics(app: FastifyInstance, token: string): void {
     },
   });
 
+  // This app's figures first (in the order above), then the process's.
   const scraped = Registry.merge([registry, processMetrics()]);
 
   const expected = digest(token);
