@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './security-headers.ts';
 import { refuseCrossSiteWrites } from './http/same-origin.ts';
 import { HTTP_TIMEOUTS, type HttpTimeouts, timeoutOptions } from './http/timeouts.ts';
 import { logEachRequest, logSerializers, newRequestId } from './http/request-log.ts';
+import { METRICS_PATH, registerMetrics } from './http/metrics.ts';
 import { apiDocumentOptions } from './http/openapi.ts';
 import { trackAllowedMethods } from './http/allowed-methods.ts';
 import { pageHints } from './modules/site/page-hints.ts';
@@ -124,6 +125,8 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
   await cacheSessions(app, config, pool, auth);
   app.decorateRequest('actor', null);
   logEachRequest(app);
+  // Off unless configured: no route, and nothing measured.
+  if (config.metricsToken) registerMetrics(app, config.metricsToken);
   if (stdout) app.addHook('onClose', (_app, done) => stdout.flush(done));
   registerErrorHandler(app);
   refuseCrossSiteWrites(app, config.trustedOrigins, config.publicUrl);
@@ -218,7 +221,8 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
   const hints = hasWeb ? pageHints(webDist!) : null;
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0]!;
-    const apiLike = url.startsWith('/api/') || url === '/api' || url.startsWith(UPLOADS_PREFIX);
+    // /metrics while METRICS_TOKEN is unset: a scraper gets a 404, not the web app's page.
+    const apiLike = url.startsWith('/api/') || url === '/api' || url.startsWith(UPLOADS_PREFIX) || url === METRICS_PATH;
     // Every other GET is a route of the single-page app, which shows its own error screen.
     if (hints && req.method === 'GET' && !apiLike) {
       const html = await hints.htmlFor(url, req);

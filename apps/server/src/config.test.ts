@@ -46,6 +46,15 @@ describe('trusted origins', () => {
   });
 });
 
+describe('METRICS_TOKEN', () => {
+  it('is off unless set, and when set takes 32 or more printable characters', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: secret }).metricsToken).toBe(secret);
+    expect(refusal({ METRICS_TOKEN: 'x'.repeat(31) })).toBe('Invalid configuration: METRICS_TOKEN must be at least 32 characters');
+    expect(refusal({ METRICS_TOKEN: `${secret} x` })).toBe('Invalid configuration: METRICS_TOKEN must be printable ASCII without spaces');
+  });
+});
+
 describe('production mode (NODE_ENV=production)', () => {
   it('starts with AUTH_SECRET, PUBLIC_URL and an explicit PAYMENTS', () => {
     expect(refusal(production)).toBeUndefined();

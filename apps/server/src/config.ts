@@ -36,6 +36,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Sent as `Authorization: Bearer …`: a header holds printable ASCII only.
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().trim().min(3).max(200).optional(),
   SESSION_CACHE_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(0).max(300).default(30),
@@ -86,6 +88,8 @@ export interface Config {
   mail: { transport: { smtpUrl: string } | 'dev-mailbox' | 'off'; from: string };
   /** Set: Google sign-in with these OAuth credentials; unset: the built-in test identity provider where it may run (auth/google.ts). */
   google?: { clientId: string; clientSecret: string };
+  /** Set: `GET /metrics` answers in the Prometheus format to this bearer token (http/metrics.ts); unset: no such route. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -161,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       transport: e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : production ? 'off' : 'dev-mailbox',
       from: e.MAIL_FROM ?? `Second Gear <no-reply@${new URL(publicUrl).hostname}>`,
     },
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

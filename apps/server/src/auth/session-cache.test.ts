@@ -26,6 +26,15 @@ describe('SessionCache', () => {
     clock.now = 1000;
     expect(c.get('a.sig')).toBeUndefined();
     expect(c.size).toBe(0);
+    expect(c.get('never.seen')).toBeUndefined();
+    expect([c.hits, c.misses]).toEqual([3, 3]);
+  });
+
+  it('counts every lookup while it is off as a miss (the caller asks the database)', () => {
+    const off = new SessionCache(0);
+    off.setEnabled(true);
+    expect(off.get('a.sig')).toBeUndefined();
+    expect([off.hits, off.misses]).toEqual([0, 1]);
   });
 
   it('drops every session of one user and only theirs', () => {

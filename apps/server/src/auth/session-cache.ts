@@ -34,6 +34,9 @@ export class SessionCache {
    * cannot be stored just after the news of its end.
    */
   private generation = 0;
+  /** Lookups answered from memory, and lookups that leave the caller to ask the database (the cache off included); /metrics reads both. */
+  hits = 0;
+  misses = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -57,14 +60,18 @@ export class SessionCache {
   }
 
   get(key: string): Actor | undefined {
-    if (!this.on) return undefined;
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
+    const entry = this.on ? this.entries.get(key) : undefined;
+    if (!entry) {
+      this.misses++;
+      return undefined;
+    }
     const now = this.now();
     if (now - entry.storedAt >= this.ttlMs || now >= entry.expiresAt) {
       this.remove(key, entry.actor.id);
+      this.misses++;
       return undefined;
     }
+    this.hits++;
     return entry.actor;
   }
 

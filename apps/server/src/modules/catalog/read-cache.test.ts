@@ -17,6 +17,8 @@ describe('ReadCache', () => {
     now = 1000;
     expect(await cache.get('grid', c.load)).toBe('v2');
     expect(c.count()).toBe(2);
+    // The second of the two first lookups shared the load under way: answered without one of its own.
+    expect([cache.hits, cache.misses]).toEqual([2, 2]);
   });
 
   it('keeps each key apart and at most maxEntries of them, dropping the oldest', async () => {

@@ -16,6 +16,9 @@ interface Entry<T> {
 /** T: what is sent, the serialised JSON as bytes (app.ts), so no request encodes it again. */
 export class ReadCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
+  /** Lookups answered from memory (a load already under way for the key counts: it was not started again), and lookups that started a load; /metrics reads both. */
+  hits = 0;
+  misses = 0;
 
   constructor(
     private readonly ttlMs = CATALOG_READ_TTL_MS,
@@ -27,7 +30,11 @@ export class ReadCache<T> {
   /** The value under `key`, loading it (once, for everyone asking meanwhile) when missing or older than the time to live. */
   get(key: string, load: () => Promise<T>): Promise<T> {
     const found = this.entries.get(key);
-    if (found && this.now() - found.loadedAt < this.ttlMs) return found.value;
+    if (found && this.now() - found.loadedAt < this.ttlMs) {
+      this.hits++;
+      return found.value;
+    }
+    this.misses++;
     if (found) this.entries.delete(key);
     else if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     const entry = { value: load(), loadedAt: this.now() };
