@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -95,7 +95,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
       stream: logStream ?? stdout,
     },
     // One line per request is written by logEachRequest.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: newRequestId,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
