@@ -618,7 +618,7 @@ function report(all: Measurement[], sets: DataSet[]) {
       against(m.targets.ratio, (t) => m.ratio >= t, (t) => `≥ ${t}`),
       against(m.targets.p99Ms, (t) => m.p99 < t, (t) => `< ${t} ms`),
       // The uncached page's target is set at the largest data set; the smaller one shows the same figure for the scale check.
-      m.cars === Math.max(...SIZES) ? against(m.targets.rps, (t) => m.rps >= t, (t) => `≥ ${fmt(t)}`) : '(at the largest)',
+      m.targets.rps !== undefined && m.cars !== Math.max(...SIZES) ? '(at the largest)' : against(m.targets.rps, (t) => m.rps >= t, (t) => `≥ ${fmt(t)}`),
       fmt(m.non2xx),
       fmt(m.errors),
       fmt(m.load, 1),
