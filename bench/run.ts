@@ -383,14 +383,13 @@ async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> 
     for (let i = 1; i <= MIX_BUYERS; i++) buyers.push(await signUpBuyer(app.origin, i));
     const bookingCookies = buyers.slice(0, BOOKING_BUYERS).map((b) => b.cookie);
     const reader = buyers[0]!.cookie;
-    const { rows: categories } = await pool.query<{ id: string }>('select id from categories order by name');
+    const { rows: categories } = await pool.query<{ id: string; name: string }>('select id, name from categories order by name');
     const categoryPath = `/api/category/${categories[0]!.id}`;
     const firstPages = categories.map((c) => `/api/category/${c.id}`);
     // Unpaid cars in a fixed shuffled order, so that consecutive bookings touch unrelated rows.
     const { rows: unpaid } = await pool.query<{ id: string }>('select id from products where not paid order by md5(id::text)');
     const productIds = unpaid.map((r) => r.id);
-    const { rows: makes } = await pool.query<{ id: string; name: string }>('select id, name from categories');
-    const searches = searchLists(Object.fromEntries(makes.map((m) => [m.name, m.id])));
+    const searches = searchLists(Object.fromEntries(categories.map((c) => [c.name, c.id])));
     const searchPath = searches.keyword[0]!;
     // Every search's statements, as PostgreSQL plans them at this size, for docs/performance.md.
     if (cars === Math.max(...SIZES)) searchPlans = await explainSearch(pool, app.origin, reader, searchPath);
