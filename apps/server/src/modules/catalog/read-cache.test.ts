@@ -45,6 +45,14 @@ describe('ReadCache', () => {
     expect(await cache.get('grid', load)).toBe('after the write');
   });
 
+  it('loads every time and keeps nothing when its time to live is 0 (the cache turned off)', async () => {
+    const c = counter();
+    const cache = new ReadCache<string>(0, 10, () => 0);
+    expect(await Promise.all([cache.get('grid', c.load), cache.get('grid', c.load)])).toEqual(['v1', 'v2']);
+    expect(cache.size).toBe(0);
+    expect([cache.hits, cache.misses]).toEqual([0, 2]);
+  });
+
   it('does not keep a failed load', async () => {
     let fail = true;
     const cache = new ReadCache<string>();

@@ -29,6 +29,11 @@ export class ReadCache<T> {
 
   /** The value under `key`, loading it (once, for everyone asking meanwhile) when missing or older than the time to live. */
   get(key: string, load: () => Promise<T>): Promise<T> {
+    // Off (CATALOG_CACHE_SECONDS=0): nothing is kept, so nothing that could never be served fills the map.
+    if (this.ttlMs === 0) {
+      this.misses++;
+      return load();
+    }
     const found = this.entries.get(key);
     if (found && this.now() - found.loadedAt < this.ttlMs) {
       this.hits++;
