@@ -1,9 +1,8 @@
 import type { Pool } from 'pg';
 import { kmPerMile, minComparables, type PriceGuide, type priceGuideQuery } from '@second-gear/contract';
 import type { z } from 'zod';
-import { ON_MARKET } from '../catalog/service.ts';
-import { dealRating, estimatePrice, fitDepreciation, YEAR_WINDOW, type Condition, type PricedCar } from './estimate.ts';
-import { storedDepreciation } from './service.ts';
+import { dealRating, estimatePrice, fitDepreciation, YEAR_WINDOW } from './estimate.ts';
+import { PRICED_CARS, storedDepreciation, toPricedCar, type MarketRow } from './service.ts';
 
 /**
  * The fair price a car described on the add or edit form would get, from the same comparables as a
@@ -13,15 +12,16 @@ import { storedDepreciation } from './service.ts';
  */
 export async function priceGuideFor(pool: Pool, q: z.output<typeof priceGuideQuery>): Promise<PriceGuide> {
   const [{ rows: cars }, stored] = await Promise.all([
-    pool.query<{ id: string; year_key: number; mileage_km: number; condition: Condition; resale_price: number }>(
-      `select p.id, p.year_key, p.mileage_km, p.condition, p.resale_price from products p
-        where ${ON_MARKET} and p.category_id = $1 and lower(p.model) = lower($2) and abs(p.year_key - $3) <= $4
-          and p.mileage is not null and p.id is distinct from $5`,
-      [q.make, q.model, q.modelYear, YEAR_WINDOW, q.car ?? null],
-    ),
+    pool.query<MarketRow>(`${PRICED_CARS} and p.category_id = $1 and lower(p.model) = lower($2) and abs(p.year_key - $3) <= $4 and p.id is distinct from $5`, [
+      q.make,
+      q.model,
+      q.modelYear,
+      YEAR_WINDOW,
+      q.car ?? null,
+    ]),
     storedDepreciation(pool),
   ]);
-  const market: PricedCar[] = cars.map((r) => ({ id: r.id, makeId: q.make, model: q.model, year: r.year_key, km: r.mileage_km, condition: r.condition, price: r.resale_price }));
+  const market = cars.map(toPricedCar);
   const depreciation = stored?.depreciation ?? fitDepreciation(market);
   const km = q.mileageUnit === 'mi' ? q.mileage * kmPerMile : q.mileage;
   const e = estimatePrice({ id: q.car ?? '', makeId: q.make, model: q.model, year: q.modelYear, km, condition: q.condition }, market, depreciation);

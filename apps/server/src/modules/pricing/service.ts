@@ -2,7 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import { ON_MARKET } from '../catalog/service.ts';
 import { dealRating, estimatePrice, fitDepreciation, type Condition, type Depreciation, type PricedCar } from './estimate.ts';
 
-interface MarketRow {
+export interface MarketRow {
   id: string;
   category_id: string;
   model: string;
@@ -13,11 +13,11 @@ interface MarketRow {
 }
 
 /** The cars on the market that can be priced: a model and a mileage given (the year always is). */
-const PRICED_CARS = `
+export const PRICED_CARS = `
   select p.id, p.category_id, p.model, p.year_key, p.mileage_km, p.condition, p.resale_price
     from products p where ${ON_MARKET} and p.model is not null and p.mileage is not null`;
 
-const toPricedCar = (r: MarketRow): PricedCar => ({ id: r.id, makeId: r.category_id, model: r.model, year: r.year_key, km: r.mileage_km, condition: r.condition, price: r.resale_price });
+export const toPricedCar = (r: MarketRow): PricedCar => ({ id: r.id, makeId: r.category_id, model: r.model, year: r.year_key, km: r.mileage_km, condition: r.condition, price: r.resale_price });
 
 /**
  * A fit over a large market reads every car (about half a second at 100,000 cars): it is done
