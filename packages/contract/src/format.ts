@@ -15,3 +15,11 @@ export function formatWhole(amount: number): string {
 export function formatPrice(amount: number): string {
   return `$${formatWhole(amount)}`;
 }
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** Whole days from `since` to `now` (never below 0): a car's days listed, on its page and its card alike. */
+export function wholeDaysSince(since: string | number | Date, now: number = Date.now()): number {
+  const start = since instanceof Date ? since.getTime() : new Date(since).getTime();
+  return Number.isNaN(start) ? 0 : Math.max(0, Math.floor((now - start) / dayMs));
+}

@@ -4,7 +4,7 @@
 // output is exactly Intl's en-US one (format.test.ts compares them). Prices and counts come from the
 // contract, which the server's HTML for a car's link preview writes with too.
 
-export { formatPrice, formatWhole } from '@second-gear/contract/constants';
+export { formatPrice, formatWhole, wholeDaysSince } from '@second-gear/contract/constants';
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
@@ -55,14 +55,6 @@ export function fromDateTimeLocal(value: string): string {
   const offset = -date.getTimezoneOffset();
   const sign = offset >= 0 ? '+' : '-';
   return `${toDateTimeLocal(date)}:00${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Whole days from `since` to `now` (never below 0), as the server counts a car's days listed. */
-export function wholeDaysSince(since: string | number | Date, now: number = Date.now()): number {
-  const start = since instanceof Date ? since.getTime() : new Date(since).getTime();
-  return Number.isNaN(start) ? 0 : Math.max(0, Math.floor((now - start) / DAY_MS));
 }
 
 /** How long a car has been listed: `Listed today`, `Listed 1 day ago`, `Listed 3 days ago`. */

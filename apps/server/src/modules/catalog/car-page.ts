@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import type { CarPage } from '@second-gear/contract';
+import { wholeDaysSince } from '@second-gear/contract/constants';
 import type { Actor } from '../../auth/actor.ts';
 import { AppError } from '../../errors.ts';
 import { fairPriceOf } from '../pricing/fair-price.ts';
@@ -11,8 +12,6 @@ interface CarRow extends ProductRow {
   seller_since: Date | null;
   seller_on_market: number;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * `GET /cars/{id}`: everything a car's page shows. Car data is for signed-in people, as on the
@@ -52,7 +51,7 @@ export async function carPage(pool: Pool, viewer: Actor | null, id: string): Pro
       memberSince: row.seller_since?.toISOString() ?? null,
       activeListings: row.seller_on_market,
     },
-    daysListed: Math.max(0, Math.floor((Date.now() - row.listed_at.getTime()) / DAY_MS)),
+    daysListed: wholeDaysSince(row.listed_at),
     priceHistory: history.rows.map((r) => ({ oldPrice: r.old_price, newPrice: r.new_price, changedAt: r.changed_at.toISOString() })),
     fairPrice,
     ...(listingChecks && { listingChecks }),
