@@ -110,6 +110,16 @@ describe('LiveCarIndex: each process sees every committed write at its next sear
     expect(await found(copy)).not.toContain(car);
   });
 
+  it('reads every car when the market is read a few rows at a time', async () => {
+    const batchMake = await insertCategory(t, 'Dacia');
+    const cars = [];
+    for (const name of ['Dacia Sandero', 'Dacia Duster', 'Dacia Logan', 'Dacia Spring', 'Dacia Jogger']) cars.push(await insertCar(t, seller, batchMake, { name }));
+    const copy = new LiveCarIndex(t.pool, Date.now, 2);
+    const { cars: index } = await copy.current();
+    const page = index.search(searchQuery.parse({ make: batchMake, limit: '48' }), undefined, new Map()).page.map((p) => p.id);
+    expect(page.toSorted()).toEqual(cars.toSorted());
+  });
+
   it('lets a crowd of searches share one look', async () => {
     const copy = new LiveCarIndex(t.pool);
     await found(copy);
