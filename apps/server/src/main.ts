@@ -42,7 +42,7 @@ async function main() {
     if (applied.length) say(`applied migrations: ${applied.join(', ')}`);
     const secret = config.authSecret ?? readOrCreateSecret(path.join(config.dataDir, 'auth-secret'));
     const auth = createAuth({ pool, secret, publicUrl: config.publicUrl, trustedOrigins: config.trustedOrigins, google: googleOAuth(config) });
-    const images = createImageStorage(config);
+    const images = await createImageStorage(config);
     if (config.demoData !== 'off') {
       // Loaded here and only here: the seeder and the demo content it draws (apps/server/demo, a
       // third of the server's code) stay out of a start without demo data, production's usual one.

@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, multipartFile, signUp, type Person, type TestApp } from '../../test/harness.ts';
 import { loadConfig } from '../config.ts';
-import { diskStorage, s3Storage, type ImageStorage, type S3Settings } from './storage.ts';
+import { s3Storage } from './s3-storage.ts';
+import { diskStorage, type ImageStorage, type S3Settings } from './storage.ts';
 import { storeImage } from './store.ts';
 
 /**

@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Pool } from 'pg';
 import { run, type LogLevel } from 'graphile-worker';
 import type { Config } from '../config.ts';
-import { startDevMailbox, type DevMailbox } from '../mail/dev-mailbox.ts';
+import type { DevMailbox } from '../mail/dev-mailbox.ts';
 import { DELIVER_EMAIL, deliverEmail } from './deliver-email.ts';
 import { jobLogger } from './logger.ts';
 import { REPRICE_MODEL, repriceModelTask } from './reprice-model.ts';
@@ -40,7 +40,8 @@ export interface JobRunner {
  */
 export async function startJobRunner({ pool, config, secret, liveCars = new LiveCarIndex(pool), concurrency = 2, pollIntervalMs = 2000, log }: JobRunnerOptions): Promise<JobRunner> {
   const where = config.mail.transport;
-  const mailbox: DevMailbox | undefined = where === 'dev-mailbox' ? await startDevMailbox(pool) : undefined;
+  // Loaded only here: production never runs the mailbox, and its SMTP server and parser stay out of it.
+  const mailbox: DevMailbox | undefined = where === 'dev-mailbox' ? await (await import('../mail/dev-mailbox.ts')).startDevMailbox(pool) : undefined;
   const transport = where === 'off' ? null : nodemailer.createTransport(where === 'dev-mailbox' ? mailbox!.smtpUrl : where.smtpUrl);
   try {
     const runner = await run({
