@@ -33,6 +33,20 @@ describe('ReadCache', () => {
     expect(await cache.get('a', a.load)).toBe('a2');
   });
 
+  it('drops the entries past their time to live when it loads another, instead of keeping them until it is full', async () => {
+    let now = 0;
+    const cache = new ReadCache<string>(1000, 10, () => now);
+    await cache.get('a', counter('a').load);
+    now = 500;
+    await cache.get('b', counter('b').load);
+    now = 1200;
+    await cache.get('c', counter('c').load);
+    expect(cache.size).toBe(2);
+    now = 1600;
+    await cache.get('d', counter('d').load);
+    expect(cache.size).toBe(2);
+  });
+
   it('loads again right after clear, and a load begun before the clear is not kept', async () => {
     let release!: (v: string) => void;
     let calls = 0;

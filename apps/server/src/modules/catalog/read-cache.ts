@@ -41,7 +41,8 @@ export class ReadCache<T> {
     }
     this.misses++;
     if (found) this.entries.delete(key);
-    else if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.forgetExpired();
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     const entry = { value: load(), loadedAt: this.now() };
     this.entries.set(key, entry);
     // A failed load (a 404, the database restarting) is not kept: the next request tries again.
@@ -49,6 +50,19 @@ export class ReadCache<T> {
       if (this.entries.get(key) === entry) this.entries.delete(key);
     });
     return entry.value;
+  }
+
+  /**
+   * Drops the entries past their time to live. The map keeps entries in the order they were loaded
+   * (a reloaded key goes to the end), so the expired ones are at its front. Left until the map was
+   * full, up to a thousand expired answers (12 MB of category pages) were kept that no one would read.
+   */
+  private forgetExpired() {
+    const now = this.now();
+    for (const [key, entry] of this.entries) {
+      if (now - entry.loadedAt < this.ttlMs) return;
+      this.entries.delete(key);
+    }
   }
 
   /** Entries held, fresh or not (for tests: what a request did to the cache). */
