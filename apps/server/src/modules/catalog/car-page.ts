@@ -24,6 +24,7 @@ export async function carPage(pool: Pool, viewer: Actor | null, id: string): Pro
     `select ${PRODUCT_COLUMNS}, s.created_at as seller_since,
             (select count(*)::int from products p where p.seller_id = s.id and ${ON_MARKET}) as seller_on_market
        from ${PRODUCT_FROM}
+       left join users s on s.id = p.seller_id
       where p.id = $1`,
     [id],
   );

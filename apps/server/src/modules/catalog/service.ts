@@ -54,12 +54,16 @@ export interface ProductRow {
   price_dropped_at: Date | null;
 }
 
-/** Every product query selects these columns, so that one mapping serves them all. */
+/**
+ * Every product query selects these columns, so that one mapping serves them all. The seller's
+ * verification is a subquery, one index lookup per car, rather than a join: for a search's page of
+ * cars by id, PostgreSQL's kept plan read and hashed the whole users table, 0.15 ms of a 0.36 ms read.
+ */
 export const PRODUCT_COLUMNS = `
   p.id, p.product_name, p.category_id, c.name as category_name, p.condition, p.description,
   p.original_price, p.resale_price, p.year_of_purchase, p.mobile, p.location, p.seller_name,
   p.seller_email, p.image_key, i.widths, p.sales_status, p.posting_time, p.paid, p.advertised,
-  s.verified as seller_verified, p.model, p.model_year, p.mileage, p.mileage_unit, p.fuel, p.transmission,
+  (select s.verified from users s where s.id = p.seller_id) as seller_verified, p.model, p.model_year, p.mileage, p.mileage_unit, p.fuel, p.transmission,
   p.body_type, p.colour, p.vin, p.withdrawn_at, pe.rating as deal_rating, p.listed_at,
   recent.price_before as price_before_drop, recent.dropped_at as price_dropped_at`;
 
@@ -72,7 +76,6 @@ export const PRODUCT_FROM = `
   products p
   join categories c on c.id = p.category_id
   join images i on i.key = p.image_key
-  left join users s on s.id = p.seller_id
   left join price_estimates pe on pe.product_id = p.id
   left join lateral (
     select (array_agg(pc.old_price order by pc.changed_at, pc.id))[1] as price_before,
