@@ -150,8 +150,8 @@ export class LiveCarIndex {
   /**
    * Every car on the market, into a new copy, through a cursor `loadBatch` rows at a time: all of
    * them from the one snapshot the cursor was declared in. Read in one go, every row's object was
-   * alive at once, and the collector moved them all to the old generation before they died: at
-   * 100,000 cars the process kept 30–55 MB more after a load (docs/performance.md).
+   * alive at once, and the collector moved them to the old generation before they died: at 100,000
+   * cars a process kept about 30 MB more after a load (docs/performance.md).
    */
   private loadEveryCar(): Promise<{ index: CarIndex; xmin: string }> {
     return inTransaction(this.pool, async (client) => {
