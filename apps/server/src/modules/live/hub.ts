@@ -94,11 +94,6 @@ export class LiveHub {
     this.ready = this.channel.ready;
   }
 
-  /** How many streams are open. */
-  get size() {
-    return this.count;
-  }
-
   /**
    * Opens a stream of `userId` in `session`: first every message to or from them after
    * `lastEventId` (a reconnection), then live events. It makes room first, ending the oldest stream
