@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultWebDist } from './app.ts';
+import { buildApp, defaultWebDist } from './app.ts';
+import type { Config } from './config.ts';
 import { as, createTestApp, signUp, type TestApp } from '../test/harness.ts';
 
 let t: TestApp;
@@ -86,5 +87,30 @@ describe('the built web app', () => {
     } finally {
       await web.close();
     }
+  });
+});
+
+describe('the development mailbox (shows every email sent, to anyone, without a sign-in)', () => {
+  const mailboxStatus = async (changes: Partial<Config>) => {
+    const app = await buildApp({ config: { ...t.app.config, ...changes }, pool: t.pool, auth: t.app.auth, images: t.app.images });
+    try {
+      return (await app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode;
+    } finally {
+      await app.close();
+    }
+  };
+
+  it('is served while only this machine can reach the server', async () => {
+    expect(t.app.config).toMatchObject({ env: 'test', trustProxy: false, publicUrl: 'http://localhost:3000', host: '127.0.0.1' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(200);
+  });
+
+  it('is not served where others may reach the server: HOST or PUBLIC_URL not loopback, or TRUST_PROXY set', async () => {
+    const cases: [string, Partial<Config>][] = [
+      ['HOST=0.0.0.0', { host: '0.0.0.0' }],
+      ['PUBLIC_URL=https://cars.example.com', { publicUrl: 'https://cars.example.com' }],
+      ['TRUST_PROXY=1', { trustProxy: () => true }],
+    ];
+    for (const [what, changes] of cases) expect(await mailboxStatus(changes), what).toBe(404);
   });
 });

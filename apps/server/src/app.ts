@@ -46,6 +46,7 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { LiveCarIndex } from './modules/search/live-index.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { mailboxRoutes } from './mail/mailbox-routes.ts';
+import { reachableByOthers } from './loopback.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -189,13 +190,13 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
       await api.register(dashboardRoutes);
       await api.register(paymentRoutes(paymentProvider));
       await api.register(messageRoutes);
-      await api.register(liveRoutes({ heartbeatMs: heartbeatWithin(httpTimeouts) }));
+      await api.register(liveRoutes({ heartbeatMs: heartbeatWithin(httpTimeouts), caps: config.liveStreams }));
       await api.register(notificationRoutes);
       await api.register(searchRoutes);
       await api.register(pricingRoutes);
       await api.register(alertRoutes);
-      // Anyone may read the development mailbox: never in production.
-      if (config.env !== 'production') await api.register(mailboxRoutes);
+      // Anyone who reaches the development mailbox reads every email sent: only while that is this machine alone.
+      if (!reachableByOthers(config)) await api.register(mailboxRoutes);
     },
     { prefix: '/api' },
   );

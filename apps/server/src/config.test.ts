@@ -123,6 +123,24 @@ describe('outside production', () => {
     expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.transport).toEqual({ smtpUrl: 'smtp://127.0.0.1:2525' });
   });
 
+  it('sends no email without SMTP_URL where others may reach the server: the development mailbox would show them every email', () => {
+    for (const env of [{ HOST: '0.0.0.0' }, { PUBLIC_URL: 'https://cars.example.com' }, { TRUST_PROXY: '1' }, { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }]) {
+      expect(loadConfig(env).mail.transport, JSON.stringify(env)).toBe('off');
+      expect(loadConfig({ ...env, SMTP_URL: 'smtp://mail.example.com' }).mail.transport, JSON.stringify(env)).toEqual({ smtpUrl: 'smtp://mail.example.com' });
+    }
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3100', HOST: 'localhost', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).mail.transport).toBe('dev-mailbox');
+  });
+
+  it('caps the live streams at 6 a session, 12 a person and 1000 a process unless told otherwise, each cap within the next', () => {
+    expect(loadConfig({}).liveStreams).toEqual({ perSession: 6, perUser: 12, perProcess: 1000 });
+    expect(loadConfig({ LIVE_STREAMS_PER_SESSION: '2', LIVE_STREAMS_PER_USER: '3', LIVE_STREAMS_PER_PROCESS: '4' }).liveStreams).toEqual({ perSession: 2, perUser: 3, perProcess: 4 });
+    expect(refusal({ LIVE_STREAMS_PER_SESSION: '0' })).toMatch(/^Invalid configuration: LIVE_STREAMS_PER_SESSION /);
+    expect(refusal({ LIVE_STREAMS_PER_USER: '2.5' })).toBe('Invalid configuration: LIVE_STREAMS_PER_USER must be a whole number');
+    expect(refusal({ LIVE_STREAMS_PER_PROCESS: 'many' })).toMatch(/^Invalid configuration: LIVE_STREAMS_PER_PROCESS /);
+    expect(refusal({ LIVE_STREAMS_PER_SESSION: '8', LIVE_STREAMS_PER_USER: '4' })).toBe('Invalid configuration: LIVE_STREAMS_PER_USER must be at least LIVE_STREAMS_PER_SESSION');
+    expect(refusal({ LIVE_STREAMS_PER_PROCESS: '10' })).toBe('Invalid configuration: LIVE_STREAMS_PER_PROCESS must be at least LIVE_STREAMS_PER_USER');
+  });
+
   it('keeps the catalog reads one second unless CATALOG_CACHE_SECONDS says otherwise (0 turns them off)', () => {
     expect(loadConfig({}).catalogCacheMs).toBe(1000);
     expect(loadConfig({ CATALOG_CACHE_SECONDS: '0' }).catalogCacheMs).toBe(0);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { usesTestIdentityProvider } from './auth/google.ts';
+import { reachableByOthers } from './loopback.ts';
 
 const flag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -42,6 +43,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).max(200).optional(),
   SESSION_CACHE_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(0).max(300).default(30),
   CATALOG_CACHE_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(0).max(60).default(1),
+  // Every tab of the web app holds one stream; browsers over HTTP/1.1 open at most 6 connections to a site.
+  LIVE_STREAMS_PER_SESSION: z.coerce.number().int('must be a whole number').min(1).max(100).default(6),
+  // Two browsers (a computer and a phone) at their cap.
+  LIVE_STREAMS_PER_USER: z.coerce.number().int('must be a whole number').min(1).max(1000).default(12),
+  // About 31 KB a stream (2,821 streams held 88 MB): 1,000 are some 31 MB beside the 220-240 MB of an idle process.
+  LIVE_STREAMS_PER_PROCESS: z.coerce.number().int('must be a whole number').min(1).max(100_000).default(1000),
 });
 
 export interface Config {
@@ -81,15 +88,21 @@ export interface Config {
   /** Set: pictures in this S3-compatible bucket; unset: files in `DATA_DIR/uploads`. */
   s3?: { bucket: string; endpoint?: string; region: string; accessKeyId: string; secretAccessKey: string };
   /**
-   * Where emails go: an SMTP server (`SMTP_URL`), or outside production the development mailbox, an
-   * SMTP server of the app's own that keeps every message for /dev/mailbox (src/mail/dev-mailbox.ts);
-   * `off` in production without SMTP_URL (no email is sent; notifications stay in the bell).
+   * Where emails go: an SMTP server (`SMTP_URL`), or while only this machine can reach the server
+   * (loopback.ts) the development mailbox, an SMTP server of the app's own that keeps every message
+   * for /dev/mailbox (src/mail/dev-mailbox.ts); otherwise `off` (no email is sent; notifications
+   * stay in the bell).
    */
   mail: { transport: { smtpUrl: string } | 'dev-mailbox' | 'off'; from: string };
   /** Set: Google sign-in with these OAuth credentials; unset: the built-in test identity provider where it may run (auth/google.ts). */
   google?: { clientId: string; clientSecret: string };
   /** Set: `GET /metrics` answers in the Prometheus format to this bearer token (http/metrics.ts); unset: no such route. */
   metricsToken: string | undefined;
+  /**
+   * How many live streams (`GET /api/live`) are held open: a new one beyond a session's or a
+   * person's cap ends their oldest; beyond the process's it is refused (modules/live/hub.ts).
+   */
+  liveStreams: { perSession: number; perUser: number; perProcess: number };
 }
 
 export class ConfigError extends Error {}
@@ -128,12 +141,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const google = e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET! } : undefined;
   const trustProxy = trustProxyOf(e.TRUST_PROXY);
   const seedsDemoData = e.DEMO_DATA ?? (!production && !e.DATABASE_URL);
+  // The built-in test identity provider signs anyone in as any email: while it would be on,
+  // listen on loopback only unless HOST says otherwise (and then it is off, see auth/google.ts).
+  const host = e.HOST ?? (usesTestIdentityProvider({ env: e.NODE_ENV, google, trustProxy, publicUrl, host: LOOPBACK }) ? LOOPBACK : '0.0.0.0');
+  // A smaller cap further out would silently lower the one within it.
+  if (e.LIVE_STREAMS_PER_USER < e.LIVE_STREAMS_PER_SESSION) throw new ConfigError('Invalid configuration: LIVE_STREAMS_PER_USER must be at least LIVE_STREAMS_PER_SESSION');
+  if (e.LIVE_STREAMS_PER_PROCESS < e.LIVE_STREAMS_PER_USER) throw new ConfigError('Invalid configuration: LIVE_STREAMS_PER_PROCESS must be at least LIVE_STREAMS_PER_USER');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    // The built-in test identity provider signs anyone in as any email: while it would be on,
-    // listen on loopback only unless HOST says otherwise (and then it is off, see auth/google.ts).
-    host: e.HOST ?? (usesTestIdentityProvider({ env: e.NODE_ENV, google, trustProxy, publicUrl, host: LOOPBACK }) ? LOOPBACK : '0.0.0.0'),
+    host,
     trustProxy,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -160,12 +177,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     google,
     mail: {
-      // Production without a mail server sends nothing and says so at start: the development mailbox
-      // (anyone may read it) is never mounted there, and the bell still tells people everything.
-      transport: e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : production ? 'off' : 'dev-mailbox',
+      // Without a mail server nothing is sent where the development mailbox may not run (anyone who
+      // reaches it reads every email: production, or a server others can reach); the start says so,
+      // and the bell still tells people everything.
+      transport: e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : reachableByOthers({ env: e.NODE_ENV, trustProxy, publicUrl, host }) ? 'off' : 'dev-mailbox',
       from: e.MAIL_FROM ?? `Second Gear <no-reply@${new URL(publicUrl).hostname}>`,
     },
     metricsToken: e.METRICS_TOKEN,
+    liveStreams: { perSession: e.LIVE_STREAMS_PER_SESSION, perUser: e.LIVE_STREAMS_PER_USER, perProcess: e.LIVE_STREAMS_PER_PROCESS },
   };
 }
 

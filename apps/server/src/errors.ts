@@ -11,6 +11,7 @@ const statusOf = {
   TOO_LARGE: 413,
   UNSUPPORTED_MEDIA: 415,
   TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 export type AppErrorCode = keyof typeof statusOf;
 
@@ -20,7 +21,7 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    /** Sent as `Retry-After` (a 429: when the caller may try again). */
+    /** Sent as `Retry-After` (a 429 or 503: when the caller may try again). */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);

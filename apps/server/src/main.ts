@@ -3,6 +3,7 @@ import { buildApp, defaultWebDist } from './app.ts';
 import { createAuth } from './auth/auth.ts';
 import { googleOAuth, testIdentityProviderRefusal } from './auth/google.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { reachableByOthers } from './loopback.ts';
 import { DatabaseStartError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
 import { migrate } from './db/migrate.ts';
 import { checkServerVersion, createPool } from './db/pool.ts';
@@ -18,6 +19,8 @@ async function main() {
   const config = loadConfig();
   const refusal = testIdentityProviderRefusal(config);
   if (refusal) say(`the built-in Google test identity provider is off: ${refusal}; CONTINUE WITH GOOGLE answers "not available" until GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set`);
+  const mailboxOff = config.env === 'production' ? undefined : reachableByOthers(config);
+  if (mailboxOff) say(`the development mailbox is off (anyone reaching it would read every email): ${mailboxOff}; /api/dev/mailbox is not served`);
   let unlock = () => {};
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { isLoopbackHost } from '../loopback.ts';
+import { reachableByOthers } from '../loopback.ts';
 import { readOrCreateSecret } from '../secret-file.ts';
 
 /** better-auth's provider id; the callback is `${PUBLIC_URL}/api/auth/callback/google`. */
@@ -37,11 +37,7 @@ export function usesTestIdentityProvider(config: TestIdpConfig): boolean {
  */
 export function testIdentityProviderRefusal(config: TestIdpConfig): string | undefined {
   if (config.google || config.env === 'production') return undefined;
-  // Behind a proxy, requests from anywhere arrive from the proxy's (perhaps loopback) address.
-  if (config.trustProxy !== false) return 'TRUST_PROXY is set (a proxy in front serves it to others)';
-  if (!isLoopbackHost(new URL(config.publicUrl).hostname)) return `PUBLIC_URL ${config.publicUrl} is not a loopback address`;
-  if (!isLoopbackHost(config.host)) return `HOST ${config.host} is not a loopback address`;
-  return undefined;
+  return reachableByOthers(config);
 }
 
 export function googleCallbackUrl(publicUrl: string): string {

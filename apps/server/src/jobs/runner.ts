@@ -34,9 +34,9 @@ export interface JobRunner {
  * The background jobs of this process (graphile-worker on the app's PostgreSQL): the email
  * deliveries of the outbox, pricing a model’s cars again after a change, and the saved searches'
  * alerts (matching new cars; the hourly digests, from the crontab). Every app process may
- * run one; the database shares the jobs out. Outside production with no SMTP_URL it first starts
- * the development mailbox and sends there; in production without one it sends nothing (each email
- * is marked not sent, see deliverEmail).
+ * run one; the database shares the jobs out. With no SMTP_URL on a server only its own machine
+ * reaches, it first starts the development mailbox and sends there; anywhere else without one it
+ * sends nothing (each email is marked not sent, see deliverEmail).
  */
 export async function startJobRunner({ pool, config, secret, liveCars = new LiveCarIndex(pool), concurrency = 2, pollIntervalMs = 2000, log }: JobRunnerOptions): Promise<JobRunner> {
   const where = config.mail.transport;

@@ -15,7 +15,7 @@ export interface DevMailbox {
  * The development mailbox's receiving end: an SMTP server on a loopback port of its own that
  * parses each message and keeps it in `dev_mailbox`. Emails then take the same path as in
  * production (nodemailer, a real SMTP conversation), and /dev/mailbox shows what a person would get.
- * Never started in production (config.ts requires SMTP_URL there).
+ * Started only while nobody but this machine can reach the server (config.ts), never in production.
  */
 export async function startDevMailbox(pool: Pool): Promise<DevMailbox> {
   const server = new SMTPServer({

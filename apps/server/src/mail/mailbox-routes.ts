@@ -18,12 +18,13 @@ interface StoredAttachment {
 
 /**
  * The development mailbox (dev-mailbox.ts): every email the server sent while it had no SMTP_URL.
- * Anyone may read it, so it is registered in development and test only; production answers 404.
+ * Anyone who reaches it may read it, so it is registered only while nobody but this machine can
+ * reach the server (reachableByOthers in loopback.ts); elsewhere it answers 404.
  */
 export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dev/mailbox',
-    { schema: { tags: ['development'], summary: 'The development mailbox: the latest 100 emails, newest first (not in production)', response: { 200: z.array(mailboxEntry) } } },
+    { schema: { tags: ['development'], summary: 'The development mailbox: the latest 100 emails, newest first (only on a server reachable from its own machine alone)', response: { 200: z.array(mailboxEntry) } } },
     async () => (await app.pg.query(`select ${ENTRY} from dev_mailbox order by received_at desc, id desc limit ${MAILBOX_SIZE}`)).rows,
   );
 

@@ -4,11 +4,20 @@ import type { Message } from '@second-gear/contract';
 import { listenToChannel, type ChannelListener } from '../../db/listen.ts';
 import { LIVE_CHANNEL, type LiveEvent } from '../notifications/notify.ts';
 import { messageFor, messagesSince } from '../messages/service.ts';
+import { AppError } from '../../errors.ts';
 
 /** Messages read per query while a reconnected stream catches up. */
 const CATCH_UP_PAGE = 500;
 /** A client this far behind (bytes it has not taken) is dropped; it reconnects and catches up from its Last-Event-ID. */
 const MAX_BUFFERED = 1024 * 1024;
+/**
+ * How long a browser whose stream a newer one replaced waits before reconnecting (the `retry` it is
+ * sent last): its reconnection replaces the then oldest, so a person with more tabs than the cap
+ * sees their tabs take turns once a minute, not a reconnection storm.
+ */
+const REPLACED_RETRY_MS = 60_000;
+/** When the process holds its cap: streams end as people leave. */
+const FULL_RETRY_AFTER_SECONDS = 30;
 
 /** Where a stream's text goes: the response of one `GET /api/live`. */
 export interface StreamSink {
@@ -20,7 +29,10 @@ export interface StreamSink {
 
 interface Stream {
   userId: string;
+  /** The session cookie's value: what the per-session cap counts by. */
+  session: string;
   sink: StreamSink;
+  closed: boolean;
   /** While catching up: live events held back until the catch-up is written, then sent unless already sent. */
   held: LiveEvent[] | null;
 }
@@ -28,6 +40,8 @@ interface Stream {
 export interface LiveHubOptions {
   /** A comment line this often keeps proxies and the server's idle timeout from closing a quiet stream. */
   heartbeatMs: number;
+  /** How many streams are held open per session, person and process (config.ts). */
+  caps: { perSession: number; perUser: number; perProcess: number };
 }
 
 /**
@@ -38,9 +52,15 @@ export interface LiveHubOptions {
  * every message it missed before anything new. When the listening connection breaks, events may
  * be missed until it is back: every open stream is then ended, so each browser reconnects and
  * catches up, and nothing is lost.
+ *
+ * Streams are capped: a new one beyond its session's or its person's cap ends their oldest (the
+ * new one is usually a reloaded or new tab, the oldest one a tab left behind); beyond the
+ * process's cap a new one is refused.
  */
 export class LiveHub {
+  /** Per person, their open streams, oldest first. */
   private readonly streams = new Map<string, Set<Stream>>();
+  private count = 0;
   /** Per person, the events being written: one after another, so a thread never arrives out of order. */
   private readonly queues = new Map<string, Promise<void>>();
   private readonly channel: ChannelListener;
@@ -51,7 +71,7 @@ export class LiveHub {
   constructor(
     private readonly pool: pg.Pool,
     private readonly log: FastifyBaseLogger,
-    options: LiveHubOptions,
+    private readonly options: LiveHubOptions,
   ) {
     this.heartbeat = setInterval(() => this.everyStream((s) => this.write(s, ': heartbeat\n\n')), options.heartbeatMs).unref();
     this.channel = listenToChannel(pool.options, {
@@ -74,47 +94,59 @@ export class LiveHub {
     this.ready = this.channel.ready;
   }
 
-  /** How many streams are open (tests and logs). */
-  get size() {
-    let n = 0;
-    for (const set of this.streams.values()) n += set.size;
-    return n;
-  }
-
   /**
-   * Opens a stream for `userId`: first every message to or from them after `lastEventId` (a
-   * reconnection), then live events. Returns what closes it (the client went).
+   * Opens a stream of `userId` in `session`: first every message to or from them after
+   * `lastEventId` (a reconnection), then live events. It makes room first, ending the oldest stream
+   * beyond the session's or the person's cap, or throws (503) when the process holds its cap: then
+   * `start`, which begins the answer and gives its sink, is not called. Returns what closes the
+   * stream (the client went); the catch-up reads no further once it is closed.
    */
-  async open(userId: string, sink: StreamSink, lastEventId: number | null): Promise<() => void> {
-    const stream: Stream = { userId, sink, held: lastEventId === null ? null : [] };
+  open(userId: string, session: string, lastEventId: number | null, start: () => StreamSink): () => void {
+    const { perSession, perUser, perProcess } = this.options.caps;
+    const mine = [...(this.streams.get(userId) ?? [])];
+    const sessions = mine.filter((s) => s.session === session);
+    const replaced = sessions.length >= perSession ? sessions[0] : mine.length >= perUser ? mine[0] : undefined;
+    if (!replaced && this.count >= perProcess) {
+      throw new AppError('SERVICE_UNAVAILABLE', `Too many live connections are open on this server; try again in ${FULL_RETRY_AFTER_SECONDS} seconds.`, FULL_RETRY_AFTER_SECONDS);
+    }
+    if (replaced) {
+      this.write(replaced, `: replaced by a newer stream\nretry: ${REPLACED_RETRY_MS}\n\n`);
+      this.close(replaced);
+    }
+    const stream: Stream = { userId, session, sink: start(), closed: false, held: lastEventId === null ? null : [] };
     let set = this.streams.get(userId);
     if (!set) this.streams.set(userId, (set = new Set()));
     set.add(stream);
-    const close = () => this.close(stream);
+    this.count++;
     // The client is told to come back after 2 s if the connection drops.
     this.write(stream, 'retry: 2000\n\n');
-    if (lastEventId !== null) {
-      const sent = new Set<string>();
-      try {
-        for (let after = lastEventId; ; ) {
-          const page = await messagesSince(this.pool, userId, after, CATCH_UP_PAGE);
-          for (const m of page) {
-            this.writeMessage(stream, m);
-            sent.add(String(m.id));
-          }
-          if (page.length < CATCH_UP_PAGE) break;
-          after = page.at(-1)!.id;
+    if (lastEventId !== null) void this.catchUp(stream, lastEventId);
+    return () => this.close(stream);
+  }
+
+  /** Every message after `lastEventId`, page by page while the stream is open, then the events held meanwhile. */
+  private async catchUp(stream: Stream, lastEventId: number) {
+    const sent = new Set<string>();
+    try {
+      for (let after = lastEventId; !stream.closed; ) {
+        const page = await messagesSince(this.pool, stream.userId, after, CATCH_UP_PAGE);
+        for (const m of page) {
+          this.writeMessage(stream, m);
+          sent.add(String(m.id));
         }
-      } catch (err) {
-        this.log.warn({ err }, 'live stream: catching up failed; ending the stream so the browser tries again');
-        close();
-        return close;
+        if (page.length < CATCH_UP_PAGE) break;
+        after = page.at(-1)!.id;
       }
-      const held = stream.held ?? [];
-      stream.held = null;
-      for (const event of held) if (!(event.type === 'message' && event.id && sent.has(event.id))) await this.deliver(stream, event);
+    } catch (err) {
+      this.log.warn({ err }, 'live stream: catching up failed; ending the stream so the browser tries again');
+      return this.close(stream);
     }
-    return close;
+    const held = stream.held ?? [];
+    stream.held = null;
+    for (const event of held) {
+      if (stream.closed) return;
+      if (!(event.type === 'message' && event.id && sent.has(event.id))) await this.deliver(stream, event);
+    }
   }
 
   /** Ends every stream of a person (their session or account changed: the browser reconnects, or is refused). */
@@ -136,10 +168,13 @@ export class LiveHub {
     const set = this.streams.get(stream.userId);
     if (!set?.delete(stream)) return;
     if (set.size === 0) this.streams.delete(stream.userId);
+    this.count--;
+    stream.closed = true;
     stream.sink.end();
   }
 
   private write(stream: Stream, chunk: string) {
+    if (stream.closed) return;
     if (stream.sink.buffered > MAX_BUFFERED) return this.close(stream);
     stream.sink.write(chunk);
   }

@@ -3,18 +3,21 @@ import type net from 'node:net';
 import { buildApp } from '../../app.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@second-gear/contract';
+import { createPool } from '../../db/pool.ts';
 import { insertCar, insertCategory } from '../../../test/fixtures.ts';
-import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, sessionCookie, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { nextLoopbackAddress } from '../../../test/raw-http.ts';
 
 let t: TestApp;
 let buyer: Person;
 let seller: Person;
+let car: string;
 let conversationId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ listen: true });
   [buyer, seller] = await Promise.all([signUp(t.app, 'Buyer'), signUp(t.app, 'Seller')]);
-  const car = await insertCar(t, seller, await insertCategory(t), { name: 'Live Fiesta' });
+  car = await insertCar(t, seller, await insertCategory(t), { name: 'Live Fiesta' });
   const opened = await post(buyer, '/api/conversations', { productId: car, text: 'Hello' });
   conversationId = opened.conversationId;
 });
@@ -33,14 +36,15 @@ interface SseEvent {
   data: string;
 }
 
-/** A real HTTP client reading the stream as EventSource does: events, comments and the response's headers. */
-function connect(who: Person, lastEventId?: string) {
+/** A real HTTP client reading the stream as EventSource does: events, comments, `retry` lines and the response's headers. */
+function connect(who: Person, lastEventId?: string, origin = t.origin) {
   const events: SseEvent[] = [];
   const comments: string[] = [];
+  const retries: number[] = [];
   let buffer = '';
   let waiting: (() => void)[] = [];
   let ended = false;
-  const req = http.get(`${t.origin}/api/live`, { headers: { accept: 'text/event-stream', cookie: who.cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) } });
+  const req = http.get(`${origin}/api/live`, { headers: { accept: 'text/event-stream', cookie: who.cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) } });
   const response = new Promise<http.IncomingMessage>((resolve, reject) => {
     req.on('error', reject);
     req.on('response', (res) => {
@@ -55,6 +59,7 @@ function connect(who: Person, lastEventId?: string) {
           let isEvent = false;
           for (const line of block.split('\n')) {
             if (line.startsWith(':')) comments.push(line.slice(1).trim());
+            else if (line.startsWith('retry: ')) retries.push(Number(line.slice(7)));
             else if (line.startsWith('id: ')) event.id = line.slice(4);
             else if (line.startsWith('event: ')) {
               event.event = line.slice(7);
@@ -90,6 +95,7 @@ function connect(who: Person, lastEventId?: string) {
     response,
     events,
     comments,
+    retries,
     messages: () => events.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data) as Message),
     until,
     ended: () => ended,
@@ -221,5 +227,132 @@ describe('GET /api/live', () => {
     await other.close();
     await ended;
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+/** Another session of the same person: a sign-in from another browser. */
+async function anotherSession(who: Person): Promise<Person> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    remoteAddress: nextLoopbackAddress(),
+    headers: { origin: t.origin },
+    payload: { email: who.email, password: 'secret123' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { ...who, cookie: sessionCookie(res.headers['set-cookie']) };
+}
+
+/** Opens the streams one after another (each is counted once its answer has begun), oldest first. */
+async function openInTurn(origin: string, ...who: Person[]) {
+  const streams = [];
+  for (const person of who) {
+    const stream = connect(person, undefined, origin);
+    expect((await stream.response).statusCode).toBe(200);
+    streams.push(stream);
+  }
+  return streams;
+}
+
+describe('GET /api/live: how many streams are held open', () => {
+  let capped: TestApp;
+  beforeAll(async () => {
+    capped = await createTestApp({ listen: true, shareDatabaseWith: t, env: { LIVE_STREAMS_PER_SESSION: '2', LIVE_STREAMS_PER_USER: '3', LIVE_STREAMS_PER_PROCESS: '100' } });
+  });
+  afterAll(() => capped?.close());
+
+  it('ends the oldest stream of a session beyond its cap, and tells that browser to wait a minute before coming back', async () => {
+    const person = await signUp(t.app, 'Buyer');
+    const [oldest, second, newest] = await openInTurn(capped.origin, person, person, person);
+    await oldest!.until(() => oldest!.ended(), 'the oldest stream to end');
+    expect(oldest!.comments).toContain('replaced by a newer stream');
+    expect(oldest!.retries.at(-1)).toBe(60_000);
+    expect([second!.ended(), newest!.ended()]).toEqual([false, false]);
+    for (const s of [second!, newest!]) s.close();
+  });
+
+  it('ends the person’s oldest stream beyond their cap across sessions, and a session’s own oldest beyond its cap', async () => {
+    const laptop = await signUp(t.app, 'Buyer');
+    const phone = await anotherSession(laptop);
+    const [laptop1, laptop2, phone1, phone2] = await openInTurn(capped.origin, laptop, laptop, phone, phone);
+    // The fourth of the person: their oldest, on the other session, makes room.
+    await laptop1!.until(() => laptop1!.ended(), 'the person’s oldest stream to end');
+    expect([laptop2!.ended(), phone1!.ended(), phone2!.ended()]).toEqual([false, false, false]);
+    // The phone's third: the phone's own oldest makes room, not the laptop's.
+    const [phone3] = await openInTurn(capped.origin, phone);
+    await phone1!.until(() => phone1!.ended(), 'the session’s oldest stream to end');
+    expect([laptop2!.ended(), phone2!.ended(), phone3!.ended()]).toEqual([false, false, false]);
+    for (const s of [laptop2!, phone2!, phone3!]) s.close();
+  });
+
+  it('refuses a stream beyond the process’s cap with 503 and Retry-After, while a replacement still opens', async () => {
+    const full = await createTestApp({ listen: true, shareDatabaseWith: t, env: { LIVE_STREAMS_PER_SESSION: '2', LIVE_STREAMS_PER_USER: '2', LIVE_STREAMS_PER_PROCESS: '3' } });
+    try {
+      const [first, second, third] = await Promise.all([signUp(t.app, 'Buyer'), signUp(t.app, 'Buyer'), signUp(t.app, 'Buyer')]);
+      const open = await openInTurn(full.origin, first!, first!, second!);
+      // A new person, and a person under their own cap: neither may add to a full process.
+      for (const who of [third!, second!]) {
+        const res = await fetch(`${full.origin}/api/live`, { headers: { accept: 'text/event-stream', cookie: who.cookie } });
+        expect(res.status).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('30');
+        expect(await res.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'Too many live connections are open on this server; try again in 30 seconds.' });
+      }
+      // The first person at their own cap: their oldest makes room, so the process's count stays.
+      const [replacement] = await openInTurn(full.origin, first!);
+      await open[0]!.until(() => open[0]!.ended(), 'the replaced stream to end');
+      for (const s of [...open, replacement!]) s.close();
+    } finally {
+      await full.close();
+    }
+  });
+});
+
+describe('GET /api/live: catching up after a reconnection', () => {
+  it('reads no further once the browser is gone', async () => {
+    // Three pages of missed messages (500 a page) in a conversation of their own.
+    const reader = await signUp(t.app, 'Buyer');
+    const { conversationId: own } = await post(reader, '/api/conversations', { productId: car, text: 'Before the flood' });
+    const { rows } = await t.pool.query<{ id: string }>(
+      `insert into messages (conversation_id, sender_id, body) select $1, $2, 'missed ' || g from generate_series(1, 1001) g returning id`,
+      [own, seller.id],
+    );
+    const lastEventId = String(Number(rows[0]!.id) - 1);
+
+    // An app process whose catch-up reads are counted, and held until the browser has gone.
+    const pool = createPool(t.databaseUrl, 2);
+    let pages = 0;
+    let browserGone!: () => void;
+    const gone = new Promise<void>((resolve) => (browserGone = resolve));
+    let firstPageAsked!: () => void;
+    const firstAsked = new Promise<void>((resolve) => (firstPageAsked = resolve));
+    let firstPageRead!: () => void;
+    const firstPage = new Promise<void>((resolve) => (firstPageRead = resolve));
+    const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+    pool.query = (async (...args: unknown[]) => {
+      if (typeof args[0] !== 'string' || !args[0].includes('where m.id > $1')) return query(...args);
+      if (++pages === 1) firstPageAsked();
+      await gone;
+      const result = await query(...args);
+      if (pages === 1) firstPageRead();
+      return result;
+    }) as typeof pool.query;
+    const app = await buildApp({ config: t.app.config, pool, auth: t.app.auth, images: t.app.images });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      // Heard before the route hears it: the first page is read only once the server knows the browser went.
+      app.server.on('request', (_req, res: http.ServerResponse) => res.on('close', browserGone));
+      const { port } = app.server.address() as net.AddressInfo;
+      const stream = connect(reader, lastEventId, `http://127.0.0.1:${port}`);
+      await stream.response;
+      await firstAsked;
+      stream.close();
+      await firstPage;
+      // Whatever the catch-up does next with the page it read happens before the next turn of the event loop.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(pages).toBe(1);
+    } finally {
+      await app.close();
+      await pool.end();
+    }
   });
 });

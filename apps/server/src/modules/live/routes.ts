@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { liveHeaders } from '@second-gear/contract';
 import { refusal } from '../../http/openapi.ts';
 import { actorOf, requireUser } from '../../auth/guards.ts';
+import { cookieValue } from '../../auth/session-cache.ts';
 import { AppError } from '../../errors.ts';
 import type { HttpTimeouts } from '../../http/timeouts.ts';
 import { LiveHub, type LiveHubOptions } from './hub.ts';
@@ -24,7 +25,7 @@ export function heartbeatWithin(timeouts: HttpTimeouts): number {
  * timeout from closing a quiet stream. Every stream is ended when the app closes, before the
  * server waits for its connections, so that `app.close()` does not wait on browsers.
  */
-export function liveRoutes(options: LiveHubOptions = { heartbeatMs: HEARTBEAT_MS }): FastifyPluginAsyncZod {
+export function liveRoutes(options: LiveHubOptions): FastifyPluginAsyncZod {
   return async (app) => {
     const hub = new LiveHub(app.pg, app.log, options);
     // A signed-out or deleted person's streams end at once (the browser's reconnection is then refused).
@@ -45,6 +46,7 @@ export function liveRoutes(options: LiveHubOptions = { heartbeatMs: HEARTBEAT_MS
           response: {
             200: z.string().describe('text/event-stream'),
             406: refusal('The request does not accept `text/event-stream` (it is not an EventSource).'),
+            503: refusal('This server holds as many live streams as it may (`LIVE_STREAMS_PER_PROCESS`); `Retry-After` says when to try again.'),
           },
         },
       },
@@ -54,29 +56,30 @@ export function liveRoutes(options: LiveHubOptions = { heartbeatMs: HEARTBEAT_MS
         }
         const user = actorOf(req);
         const lastId = req.headers['last-event-id'];
-        reply.hijack();
         const res = reply.raw;
-        res.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache',
-          'x-accel-buffering': 'no',
-          'x-content-type-options': 'nosniff',
-          connection: 'keep-alive',
-        });
-        res.flushHeaders();
-        const close = await hub.open(
-          user.id,
-          {
+        // requireUser let the request in, so it carries the session cookie.
+        const session = cookieValue(req.headers.cookie, app.sessionCookieName)!;
+        const close = hub.open(user.id, session, typeof lastId === 'string' && lastId !== '' ? Number(lastId) : null, () => {
+          reply.hijack();
+          res.writeHead(200, {
+            'content-type': 'text/event-stream; charset=utf-8',
+            'cache-control': 'no-cache',
+            'x-accel-buffering': 'no',
+            'x-content-type-options': 'nosniff',
+            connection: 'keep-alive',
+          });
+          res.flushHeaders();
+          return {
             write: (chunk) => void res.write(chunk),
             get buffered() {
               return res.writableLength;
             },
             end: () => res.end(),
-          },
-          typeof lastId === 'string' && lastId !== '' ? Number(lastId) : null,
-        );
-        req.raw.on('close', close);
-        if (res.destroyed || res.writableEnded) close();
+          };
+        });
+        // Before anything is read for the stream: a catch-up stops once its client is gone.
+        res.on('close', close);
+        if (res.destroyed) close();
       },
     );
   };
