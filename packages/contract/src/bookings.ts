@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from './common.ts';
 import { bookingLimits, bookingStatuses, maxDeclineReasonLength, maxMeetingDaysAhead } from './constants.ts';
 
 /**
@@ -9,8 +10,8 @@ import { bookingLimits, bookingStatuses, maxDeclineReasonLength, maxMeetingDaysA
 export const bookingBody = z
   .object({
     productId: z.uuid('productId must be the id of a car'),
-    phone: z.string().trim().max(bookingLimits.phone, `Phone Number must be at most ${bookingLimits.phone} characters`).default(''),
-    location: z.string().trim().max(bookingLimits.location, `Meeting Location must be at most ${bookingLimits.location} characters`).default(''),
+    phone: oneLine(z.string().trim().max(bookingLimits.phone, `Phone Number must be at most ${bookingLimits.phone} characters`), 'Phone Number').default(''),
+    location: oneLine(z.string().trim().max(bookingLimits.location, `Meeting Location must be at most ${bookingLimits.location} characters`), 'Meeting Location').default(''),
     name: z.string().max(200).optional(),
     email: z.string().max(320).optional(),
     productName: z.string().max(200).optional(),

@@ -13,6 +13,7 @@ import {
   transmissions,
   vehicleLimits,
 } from './constants.ts';
+import { oneLine } from './common.ts';
 import { listingCheck } from './listing-checks.ts';
 
 export const category = z.object({
@@ -183,7 +184,7 @@ export type VehicleDetails = z.infer<typeof vehicleDetails>;
 
 /** The specification's Add A Product fields. */
 const specProductFields = z.object({
-    productName: text('Product Name', productLimits.productName),
+    productName: oneLine(text('Product Name', productLimits.productName), 'Product Name'),
     categoryId: z.uuid('Category is Required'),
     condition: z.enum(conditions, 'Condition must be Excellent, Good or Fair'),
     description: text('Product Description', productLimits.description),
@@ -199,7 +200,7 @@ const specProductFields = z.object({
         `Year of Purchase cannot be in the future or before ${productLimits.firstYear}`,
       ),
     mobile: text('Mobile No.', productLimits.mobile),
-    location: text('Location', productLimits.location),
+    location: oneLine(text('Location', productLimits.location), 'Location'),
     image: z.string({ error: 'Image is Required' }).min(1, 'Image is Required').max(300),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharacter } from './plain-text.ts';
 
 /** The error body of every refused call (contract: `{ statusCode, error, message }`). */
 export const errorBody = z.object({
@@ -23,6 +24,13 @@ export const deleteResult = z.object({
   acknowledged: z.boolean(),
   deletedCount: z.number().int(),
 });
+
+/**
+ * A one-line text field: a line break or another control character in it is refused, since the text
+ * goes where such a character is structure (a calendar file's properties, an email's headers).
+ */
+export const oneLine = <T extends z.ZodType<string>>(schema: T, name: string) =>
+  schema.refine((value) => !controlCharacter.test(value), `${name} must be one line of text, without line breaks or control characters`);
 
 export const emailParam = z.object({ email: z.string().trim().toLowerCase().pipe(z.email()) }).strict();
 export const idParam = z.object({ id: z.uuid() }).strict();

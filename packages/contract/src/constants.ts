@@ -99,6 +99,9 @@ export { formatPrice, formatWhole, wholeDaysSince } from './format.ts';
 /** Card numbers' checksum, shared by the test-mode card form and the test-mode processor (zod-free, like the rest of this entry). */
 export { luhnValid } from './luhn.ts';
 
+/** Text without control characters, for calendar files, email headers and notifications, and the schemas' one-line fields. */
+export { controlCharacter, plainText } from './plain-text.ts';
+
 /**
  * Where a booking stands: waiting for the seller's answer (a counter proposal keeps it pending),
  * a meeting confirmed by the seller, declined by the seller, or cancelled by the buyer.

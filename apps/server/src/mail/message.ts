@@ -1,4 +1,5 @@
 import type { SendMailOptions } from 'nodemailer';
+import { plainText } from '@second-gear/contract/constants';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 
 /** An outbox row with what its email needs of its notification. */
@@ -31,8 +32,11 @@ export function emailOf(email: OutboxEmail, { publicUrl, from, secret }: Message
   const token = unsubscribeToken(secret, email.userId);
   const unsubscribePage = `${publicUrl}/unsubscribe?token=${token}`;
   const oneClick = `${publicUrl}/api/email/unsubscribe?token=${token}`;
+  // Rows stored before notify() cleaned its text are cleaned here too: the subject is a header.
+  const subject = plainText(email.subject);
+  const body = plainText(email.textBody, 'lines');
   const text = [
-    email.textBody,
+    body,
     '',
     `Open it on Second Gear: ${page}`,
     '',
@@ -43,7 +47,7 @@ export function emailOf(email: OutboxEmail, { publicUrl, from, secret }: Message
   ].join('\n');
   const html = [
     '<!doctype html><html><body>',
-    ...email.textBody.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`),
+    ...body.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`),
     `<p><a href="${escapeHtml(page)}">Open it on Second Gear</a></p>`,
     `<p style="color:#666;font-size:small">You receive this email because you have an account on Second Gear. <a href="${escapeHtml(unsubscribePage)}">Unsubscribe</a> from notification emails.</p>`,
     '</body></html>',
@@ -51,7 +55,7 @@ export function emailOf(email: OutboxEmail, { publicUrl, from, secret }: Message
   return {
     from,
     to: email.toAddress,
-    subject: email.subject,
+    subject,
     messageId: `<${email.id}@${host}>`,
     text,
     html,

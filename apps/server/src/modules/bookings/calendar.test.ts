@@ -53,6 +53,26 @@ describe('meetingCalendar', () => {
     expect(one(cancelled, 'SEQUENCE')).toBe('2');
   });
 
+  it('adds no property of its own for a carriage return, line break or other control character in the people’s text', () => {
+    const ics = meetingCalendar({
+      ...meeting,
+      carName: 'Civic\u2028ATTENDEE:mailto:x@evil.example',
+      location: 'Main St\rURL:https://evil.example',
+      otherParty: { role: 'buyer', name: 'Bea\r\nORGANIZER:mailto:x@evil.example', phone: '555\u0085\u0000\u001b\u007f\u009b0100' },
+    });
+    // Every line ends in CRLF, and no carriage return, other control character or separator is left in one.
+    expect(ics.endsWith('\r\n')).toBe(true);
+    const unfolded = ics.replace(/\r\n[ \t]/g, '');
+    // eslint-disable-next-line no-control-regex -- the control characters are what is looked for
+    for (const line of unfolded.slice(0, -2).split('\r\n')) expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+    // A multiline `^` starts after any of CR, LF, U+2028 and U+2029: a line as any reader might split them.
+    expect(ics).not.toMatch(/^(?:URL|ATTENDEE|ORGANIZER)[:;]/m);
+    const props = parse(ics);
+    expect(one(props, 'LOCATION')).toBe('Main St URL:https://evil.example');
+    expect(one(props, 'SUMMARY')).toBe('Viewing: Civic ATTENDEE:mailto:x@evil.example');
+    expect(one(props, 'DESCRIPTION')).toBe('Meeting the buyer: Bea ORGANIZER:mailto:x@evil.example\\, 555 0100.');
+  });
+
   it('names the buyer in the seller’s file, and leaves out what is empty', () => {
     const props = parse(meetingCalendar({ ...meeting, location: '', otherParty: { role: 'buyer', name: 'Bea Buyer', phone: '' } }));
     expect(one(props, 'DESCRIPTION')).toBe('Meeting the buyer: Bea Buyer.');

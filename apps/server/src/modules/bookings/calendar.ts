@@ -1,4 +1,5 @@
 import { createEvent } from 'ics';
+import { plainText } from '@second-gear/contract/constants';
 
 /** A booking's meeting as a calendar file shows it to one of the two parties. */
 export interface Meeting {
@@ -26,15 +27,17 @@ export const meetingUid = (bookingId: string) => `booking-${bookingId}@second-ge
  * off. Times are written in UTC, which every calendar converts to its reader's zone.
  */
 export function meetingCalendar(m: Meeting): string {
-  const contact = [m.otherParty.name, m.otherParty.phone].filter(Boolean).join(', ');
+  // ics escapes commas, semicolons and line feeds but not a bare carriage return, which a calendar
+  // reads as the end of the property: the people's text goes in as plain one-line text.
+  const contact = [m.otherParty.name, m.otherParty.phone].filter(Boolean).map((part) => plainText(part)).join(', ');
   const { error, value } = createEvent({
     uid: meetingUid(m.bookingId),
     sequence: m.sequence,
     method: m.cancelled ? 'CANCEL' : 'REQUEST',
     status: m.cancelled ? 'CANCELLED' : 'CONFIRMED',
     productId: 'second-gear/bookings',
-    title: `Viewing: ${m.carName}`,
-    location: m.location || undefined,
+    title: `Viewing: ${plainText(m.carName)}`,
+    location: plainText(m.location) || undefined,
     description: `${m.cancelled ? 'Cancelled. ' : ''}Meeting the ${m.otherParty.role}${contact ? `: ${contact}` : ''}.`,
     start: m.start.getTime(),
     startInputType: 'utc',

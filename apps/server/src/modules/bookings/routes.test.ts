@@ -83,6 +83,19 @@ describe('POST /bookings', () => {
     expect(await bookings(car)).toHaveLength(0);
   });
 
+  it.each([
+    ['location', { location: 'Main St\rURL:https://evil.example' }, 'Meeting Location'],
+    ['phone', { phone: '555\n0100' }, 'Phone Number'],
+    ['location', { location: 'Main St\u2028Springfield' }, 'Meeting Location'],
+    ['phone', { phone: '555\u001b0100' }, 'Phone Number'],
+  ])('refuses a control character in the %s with a 400 that says so', async (_field, extra, label) => {
+    const car = await insertCar(t, seller, categoryId);
+    const res = await book(buyer, { productId: car, ...extra });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(`${label} must be one line of text, without line breaks or control characters`);
+    expect(await bookings(car)).toHaveLength(0);
+  });
+
   it('answers 404 for a car that does not exist and 400 for a bad id', async () => {
     expect((await book(buyer, { productId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     expect((await book(buyer, { productId: 'abc' })).statusCode).toBe(400);

@@ -167,6 +167,8 @@ describe('POST /addProducts', () => {
     ['a year that is not a year', { yearsOfUse: 'last spring' }, /Year of Purchase/],
     ['an unknown condition', { condition: 'Mint' }, /Excellent, Good or Fair/],
     ['an empty name', { productName: '   ' }, /Product Name is Required/],
+    ['a line break in the name', { productName: 'Civic\rURL:https://evil.example' }, /Product Name must be one line of text/],
+    ['a control character in the location', { location: 'Leeds\u001b[2J' }, /Location must be one line of text/],
     ['an overlong description', { description: 'x'.repeat(5001) }, /at most 5000/],
     ['an unknown field', { color: 'red' }, /color/],
     ['a server-set field (paid)', { paid: true }, /paid is set by the server/],

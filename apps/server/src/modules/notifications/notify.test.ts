@@ -61,3 +61,20 @@ describe('notify', () => {
     expect(await rowsFor(n.eventKey)).toEqual({ notifications: 1, emails: 0 });
   });
 });
+
+describe('the text of a notification', () => {
+  it('keeps no control character: one line for the title (the email’s subject), line feeds only in the body', async () => {
+    const n = notice({
+      title: 'New message from Eve\r\nBcc: all@example.com about Civic\u2028\u0000\u001b[31m\u009b',
+      body: 'Eve wrote:\r\n\r\nHello\rthere\u2029\u0007\tbye',
+    });
+    await inTransaction(t.pool, (c) => notify(c, n));
+    const { rows } = await t.pool.query(
+      'select n.title, n.body, o.subject, o.text_body from notifications n join email_outbox o on o.notification_id = n.id where n.event_key = $1',
+      [n.eventKey],
+    );
+    const title = 'New message from Eve Bcc: all@example.com about Civic [31m';
+    const body = 'Eve wrote:\n\nHello\nthere\n\tbye';
+    expect(rows[0]).toEqual({ title, body, subject: title, text_body: body });
+  });
+});

@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import { plainText } from '@second-gear/contract/constants';
 import { enqueueEmailDelivery } from '../../jobs/deliver-email.ts';
 
 export type NotificationKind =
@@ -55,12 +56,15 @@ export async function publishLive(client: PoolClient, event: LiveEvent): Promise
  * the same event was told before, and nothing was added).
  */
 export async function notify(client: PoolClient, notice: Notice): Promise<boolean> {
+  // Names and cars are people's text: the bell shows it, and the title becomes an email's subject.
+  const title = plainText(notice.title);
+  const body = plainText(notice.body, 'lines');
   const { rows } = await client.query<{ id: string }>(
     `insert into notifications (user_id, event_key, kind, title, body, link)
      values ($1, $2, $3, $4, $5, $6)
      on conflict (user_id, event_key) do nothing
      returning id`,
-    [notice.userId, notice.eventKey, notice.kind, notice.title, notice.body, notice.link],
+    [notice.userId, notice.eventKey, notice.kind, title, body, notice.link],
   );
   const id = rows[0]?.id;
   if (!id) return false;
@@ -69,7 +73,7 @@ export async function notify(client: PoolClient, notice: Notice): Promise<boolea
      select $1, u.email, $3, $4, $5 from users u
       where u.id = $2 and not exists (select 1 from email_unsubscribes x where x.user_id = u.id)
      returning id`,
-    [id, notice.userId, notice.title, notice.body, notice.calendar ?? null],
+    [id, notice.userId, title, body, notice.calendar ?? null],
   );
   // Its delivery, a job in this same transaction: no committed email without one, nor the reverse.
   if (email.rows[0]) await enqueueEmailDelivery(client, email.rows[0].id);

@@ -167,6 +167,26 @@ describe('the hints in a page’s HTML', () => {
       expect(preloads(html)).toContain(fetchPreload(`/api/cars/${id}`));
     });
 
+    it.each([
+      ['$\'', 'the text after the match'],
+      ['$`', 'the text before the match'],
+      ['$&', 'the match'],
+      ['$$', 'a dollar sign'],
+      ['$1', 'a group'],
+    ])('writes a name with %j as it is, not as a replacement pattern (%s)', async (token) => {
+      const name = `Tesla ${token} Y`;
+      const id = await insertCar(t, seller, categoryId, { name, price: 41_000, advertised: true });
+      const html = await page(`/cars/${id}`);
+      const escaped = name.replace('&', '&amp;');
+      // The page's own script and the car's data: the page's HTML is not spliced into the title or the tags.
+      expect(html.match(/<script/g)).toHaveLength(2);
+      expect(html.match(/<script type="application\/ld\+json">/g)).toHaveLength(1);
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(html).toContain(`<title>${escaped} · $41,000 · Second Gear</title>`);
+      expect(html).toContain(`<meta property="og:title" content="${escaped} · $41,000">`);
+      expect(jsonLd(html)).toMatchObject({ '@type': 'Car', name });
+    });
+
     it('previews nothing of a car that is not public, and tells a visitor without a session nothing of it', async () => {
       const hidden = await insertCar(t, seller, categoryId, { name: 'Not advertised car' });
       const sold = await insertCar(t, seller, categoryId, { name: 'Sold car', paid: true, advertised: true });

@@ -117,12 +117,14 @@ export function pageHints(webDist: string): PageHints {
     let hints = `${preloadFetch(`/api/cars/${id}`)}<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(cover.url)}"${srcset}>`;
     if (viewer) hints += visitorHints(viewer);
     const isPublic = page.product.advertisement && !page.product.paid && !page.product.withdrawn;
-    if (!isPublic) return html.replace('</head>', `${hints}</head>`);
+    if (!isPublic) return html.replace('</head>', () => `${hints}</head>`);
     const preview = carPreview(page, req.server.config.publicUrl);
+    // Replacer functions throughout: a replacement string would read a seller's `$'` or `$&` as a
+    // pattern and splice the page's own HTML into the title, the tags and the script.
     return html
-      .replace(/<title>[^<]*<\/title>/, `<title>${preview.title}</title>`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${preview.title}</title>`)
       .replace(/<meta name="description"[^>]*>/, '')
-      .replace('</head>', `${preview.tags}${hints}</head>`);
+      .replace('</head>', () => `${preview.tags}${hints}</head>`);
   }
 
   return {
@@ -131,7 +133,8 @@ export function pageHints(webDist: string): PageHints {
       if (!entry) return null;
       const category = categoryPath.exec(url);
       const car = carPath.exec(url);
-      const html = index.replace('</head>', `${entry[1]}${category ? await categoryHints(category[1]!, req) : ''}</head>`);
+      const hints = `${entry[1]}${category ? await categoryHints(category[1]!, req) : ''}`;
+      const html = index.replace('</head>', () => `${hints}</head>`);
       return car ? carHints(car[1]!, req, html) : html;
     },
   };
