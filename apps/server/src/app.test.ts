@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, defaultWebDist } from './app.ts';
 import type { Config } from './config.ts';
@@ -11,6 +12,9 @@ beforeAll(async () => {
     beforeReady: (app) =>
       app.get('/api/test-explodes', async () => {
         throw new Error('connect ECONNREFUSED /var/run/secret.sock at Pool.query');
+      }).get('/api/test-collides', async () => {
+        // What pg throws when PostgreSQL ends a statement in a deadlock with another.
+        throw Object.assign(new pg.DatabaseError('deadlock detected', 0, 'error'), { code: '40P01' });
       }),
   });
 });
@@ -62,6 +66,14 @@ describe('the API shell', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: `Something went wrong on our side. Please try again. (Request ${String(res.headers['x-request-id'])})` });
     expect(res.body).not.toMatch(/ECONNREFUSED|secret|Pool/);
+  });
+
+  it('answers a statement PostgreSQL ended in a deadlock 503 with Retry-After: the same request a moment later goes through', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test-collides' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: expect.stringMatching(/try again in a moment/) });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.body).not.toMatch(/deadlock/);
   });
 });
 

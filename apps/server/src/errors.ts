@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConcurrencyFailure } from './db/pool.ts';
 
 const statusOf = {
   BAD_REQUEST: 400,
@@ -64,6 +65,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type) carry safe messages.
       return reply.status(status).send(errorBody(status, err.message));
+    }
+    if (isConcurrencyFailure(err)) {
+      // Another request held what this one needed and PostgreSQL gave up on this one: nothing was
+      // kept, and the same request a moment later goes through.
+      req.log.warn({ err }, 'request collided with another');
+      return reply.status(503).header('retry-after', '1').send(errorBody(503, 'The server is busy with other changes to the same data. Please try again in a moment.'));
     }
     req.log.error({ err }, 'request failed');
     // The id finds this request's lines in the log when a person reports the message.

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Pool } from 'pg';
+import type { Pool, QueryResultRow } from 'pg';
+import { isConcurrencyFailure } from '../db/pool.ts';
 
 export interface Limit {
   /** Attempts allowed in one window. */
@@ -14,7 +15,7 @@ export const SIGN_IN_PER_ADDRESS: Limit = { max: 20, minutes: 15 };
 /** Sign-up attempts from one client address (each also tells whether an e-mail has an account). */
 export const SIGN_UP_PER_ADDRESS: Limit = { max: 10, minutes: 60 };
 
-/** Expired rows deleted by one count, at most: the purge stays a small part of every count. */
+/** Expired rows deleted by one purge, at most: it stays a small part of the count that runs it. */
 const PURGE_BATCH = 100;
 
 /**
@@ -22,6 +23,10 @@ const PURGE_BATCH = 100;
  * app process. An attempt is counted *before* it runs (`take`), so that a burst of simultaneous
  * attempts cannot all pass a check made before any of them was counted; the caller gives back
  * (`giveBack`) what did not turn out to be a counted thing, such as a successful sign-in.
+ *
+ * Every statement that locks more than one counter locks them in one order, their keys' byte order
+ * (`collate "C"`), whatever order the caller names them in: two statements locking the same rows in
+ * different orders wait for each other until PostgreSQL ends one of them with a deadlock error.
  */
 export class RateLimits {
   constructor(private readonly pool: Pool) {}
@@ -31,35 +36,67 @@ export class RateLimits {
    * window ends, and this attempt is not counted.
    */
   async take(counted: { key: string; limit: Limit }[]): Promise<number> {
-    const keys = counted.map((c) => storableKey(c.key));
-    const { rows } = await this.pool.query<{ key: string; hits: number; left: number }>(
-      `with purged as (
-         delete from auth_rate_limits where key in (
-           select key from auth_rate_limits where window_ends_at <= now() and key <> all($1::text[])
-           limit ${PURGE_BATCH} for update skip locked)
-       )
-       insert into auth_rate_limits as r (key, hits, window_ends_at)
-         select k, 1, now() + make_interval(mins => m) from unnest($1::text[], $2::int[]) as t(k, m)
+    const limitOf = new Map(counted.map((c) => [storableKey(c.key), c.limit]));
+    const { rows } = await this.query<{ key: string; hits: number; left: number }>(
+      `insert into auth_rate_limits as r (key, hits, window_ends_at)
+         select k, 1, now() + make_interval(mins => m) from unnest($1::text[], $2::int[]) as t(k, m) order by k collate "C"
        on conflict (key) do update set
          hits = case when r.window_ends_at <= now() then 1 else r.hits + 1 end,
          window_ends_at = case when r.window_ends_at <= now() then excluded.window_ends_at else r.window_ends_at end
        returning key, hits, ceil(extract(epoch from (window_ends_at - now())) / 60)::int as left`,
-      [keys, counted.map((c) => c.limit.minutes)],
+      [[...limitOf.keys()], [...limitOf.values()].map((l) => l.minutes)],
     );
-    const over = rows.filter((row) => row.hits > counted[keys.indexOf(row.key)]!.limit.max);
+    // The table grows only here, by a row whose window begins (hits 1); only then is a batch of
+    // expired rows deleted, which keeps the table to the counters in use.
+    if (rows.some((row) => row.hits === 1)) await this.purge();
+    const over = rows.filter((row) => row.hits > limitOf.get(row.key)!.max);
     if (over.length === 0) return 0;
-    await this.giveBack(keys);
+    await this.giveBack([...limitOf.keys()]);
     return Math.max(1, ...over.map((row) => row.left));
   }
 
   /** Takes back one attempt counted under each key. */
   async giveBack(keys: string[]) {
-    await this.pool.query('update auth_rate_limits set hits = greatest(hits - 1, 0) where key = any($1::text[])', [keys.map(storableKey)]);
+    await this.query(
+      `update auth_rate_limits set hits = greatest(hits - 1, 0)
+        where key in (select key from auth_rate_limits where key = any($1::text[]) order by key collate "C" for update)`,
+      [keys.map(storableKey)],
+    );
   }
 
   /** Forgets everything counted under these keys. */
   async forget(keys: string[]) {
-    await this.pool.query('delete from auth_rate_limits where key = any($1::text[])', [keys.map(storableKey)]);
+    await this.query(
+      `delete from auth_rate_limits
+        where key in (select key from auth_rate_limits where key = any($1::text[]) order by key collate "C" for update)`,
+      [keys.map(storableKey)],
+    );
+  }
+
+  /**
+   * Deletes a batch of counters whose window has ended, in a statement of its own that skips rows
+   * others hold, so it never waits. Inside the count it held other keys' expired rows while the count
+   * waited for its own, and two counts could each hold what the other waited for.
+   */
+  private async purge() {
+    await this.query(
+      `delete from auth_rate_limits where key in (
+         select key from auth_rate_limits where window_ends_at <= now() limit ${PURGE_BATCH} for update skip locked)`,
+    );
+  }
+
+  /**
+   * One statement, run again once if PostgreSQL ended it as a deadlock or serialization failure
+   * (nothing of it was kept): the order above prevents those between counters, but a count must not
+   * turn into an error for what a retry settles.
+   */
+  private async query<R extends QueryResultRow>(sql: string, params: unknown[] = []) {
+    try {
+      return await this.pool.query<R>(sql, params);
+    } catch (err) {
+      if (!isConcurrencyFailure(err)) throw err;
+      return this.pool.query<R>(sql, params);
+    }
   }
 }
 

@@ -32,3 +32,13 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     client.release();
   }
 }
+
+/**
+ * PostgreSQL ended a statement for colliding with another one (deadlock_detected 40P01,
+ * serialization_failure 40001): nothing of it was kept, and the same statement may well succeed
+ * when run again.
+ */
+export function isConcurrencyFailure(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
