@@ -64,10 +64,43 @@ export function registerErrorHandler(app: FastifyInstance) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type) carry safe messages.
       return reply.status(status).send(errorBody(status, err.message));
     }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: err.message }, 'request failed: the database is unavailable');
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(errorBody(503, DATABASE_UNAVAILABLE));
+    }
     req.log.error({ err }, 'request failed');
     // The id finds this request's lines in the log when a person reports the message.
     return reply.status(500).send(errorBody(500, `Something went wrong on our side. Please try again. (Request ${req.id})`));
   });
+}
+
+export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+/** A restart of PostgreSQL (or a failover) takes seconds; the pool reconnects by itself. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** A connection that could not be made (a unix socket is gone while PostgreSQL is down: ENOENT). */
+const notConnected = new Set(['ECONNREFUSED', 'ENOENT', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** A connection that broke. */
+const broken = new Set(['ECONNRESET', 'EPIPE']);
+/** PostgreSQL shutting down or starting (admin_shutdown, crash_shutdown, cannot_connect_now). */
+const shuttingDown = new Set(['57P01', '57P02', '57P03']);
+/** pg's own words for a connection that broke or could not be made in time. */
+const brokenMessage = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable)/;
+
+/**
+ * The database is down, restarting or unreachable: the request may succeed in a moment, so it is
+ * a 503 with Retry-After, not a 500. Looks through `cause` and an AggregateError's errors, as
+ * better-auth and Node's connection attempts to several addresses wrap the error of pg or the socket.
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (depth > 4 || typeof err !== 'object' || err === null) return false;
+  const { code, syscall, message, cause, errors } = err as { code?: unknown; syscall?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string') {
+    if (shuttingDown.has(code) || /^08/.test(code)) return true;
+    if (broken.has(code) || (notConnected.has(code) && syscall === 'connect')) return true;
+  }
+  if (typeof message === 'string' && brokenMessage.test(message)) return true;
+  return isDatabaseUnavailable(cause, depth + 1) || (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1)));
 }
 
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
