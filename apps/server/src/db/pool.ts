@@ -5,8 +5,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export function createPool(url: string, max = 20): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
-  // An idle client losing its connection (database restart) must not crash the process.
+  // A client losing its connection (the database restarted) must not end the process: an idle one
+  // reports it to the pool, which drops it; one in use emits it itself, and its holder's next query
+  // fails with it (a 503, errors.ts). Without a listener either 'error' event would be thrown.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
