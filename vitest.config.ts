@@ -8,6 +8,7 @@ const processTests = [
   'apps/server/test/scale-out.test.ts',
   'apps/server/test/production.test.ts',
   'apps/server/test/mail-delivery.test.ts',
+  'apps/server/test/database-restart.test.ts',
 ];
 
 export default defineConfig({

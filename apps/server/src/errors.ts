@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isConcurrencyFailure } from './db/pool.ts';
+import { isConcurrencyFailure, isDatabaseUnavailable } from './db/pool.ts';
 
 const statusOf = {
   BAD_REQUEST: 400,
@@ -66,6 +66,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type) carry safe messages.
       return reply.status(status).send(errorBody(status, err.message));
     }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: err.message }, 'request failed: the database is unavailable');
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(errorBody(503, DATABASE_UNAVAILABLE));
+    }
     if (isConcurrencyFailure(err)) {
       // Another request held what this one needed and PostgreSQL gave up on this one: nothing was
       // kept, and the same request a moment later goes through.
@@ -77,6 +81,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     return reply.status(500).send(errorBody(500, `Something went wrong on our side. Please try again. (Request ${req.id})`));
   });
 }
+
+export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+/** A restart of PostgreSQL (or a failover) takes seconds; the pool reconnects by itself. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** A NUL (which PostgreSQL text cannot hold) or a lone UTF-16 surrogate (stored as U+FFFD, so changed). */

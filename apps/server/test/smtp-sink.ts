@@ -3,11 +3,13 @@ import { SMTPServer } from 'smtp-server';
 
 /**
  * A mail server for tests: keeps every message it accepts, parsed. `failing` makes it refuse each
- * message (a 451, as a server in trouble answers) until switched off.
+ * message (a 451, as a server in trouble answers) until switched off; a recipient in `unknown` is
+ * refused for good (a 550, as for a mailbox that does not exist). It may be closed and listen again.
  */
 export class SmtpSink {
   readonly received: ParsedMail[] = [];
   failing = false;
+  readonly unknown = new Set<string>();
   private server: SMTPServer;
 
   constructor() {
@@ -15,6 +17,10 @@ export class SmtpSink {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (this.unknown.has(address.address)) return callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
+        callback();
+      },
       onData: (stream, _session, callback) => {
         simpleParser(stream).then(
           (mail) => {

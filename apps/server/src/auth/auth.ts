@@ -116,7 +116,13 @@ export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUr
     },
     // OAuth errors whose state could not be read (no redirect target of their own) end on the page
     // that tells the opener window, or the login page, what happened.
-    onAPIError: { errorURL: `${publicUrl}/api/auth/google/done` },
+    onAPIError: {
+      errorURL: `${publicUrl}/api/auth/google/done`,
+      // An error that is not one of better-auth's own answers (the database away) reaches the app's
+      // error handler, which answers it as every route does (a 503 while the database is down);
+      // better-auth's own handling would answer a bare 500.
+      throw: true,
+    },
     plugins: google
       ? [
           genericOAuth({

@@ -23,7 +23,8 @@ export class DatabaseStartError extends Error {}
 
 const USER = 'postgres';
 
-export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) => void): Promise<EmbeddedDatabase> {
+/** `port`: the port to listen on (a test restarting a server on the same address); default a free one. */
+export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) => void, { port: wanted }: { port?: number } = {}): Promise<EmbeddedDatabase> {
   const pgData = path.join(dataDir, 'postgres');
   fs.mkdirSync(dataDir, { recursive: true });
   // PostgreSQL refuses to run as root.
@@ -40,7 +41,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
   }
 
   await stopOrphan(pgData, log);
-  const port = await freePort();
+  const port = wanted ?? (await freePort());
   const { postgres } = await binaries();
   const child = spawn(
     postgres,

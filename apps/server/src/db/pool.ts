@@ -5,8 +5,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export function createPool(url: string, max = 20): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
-  // An idle client losing its connection (database restart) must not crash the process.
+  // A client losing its connection (the database restarted) must not end the process: an idle one
+  // reports it to the pool, which drops it; one in use emits it itself, and its holder's next query
+  // fails with it (a 503, errors.ts). Without a listener either 'error' event would be thrown.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
@@ -41,4 +44,29 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
 export function isConcurrencyFailure(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === '40P01' || code === '40001';
+}
+
+/** A connection that could not be made (a unix socket is gone while PostgreSQL is down: ENOENT). */
+const notConnected = new Set(['ECONNREFUSED', 'ENOENT', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** A connection that broke. */
+const broken = new Set(['ECONNRESET', 'EPIPE']);
+/** PostgreSQL shutting down or starting (admin_shutdown, crash_shutdown, cannot_connect_now). */
+const shuttingDown = new Set(['57P01', '57P02', '57P03']);
+/** pg's own words for a connection that broke or could not be made in time. */
+const brokenMessage = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable)/;
+
+/**
+ * The database is down, restarting or unreachable: the request may succeed in a moment, so it is
+ * a 503 with Retry-After, not a 500. Looks through `cause` and an AggregateError's errors, as
+ * better-auth and Node's connection attempts to several addresses wrap the error of pg or the socket.
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (depth > 4 || typeof err !== 'object' || err === null) return false;
+  const { code, syscall, message, cause, errors } = err as { code?: unknown; syscall?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string') {
+    if (shuttingDown.has(code) || /^08/.test(code)) return true;
+    if (broken.has(code) || (notConnected.has(code) && syscall === 'connect')) return true;
+  }
+  if (typeof message === 'string' && brokenMessage.test(message)) return true;
+  return isDatabaseUnavailable(cause, depth + 1) || (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1)));
 }

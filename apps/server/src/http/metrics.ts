@@ -94,6 +94,34 @@ export function registerMetrics(app: FastifyInstance, token: string): void {
     },
   });
 
+  // One query per scrape fills the three outbox gauges. A scrape starts every gauge's collect() in
+  // the order registered, before awaiting any: the first starts the query, the other two await it.
+  let outbox: Promise<OutboxFigures | null> = Promise.resolve(null);
+  const outboxGauge = (name: string, help: string, figure: keyof OutboxFigures, first = false) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      async collect() {
+        if (first) outbox = readOutbox();
+        const figures = await outbox;
+        // The database away: the gauge stays empty rather than failing the whole scrape.
+        if (figures) this.set(figures[figure]);
+        else this.reset();
+      },
+    });
+  const readOutbox = () =>
+    pool.query<OutboxFigures>(OUTBOX_BACKLOG).then(
+      ({ rows }) => rows[0]!,
+      (err: unknown) => {
+        app.log.warn({ err }, 'metrics: the email outbox could not be read');
+        return null;
+      },
+    );
+  outboxGauge('email_outbox_unsent', 'Emails waiting to be sent: neither sent nor given up (a mail server down or refusing makes it grow).', 'waiting', true);
+  outboxGauge('email_outbox_oldest_unsent_age_seconds', 'How long the oldest email waiting to be sent has waited (0 when none waits).', 'oldestSeconds');
+  outboxGauge('email_outbox_failed', 'Emails given up after the mail server refused them for good (a 5xx) or their last attempt failed.', 'failed');
+
   // This app's figures first (in the order above), then the process's.
   const scraped = Registry.merge([registry, processMetrics()]);
 
@@ -126,6 +154,18 @@ const QUEUE_DEPTH = `
     count(*) filter (where locked_at is not null)::int as locked,
     count(*) filter (where locked_at is null and attempts >= max_attempts)::int as failed
   from graphile_worker._private_jobs`;
+
+/**
+ * The outbox's backlog, by its partial index of unsent rows. A given-up row with attempts made failed
+ * at the mail server; one with none was never tried (the person unsubscribed, no mail server).
+ */
+type OutboxFigures = Record<'waiting' | 'oldestSeconds' | 'failed', number>;
+const OUTBOX_BACKLOG = `
+  select
+    count(*) filter (where given_up_at is null)::int as waiting,
+    coalesce(extract(epoch from now() - min(created_at) filter (where given_up_at is null)), 0)::float8 as "oldestSeconds",
+    count(*) filter (where given_up_at is not null and attempts > 0)::int as failed
+  from email_outbox where sent_at is null`;
 
 /** PostgreSQL's undefined_table and invalid_schema_name. */
 const isMissingSchema = (err: unknown) => ['42P01', '3F000'].includes((err as { code?: string }).code ?? '');

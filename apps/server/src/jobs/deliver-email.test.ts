@@ -4,6 +4,7 @@ import { notify, type Notice } from '../modules/notifications/notify.ts';
 import { createTestApp, signUp, type Person, type TestApp } from '../../test/harness.ts';
 import { SmtpSink } from '../../test/smtp-sink.ts';
 import { until } from '../../test/until.ts';
+import { freePort } from '../free-port.ts';
 import { startJobRunner, type JobRunner } from './runner.ts';
 
 const CALENDAR = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Second Gear//EN', 'METHOD:REQUEST', 'BEGIN:VEVENT', 'UID:booking-1@second-gear', 'DTSTART:20270101T100000Z', 'SUMMARY:Viewing', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
@@ -13,9 +14,10 @@ let sink: SmtpSink;
 let smtpUrl: string;
 let runners: JobRunner[] = [];
 let counter = 0;
+const METRICS_TOKEN = 'deliver-email-metrics-token-of-32-chars';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { METRICS_TOKEN } });
   sink = new SmtpSink();
   smtpUrl = await sink.listen();
 });
@@ -24,6 +26,7 @@ afterEach(async () => {
   await Promise.all(runners.map((r) => r.stop()));
   runners = [];
   sink.failing = false;
+  sink.unknown.clear();
 });
 
 afterAll(async () => {
@@ -31,8 +34,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A runner on the test database, sending to the sink (or to the development mailbox). */
-async function runner(transport: 'sink' | 'dev-mailbox' | 'off' = 'sink') {
+/** A runner on the test database, sending to the sink, to another mail server, or to the development mailbox. */
+async function runner(transport: 'sink' | 'dev-mailbox' | 'off' | { smtpUrl: string } = 'sink') {
   const config = { publicUrl: t.origin, mail: { transport: transport === 'sink' ? { smtpUrl } : transport, from: 'Second Gear <no-reply@localhost>' } };
   const started = await startJobRunner({ pool: t.pool, config, secret: t.secret, pollIntervalMs: 100 });
   runners.push(started);
@@ -48,6 +51,18 @@ async function tell(person: Person, extra: Partial<Notice> = {}): Promise<string
 
 const outboxOf = async (subject: string) => (await t.pool.query('select * from email_outbox where subject = $1', [subject])).rows[0];
 const received = (subject: string) => sink.received.filter((m) => m.subject === subject);
+/** The jobs of these outbox rows that wait (not being run), with the attempts made. */
+const jobsOf = async (ids: string[]) =>
+  (await t.pool.query<{ attempts: number }>('select attempts from graphile_worker.jobs where key = any($1) and locked_at is null', [ids.map((id) => `email:${id}`)])).rows;
+/** The jobs of these outbox rows left in the queue, waiting or being run. */
+const jobsLeft = async (ids: string[]) => (await t.pool.query('select 1 from graphile_worker.jobs where key = any($1)', [ids.map((id) => `email:${id}`)])).rowCount;
+/** graphile-worker's backoff would wait seconds, then minutes: the waiting retries are made due now. */
+const retryNow = (ids: string[]) => t.pool.query('update graphile_worker._private_jobs set run_at = now() where key = any($1)', [ids.map((id) => `email:${id}`)]);
+async function outboxMetrics() {
+  const text = (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
+  const figure = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+  return { unsent: figure('email_outbox_unsent'), oldestAge: figure('email_outbox_oldest_unsent_age_seconds'), failed: figure('email_outbox_failed') };
+}
 
 describe('deliver_email', () => {
   it('sends each outbox row exactly once, with two runners and a job run twice', async () => {
@@ -153,5 +168,69 @@ describe('deliver_email', () => {
     expect(file.body).toContain('METHOD:CANCEL');
     expect((await t.app.inject({ method: 'GET', url: `/api/dev/mailbox/${entry.id}/attachments/1` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/dev/mailbox/${crypto.randomUUID()}` })).statusCode).toBe(404);
+  });
+
+  it('keeps emails while the mail server is down, one job each however often they fail, and sends each once when it is back; /metrics shows the backlog', async () => {
+    const seller = await signUp(t.app, 'Seller');
+    const before = await outboxMetrics();
+    // A mail server that is not running yet on its port: every attempt fails to connect.
+    const down = new SmtpSink();
+    const port = await freePort();
+    await runner({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    const subjects = await Promise.all([1, 2, 3, 4].map(() => tell(seller)));
+    const ids: string[] = [];
+    for (const s of subjects) ids.push((await outboxOf(s)).id);
+    for (const attempts of [1, 2, 3]) {
+      await until(async () => (await jobsOf(ids)).filter((j) => j.attempts === attempts).length === 4, `attempt ${attempts} of every email failed`);
+      if (attempts < 3) await retryNow(ids);
+    }
+    // Three failures each, and still one job per email: the queue does not grow with the failures.
+    expect(await jobsOf(ids)).toEqual(Array.from({ length: 4 }, () => ({ attempts: 3 })));
+    for (const s of subjects) expect(await outboxOf(s)).toMatchObject({ sent_at: null, given_up_at: null, attempts: 3, last_error: expect.stringMatching(/ECONNREFUSED/) });
+    const backlog = await outboxMetrics();
+    expect(backlog.unsent - before.unsent).toBe(4);
+    expect(backlog.oldestAge).toBeGreaterThan(0);
+    expect(backlog.failed).toBe(before.failed);
+
+    await down.listen(port);
+    try {
+      await retryNow(ids);
+      await until(async () => (await jobsLeft(ids)) === 0, 'every job ended');
+      const byRow = ids.map((id) => down.received.filter((m) => m.messageId === `<${id}@localhost>`).length);
+      expect(byRow, 'messages received per outbox row').toEqual([1, 1, 1, 1]);
+      for (const s of subjects) expect(await outboxOf(s)).toMatchObject({ sent_at: expect.any(Date), given_up_at: null, attempts: 4, last_error: null });
+      expect((await outboxMetrics()).unsent).toBe(before.unsent);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('gives up at once an email whose recipient the mail server refuses for good (550), and ends its job', async () => {
+    const seller = await signUp(t.app, 'Seller');
+    const before = await outboxMetrics();
+    sink.unknown.add(seller.email);
+    const subject = await tell(seller);
+    const id = (await outboxOf(subject)).id;
+    await runner();
+    await until(async () => (await jobsLeft([id])) === 0, 'the job ended');
+    expect(await outboxOf(subject)).toMatchObject({ sent_at: null, given_up_at: expect.any(Date), attempts: 1, last_error: expect.stringMatching(/550 No such mailbox here/) });
+    expect(received(subject)).toHaveLength(0);
+    expect(await outboxMetrics()).toMatchObject({ unsent: before.unsent, failed: before.failed + 1 });
+  });
+
+  it('gives an email up when its last attempt fails, and ends its job rather than keeping it failed in the queue', async () => {
+    const seller = await signUp(t.app, 'Seller');
+    sink.failing = true;
+    const subject = await tell(seller);
+    const id = (await outboxOf(subject)).id;
+    // Two attempts instead of 25, so that the test reaches the last one.
+    await t.pool.query('update graphile_worker._private_jobs set max_attempts = 2 where key = $1', [`email:${id}`]);
+    await runner();
+    await until(async () => (await outboxOf(subject)).attempts === 1, 'the first attempt failed');
+    expect(await outboxOf(subject)).toMatchObject({ given_up_at: null, last_error: expect.stringMatching(/451 Mailbox busy/) });
+    await retryNow([id]);
+    await until(async () => (await jobsLeft([id])) === 0, 'the job ended after its last attempt');
+    expect(await outboxOf(subject)).toMatchObject({ sent_at: null, given_up_at: expect.any(Date), attempts: 2, last_error: expect.stringMatching(/^gave up after 2 attempts: .*451 Mailbox busy/) });
+    expect(received(subject)).toHaveLength(0);
   });
 });

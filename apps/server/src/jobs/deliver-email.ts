@@ -5,7 +5,10 @@ import { inTransaction } from '../db/pool.ts';
 import { emailOf, type MessageSettings, type OutboxEmail } from '../mail/message.ts';
 
 export const DELIVER_EMAIL = 'deliver_email';
-/** graphile-worker retries a failed delivery with exponential backoff (e^attempt s, at most ~6 h apart): about three days in all. */
+/**
+ * graphile-worker retries a failed delivery with exponential backoff (e^attempt s, never more than
+ * e^10 s, about 6 h, apart): about three days in all. The last attempt's failure gives the row up.
+ */
 const MAX_ATTEMPTS = 25;
 
 /**
@@ -22,20 +25,26 @@ export async function enqueueEmailDelivery(client: PoolClient, outboxId: string)
 /**
  * Sends one outbox row, at most once however many times its job runs, on however many runners: the
  * row is locked (`for update`) for the whole delivery and `sent_at` is committed with it, so a
- * second run waits for the first and then finds it sent. A failure is written on the row (attempts,
- * last_error) and thrown, for graphile-worker to retry later. The one window left: the SMTP server
+ * second run waits for the first and then finds it sent. The one window left: the SMTP server
  * accepted the message and the process died before the commit; the next run sends it again, with
- * the same Message-ID (decision 017). With no transport (production without SMTP_URL) the row is
- * marked not sent and the job ends: setting SMTP_URL later does not send old news.
+ * the same Message-ID (decision 017).
+ *
+ * A failure is written on the row (attempts, last_error). A temporary one (the server down or
+ * busy, a 4xx) is thrown, for graphile-worker to retry later in the same job: one job per row
+ * however often it fails. A refusal for good (a 5xx to the recipient or the message), or the last
+ * attempt's failure, gives the row up (`given_up_at`) and ends the job, so no job stays in the queue
+ * for ever. With no transport (production without SMTP_URL) the row is given up at once: setting
+ * SMTP_URL later does not send old news.
  */
 export function deliverEmail(pool: Pool, transport: Transporter | null, settings: MessageSettings): Task {
-  return async (payload) => {
+  return async (payload, helpers) => {
     const id = (payload as { id?: unknown } | null)?.id;
     if (typeof id !== 'string') throw new Error(`${DELIVER_EMAIL}: the job names no outbox row`);
+    const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
     const failure = await inTransaction(pool, async (client) => {
-      const { rows } = await client.query<OutboxEmail & { sent: boolean; unsubscribed: boolean }>(
+      const { rows } = await client.query<OutboxEmail & { done: boolean; unsubscribed: boolean }>(
         `select o.id, n.user_id as "userId", o.to_address as "toAddress", o.subject, o.text_body as "textBody", n.link, o.calendar,
-                o.sent_at is not null as sent,
+                o.sent_at is not null or o.given_up_at is not null as done,
                 exists (select 1 from email_unsubscribes x where x.user_id = n.user_id) as unsubscribed
            from email_outbox o join notifications n on n.id = o.notification_id
           where o.id = $1
@@ -43,27 +52,39 @@ export function deliverEmail(pool: Pool, transport: Transporter | null, settings
         [id],
       );
       const row = rows[0];
-      // Gone (the account or notification was deleted) or already sent: nothing to do.
-      if (!row || row.sent) return null;
-      if (row.unsubscribed) {
-        // They asked for no more emails after the event: the bell keeps it, no email goes.
-        await client.query(`update email_outbox set last_error = 'not sent: the person unsubscribed' where id = $1`, [id]);
-        return null;
-      }
-      if (!transport) {
-        await client.query(`update email_outbox set last_error = 'not sent: no mail server (SMTP_URL is unset)' where id = $1`, [id]);
+      // Gone (the account or notification was deleted), already sent or given up: nothing to do.
+      if (!row || row.done) return null;
+      if (row.unsubscribed || !transport) {
+        // Unsubscribed after the event: the bell keeps it, no email goes.
+        const reason = row.unsubscribed ? 'not sent: the person unsubscribed' : 'not sent: no mail server (SMTP_URL is unset)';
+        await client.query('update email_outbox set given_up_at = now(), last_error = $2 where id = $1', [id, reason]);
         return null;
       }
       try {
         await transport.sendMail(emailOf(row, settings));
       } catch (err) {
-        const message = (err as Error).message.slice(0, 1000);
-        await client.query('update email_outbox set attempts = attempts + 1, last_error = $2 where id = $1', [id, message]);
-        return err as Error;
+        const reason = (err as Error).message.slice(0, 1000);
+        const givenUp = refusedForGood(err) ? reason : lastAttempt ? `gave up after ${helpers.job.attempts} attempts: ${reason}` : null;
+        await client.query(
+          'update email_outbox set attempts = attempts + 1, last_error = $2, given_up_at = case when $3 then now() end where id = $1',
+          [id, givenUp ?? reason, givenUp !== null],
+        );
+        return givenUp === null ? (err as Error) : null;
       }
       await client.query('update email_outbox set attempts = attempts + 1, sent_at = now(), last_error = null where id = $1', [id]);
       return null;
     });
     if (failure) throw failure;
   };
+}
+
+/**
+ * The mail server refused this message for good: a 5xx reply (RFC 5321's permanent failures) to its
+ * recipient or to its content. Anything else is worth another try: a 4xx (busy, greylisting), a
+ * connection that failed or broke, and a refused login or sender, which refuse every email alike
+ * and are mended by fixing SMTP_URL or MAIL_FROM, not by dropping the emails meanwhile.
+ */
+function refusedForGood(err: unknown): boolean {
+  const { responseCode, command } = err as { responseCode?: unknown; command?: unknown };
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && (command === 'RCPT TO' || command === 'DATA');
 }
