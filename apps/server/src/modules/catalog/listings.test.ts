@@ -210,6 +210,20 @@ describe('editing a car', () => {
     await t.pool.query(`update payment_attempts set created_at = now() - interval '31 minutes'`);
     expect((await edit(seller, id, listing(image, { resalePrice: 25000 }))).statusCode).toBe(200);
   });
+
+  it('is not held by the payment page of a booking the buyer cancelled (it can no longer be paid)', async () => {
+    const image = await uploadUrl(seller);
+    const id = await listed(listing(image, { resalePrice: 30000 }));
+    const bookingId = (await as(t.app, buyer, { method: 'POST', url: '/api/bookings', payload: { productId: id } })).json().insertedId as string;
+    const intent = await as(t.app, buyer, { method: 'POST', url: '/api/create-payment-intent', payload: { bookingId } });
+    expect(intent.statusCode, intent.body).toBe(200);
+    const cancelled = await as(t.app, buyer, { method: 'POST', url: `/api/bookings/${bookingId}/cancel`, payload: {} });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    const res = await edit(seller, id, listing(image, { resalePrice: 25000 }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await withdraw(seller, id)).statusCode).toBe(200);
+  });
 });
 
 describe('a booking’s price after the seller edits it', () => {
