@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { as, createTestApp, makeAdmin, signUp, type Person, type TestApp } from '../../../test/harness.ts';
 
@@ -16,8 +16,6 @@ beforeAll(async () => {
   categoryId = await insertCategory(t);
 });
 afterAll(() => t.close());
-// The tests share their buyers and seller: each starts with a fresh hour of bookings and proposals.
-beforeEach(() => t.pool.query(`delete from auth_rate_limits where key like 'booking:%' or key like 'proposal:%'`));
 
 const book = (who: Person | undefined, payload: object) => as(t.app, who, { method: 'POST', url: '/api/bookings', payload });
 const bookings = async (productId: string) => (await t.pool.query('select * from bookings where product_id = $1', [productId])).rows;

@@ -17,7 +17,7 @@ import {
 import { refusal } from '../../http/openapi.ts';
 import { actorOf, requireRole } from '../../auth/guards.ts';
 import { RateLimits } from '../../auth/rate-limits.ts';
-import { BOOKINGS_PER_HOUR, createBooking, getOrder, listOrders } from './service.ts';
+import { BOOKINGS_OF_ONE_CAR_PER_HOUR, BOOKINGS_PER_HOUR, createBooking, getOrder, listOrders } from './service.ts';
 import { PROPOSALS_PER_HOUR, acceptBooking, acceptProposal, bookingCalendar, cancelBooking, declineBooking, listBookingRequests, proposeTime } from './requests.ts';
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +34,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: insertResult,
           404: refusal('The car is no longer listed.'),
-          429: refusal(`Over the buyer’s limit of bookings (${BOOKINGS_PER_HOUR.max} an hour); \`Retry-After\` says when to try again.`),
+          429: refusal(
+            `Over the buyer’s limit of bookings (${BOOKINGS_OF_ONE_CAR_PER_HOUR.max} of one car and ${BOOKINGS_PER_HOUR.max} in all an hour); \`Retry-After\` says when to try again.`,
+          ),
         },
       },
     },

@@ -80,11 +80,14 @@ function toOrder(r: OrderRow): Order {
 }
 
 /**
- * Bookings one buyer may make in an hour. Each tells a seller by the bell and by email, so booking
- * and cancelling in a loop floods them; a person shopping for a car books a handful of viewings a
- * day, and ten in an hour leaves them room while it bounds what they can make a seller receive.
+ * Bookings one buyer may make in an hour, of one car and in all. Each tells the car's seller by the
+ * bell and by email, so booking and cancelling in a loop floods them. Five of one car an hour is
+ * room for a cancelled booking made again and a mistake or two, and bounds what one buyer can make
+ * one seller receive about one car; thirty in all is more viewings than anyone shopping arranges in
+ * an hour, and bounds one buyer's reach over many cars and sellers.
  */
-export const BOOKINGS_PER_HOUR: Limit = { max: 10, minutes: 60 };
+export const BOOKINGS_OF_ONE_CAR_PER_HOUR: Limit = { max: 5, minutes: 60 };
+export const BOOKINGS_PER_HOUR: Limit = { max: 30, minutes: 60 };
 
 /**
  * Books a meeting for a car. Buyer and car details come from the session and the database. The
@@ -94,16 +97,25 @@ export const BOOKINGS_PER_HOUR: Limit = { max: 10, minutes: 60 };
  * One statement (one round trip, one plan kept per connection): it reads the car and inserts the
  * booking only when the car is unsold and not the buyer's own; the answer says which refusal
  * applies. The seller is told in the same transaction, so a booking is never left untold. A
- * buyer's bookings are limited per hour (BOOKINGS_PER_HOUR); a refused one is not counted.
+ * buyer's bookings are limited per hour, of one car and in all; a refused one is not counted.
  */
 export async function createBooking(pool: Pool, limits: RateLimits, buyer: Actor, body: BookingBody): Promise<InsertResult> {
+  const booked = (result: InsertResult) => result.acknowledged;
   return withinLimit(
     limits,
-    `booking:${buyer.id}`,
-    BOOKINGS_PER_HOUR,
-    (wait) => `You have booked ${BOOKINGS_PER_HOUR.max} viewings in the last hour, the most we take. You can book another in ${wait}.`,
-    () => bookCar(pool, buyer, body),
-    (result) => result.acknowledged,
+    `booking:${buyer.id}:${body.productId}`,
+    BOOKINGS_OF_ONE_CAR_PER_HOUR,
+    (wait) => `You have booked this car ${BOOKINGS_OF_ONE_CAR_PER_HOUR.max} times in the last hour, the most we take. You can book it again in ${wait}.`,
+    () =>
+      withinLimit(
+        limits,
+        `booking:${buyer.id}`,
+        BOOKINGS_PER_HOUR,
+        (wait) => `You have booked ${BOOKINGS_PER_HOUR.max} viewings in the last hour, the most we take. You can book another in ${wait}.`,
+        () => bookCar(pool, buyer, body),
+        booked,
+      ),
+    booked,
   );
 }
 
