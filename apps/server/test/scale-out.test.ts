@@ -118,7 +118,9 @@ describe('two app processes on one PostgreSQL server', () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => call(either(i).url, buyer, 'POST', '/api/bookings', { productId: car.id, phone: `555-01${i}`, location: 'Depot' })),
     );
-    expect(answers.every((r) => r.status === 200)).toBe(true);
+    // Each request counts against the buyer's bookings of the car while it runs (shared by both
+    // processes in PostgreSQL), so those beyond the limit at that instant are a 429.
+    expect(answers.every((r) => r.status === 200 || r.status === 429)).toBe(true);
     const made = answers.filter((r) => r.body.acknowledged === true);
     expect(made).toHaveLength(1);
     for (const r of answers.filter((x) => x.body.acknowledged === false)) expect(r.body.message).toMatch(/already booked/);

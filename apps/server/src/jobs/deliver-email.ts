@@ -14,11 +14,12 @@ const MAX_ATTEMPTS = 25;
 /**
  * Enqueues the delivery of an outbox row in the caller's transaction (notify()'s): the job exists
  * exactly when the email does. The job key makes a second enqueue of the same row the same job.
+ * `runAt`: the row's due time (a coalesced email waits for the events that fold into it); now if unset.
  */
-export async function enqueueEmailDelivery(client: PoolClient, outboxId: string): Promise<void> {
+export async function enqueueEmailDelivery(client: PoolClient, outboxId: string, runAt?: Date): Promise<void> {
   await client.query(
-    `select graphile_worker.add_job($1, json_build_object('id', $2::text), job_key := 'email:' || $2, max_attempts := $3)`,
-    [DELIVER_EMAIL, outboxId, MAX_ATTEMPTS],
+    `select graphile_worker.add_job($1, json_build_object('id', $2::text), job_key := 'email:' || $2, max_attempts := $3, run_at := $4::timestamptz)`,
+    [DELIVER_EMAIL, outboxId, MAX_ATTEMPTS, runAt ?? null],
   );
 }
 

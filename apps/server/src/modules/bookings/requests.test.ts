@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { as, createTestApp, makeAdmin, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { PROPOSALS_PER_HOUR } from './requests.ts';
+import { BOOKINGS_OF_ONE_CAR_PER_HOUR, BOOKINGS_PER_HOUR } from './service.ts';
 
 let t: TestApp;
 let buyer: Person;
@@ -17,6 +19,8 @@ beforeAll(async () => {
   categoryId = await insertCategory(t);
 });
 afterAll(() => t.close());
+// The tests share their buyers and seller: each starts with a fresh hour of bookings and proposals.
+beforeEach(() => t.pool.query(`delete from auth_rate_limits where key like 'booking:%' or key like 'proposal:%'`));
 
 const HOUR = 3_600_000;
 const inHours = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
@@ -38,6 +42,15 @@ const notices = async (id: string) =>
          from notifications n left join email_outbox e on e.notification_id = n.id
         where n.event_key like $1 order by n.created_at, n.event_key`,
       [`booking:${id}:%`],
+    )
+  ).rows;
+/** The emails a person was sent about a booking: events about one car minutes apart fold into one (notify.ts). */
+const emailsAbout = async (id: string, who: Person) =>
+  (
+    await t.pool.query(
+      `select o.subject, o.text_body, o.calendar, o.events from email_outbox o join notifications n on n.id = o.notification_id
+        where n.event_key like $1 and n.user_id = $2 order by o.created_at`,
+      [`booking:${id}:%`, who.id],
     )
   ).rows;
 
@@ -155,7 +168,12 @@ describe('the seller’s answers', () => {
     const told = (await notices(id)).find((n) => n.kind === 'booking_declined');
     expect(told).toMatchObject({ user_id: buyer.id, event_key: `booking:${id}:declined` });
     expect(told.body).toContain('Their reason: Sold privately');
-    expect(told.calendar).toContain('METHOD:CANCEL');
+    // The confirmation and the decline, minutes apart, are one email carrying the cancellation.
+    const emails = await emailsAbout(id, buyer);
+    expect(emails).toHaveLength(1);
+    expect(emails[0].subject).toBe('Your booking of Declined Duster was declined (and 1 earlier update)');
+    expect(emails[0].text_body).toMatch(/^Viewing of Declined Duster confirmed for .+\n[^]*\n\nYour booking of Declined Duster was declined\n.*Their reason: Sold privately/);
+    expect(emails[0].calendar).toContain('METHOD:CANCEL');
     expect((await get(buyer, `/api/orders/${id}`)).json()).toMatchObject({ status: 'declined', declineReason: 'Sold privately' });
     // Declined is final.
     const again = await post(seller, `/api/bookings/${id}/decline`, {});
@@ -179,8 +197,11 @@ describe('the seller’s answers', () => {
     const twice = await post(buyer, `/api/bookings/${id}/accept-proposal`);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toMatch(/^This booking is already confirmed for .+ UTC\.$/);
-    const sellerTold = (await notices(id)).find((n) => n.kind === 'booking_accepted' && n.user_id === seller.id);
-    expect(sellerTold.calendar).toContain(`DESCRIPTION:Meeting the buyer: ${buyer.name}\\, 555-0142.`);
+    expect((await notices(id)).find((n) => n.kind === 'booking_accepted' && n.user_id === seller.id)).toBeDefined();
+    // The seller's one email about the car: the booking request, then the accepted time with its calendar.
+    const [sellerEmail] = await emailsAbout(id, seller);
+    expect(sellerEmail).toMatchObject({ events: 2 });
+    expect(sellerEmail.calendar).toContain(`DESCRIPTION:Meeting the buyer: ${buyer.name}\\, 555-0142.`);
     // Once confirmed, a proposal is refused: the seller moves the meeting with Accept.
     const late = await post(seller, `/api/bookings/${id}/propose`, { time: inHours(90) });
     expect(late.statusCode).toBe(409);
@@ -235,8 +256,12 @@ describe('the buyer’s cancellation', () => {
     const res = await post(buyer, `/api/bookings/${id}/cancel`);
     expect(res.json()).toMatchObject({ status: 'cancelled' });
     const told = (await notices(id)).find((n) => n.kind === 'booking_cancelled');
-    expect(told).toMatchObject({ user_id: seller.id, event_key: `booking:${id}:cancelled`, link: '/dashboard/bookings', to_address: seller.email });
-    expect(told.calendar).toContain('METHOD:CANCEL');
+    expect(told).toMatchObject({ user_id: seller.id, event_key: `booking:${id}:cancelled`, link: '/dashboard/bookings' });
+    // Folded into the seller's pending email of the booking request, which now carries the cancellation.
+    const emails = await emailsAbout(id, seller);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]).toMatchObject({ events: 2, subject: `${buyer.name} cancelled the booking of Cancelled Clio (and 1 earlier update)` });
+    expect(emails[0].calendar).toContain('METHOD:CANCEL');
     const ics = await get(seller, `/api/bookings/${id}/calendar.ics`);
     expect(ics.body).toContain('STATUS:CANCELLED');
     expect(ics.body).toContain('SEQUENCE:1');
@@ -361,5 +386,112 @@ describe('a payment for the seller’s car', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/^The seller declined this booking; your payment of \$[\d,]+ was refunded\.$/);
     expect((await row(id)).paid).toBe(false);
+  });
+});
+
+describe('what one person can make another receive', () => {
+  /** The person's bell entries and emails about the car's bookings (emails fold per person and car: notify.ts). */
+  async function toldAbout(who: Person, car: string) {
+    const { rows } = await t.pool.query<{ bell: number; emails: number; events: number }>(
+      `select count(n.id)::int as bell, count(o.id)::int as emails, coalesce(sum(o.events), 0)::int as events
+         from notifications n join bookings b on n.event_key like 'booking:' || b.id || ':%'
+         left join email_outbox o on o.notification_id = n.id
+        where b.product_id = $2 and n.user_id = $1`,
+      [who.id, car],
+    );
+    return rows[0]!;
+  }
+  const emailRows = async (who: Person, car: string) =>
+    (
+      await t.pool.query<{ id: string; due_at: Date; created_at: Date; run_at: Date | null; after_previous: number | null }>(
+        `select o.id, o.due_at, o.created_at, j.run_at,
+                extract(epoch from o.due_at - lag(o.due_at) over (order by o.created_at))::int as after_previous
+           from email_outbox o join notifications n on n.id = o.notification_id join bookings b on n.event_key like 'booking:' || b.id || ':%'
+           left join graphile_worker._private_jobs j on j.key = 'email:' || o.id
+          where b.product_id = $2 and n.user_id = $1 order by o.created_at`,
+        [who.id, car],
+      )
+    ).rows;
+  /** What the job runner does to an email it delivers. */
+  const delivered = (id: string) => t.pool.query('update email_outbox set sent_at = now(), attempts = attempts + 1 where id = $1', [id]);
+
+  it('bounds a buyer booking and cancelling one car in a loop: every event in the seller’s bell, one email, then a 429', async () => {
+    const looper = await signUp(t.app, 'Buyer');
+    const car = await insertCar(t, seller, categoryId, { name: 'Looped Lancer' });
+    for (let i = 0; i < BOOKINGS_OF_ONE_CAR_PER_HOUR.max; i++) {
+      const booking = await post(looper, '/api/bookings', { productId: car });
+      expect(booking.json(), booking.body).toMatchObject({ acknowledged: true });
+      expect((await post(looper, `/api/bookings/${booking.json().insertedId}/cancel`)).statusCode).toBe(200);
+    }
+    expect(await toldAbout(seller, car)).toEqual({ bell: 10, emails: 1, events: 10 });
+
+    const over = await post(looper, '/api/bookings', { productId: car });
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.json().message).toMatch(/^You have booked this car 5 times in the last hour, the most we take\. You can book it again in \d+ minutes?\.$/);
+    // Another buyer is not held up by this one's limit, nor this buyer on another car.
+    expect((await post(otherBuyer, '/api/bookings', { productId: car })).json()).toMatchObject({ acknowledged: true });
+    const another = await insertCar(t, seller, categoryId);
+    expect((await post(looper, '/api/bookings', { productId: another })).json()).toMatchObject({ acknowledged: true });
+  });
+
+  it('bounds a buyer’s bookings of many cars: a 429 beyond thirty an hour, refusals not counted', async () => {
+    const shopper = await signUp(t.app, 'Buyer');
+    const cars = await Promise.all(Array.from({ length: BOOKINGS_PER_HOUR.max + 1 }, () => insertCar(t, seller, categoryId)));
+    for (const car of cars.slice(0, BOOKINGS_PER_HOUR.max)) {
+      expect((await post(shopper, '/api/bookings', { productId: car })).json()).toMatchObject({ acknowledged: true });
+      // Refused (already booked): not a booking, so not counted.
+      if (car === cars[0]) expect((await post(shopper, '/api/bookings', { productId: car })).json()).toMatchObject({ acknowledged: false });
+    }
+    const over = await post(shopper, '/api/bookings', { productId: cars.at(-1) });
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toMatch(/^You have booked 30 viewings in the last hour, the most we take\. You can book another in \d+ minutes?\.$/);
+  });
+
+  it('sends a quiet car’s first email at once, the next events one window later in one email, and at once again after a quiet window', async () => {
+    const car = await insertCar(t, seller, categoryId, { name: 'Windowed Wagon' });
+    const first = (await post(buyer, '/api/bookings', { productId: car })).json().insertedId;
+    const [a] = await emailRows(seller, car);
+    expect(a!.due_at).toEqual(a!.created_at);
+    expect(a!.run_at).toEqual(a!.due_at);
+    await delivered(a!.id);
+
+    // Sent already: the cancellation is an email of its own, due five minutes after the last, and the next booking folds into it.
+    await post(buyer, `/api/bookings/${first}/cancel`);
+    await post(buyer, '/api/bookings', { productId: car });
+    let rows = await emailRows(seller, car);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatchObject({ after_previous: 5 * 60, run_at: rows[1]!.due_at });
+    expect(await toldAbout(seller, car)).toEqual({ bell: 3, emails: 2, events: 3 });
+
+    // Ten minutes on, both sent: the next event leaves at once.
+    await delivered(rows[1]!.id);
+    await t.pool.query(
+      `update email_outbox set created_at = created_at - interval '10 minutes', due_at = due_at - interval '10 minutes' where id = any($1::uuid[])`,
+      [rows.map((r) => r.id)],
+    );
+    const second = (await t.pool.query<{ id: string }>(`select id from bookings where product_id = $1 and status = 'pending'`, [car])).rows[0]!.id;
+    await post(buyer, `/api/bookings/${second}/cancel`);
+    rows = await emailRows(seller, car);
+    expect(rows).toHaveLength(3);
+    expect(rows[2]!.due_at).toEqual(rows[2]!.created_at);
+  });
+
+  it('bounds a seller proposing time after time: every proposal in the buyer’s bell, one email, then a 429', async () => {
+    const car = await insertCar(t, seller, categoryId, { name: 'Proposed Prius' });
+    const id = (await post(buyer, '/api/bookings', { productId: car })).json().insertedId;
+    // A refused proposal is not counted.
+    expect((await post(seller, '/api/bookings/00000000-0000-4000-8000-000000000000/propose', { time: inHours(30) })).statusCode).toBe(404);
+    for (let i = 0; i < PROPOSALS_PER_HOUR.max; i++) {
+      expect((await post(seller, `/api/bookings/${id}/propose`, { time: inHours(30 + i) })).statusCode).toBe(200);
+    }
+    const buyerTold = await toldAbout(buyer, car);
+    expect(buyerTold).toEqual({ bell: 10, emails: 1, events: 10 });
+
+    const over = await post(seller, `/api/bookings/${id}/propose`, { time: inHours(50) });
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.json().message).toMatch(/^You have proposed 10 new times in the last hour, the most we take\. You can propose another in \d+ minutes?; accepting or declining a booking is open to you now\.$/);
+    expect((await post(seller, `/api/bookings/${id}/accept`, { meetingTime: inHours(30) })).statusCode).toBe(200);
   });
 });

@@ -9,8 +9,10 @@ import type {
   ProposeBookingBody,
 } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
+import type { Limit, RateLimits } from '../../auth/rate-limits.ts';
 import { inTransaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
+import { withinLimit } from '../../http/allowance.ts';
 import { imageUrls } from '../../images/store.ts';
 import type { Notice } from '../notifications/notify.ts';
 import { meetingCalendar } from './calendar.ts';
@@ -20,6 +22,7 @@ import { BUYER_LINK, SELLER_LINK, meetingWords, tellOfBooking } from './telling.
 /** A booking as a change leaves it, with its car's seller (null once the car or the seller's account is gone). */
 interface ChangedRow {
   id: string;
+  product_id: string | null;
   status: BookingStatus;
   product_name: string;
   location: string;
@@ -35,7 +38,7 @@ interface ChangedRow {
   seller_phone: string | null;
 }
 
-const CHANGED = `b.id, b.status, b.product_name, b.location, b.phone, b.buyer_id, b.buyer_name, b.meeting_time, b.proposed_time,
+const CHANGED = `b.id, b.product_id, b.status, b.product_name, b.location, b.phone, b.buyer_id, b.buyer_name, b.meeting_time, b.proposed_time,
                  b.decline_reason, b.calendar_sequence`;
 const SELLER_OF = 'p.seller_id, p.seller_name, p.mobile as seller_phone';
 
@@ -165,7 +168,7 @@ export async function acceptBooking(pool: Pool, seller: Actor, id: string, body:
       [body.meetingTime, body.seenStatus ?? null],
     );
     if (!row) return refuse(client, seller, id, 'seller', 'accepted');
-    await tellOfBooking(client, row.id, confirmedNotice(row));
+    await tellOfBooking(client, row, confirmedNotice(row));
     return changeOf(row);
   });
 }
@@ -194,7 +197,7 @@ export async function declineBooking(pool: Pool, seller: Actor, id: string, body
     if (!row) return refuse(client, seller, id, 'seller', 'declined');
     await tellOfBooking(
       client,
-      row.id,
+      row,
       toBuyer(row, {
         eventKey: `booking:${row.id}:declined`,
         kind: 'booking_declined',
@@ -207,8 +210,26 @@ export async function declineBooking(pool: Pool, seller: Actor, id: string, body
   });
 }
 
+/**
+ * New times one seller may propose in an hour, over all their bookings. Each proposal tells the
+ * buyer by the bell and by email; a seller proposes once or twice per booking, so ten an hour is
+ * room for a busy afternoon of bookings and a bound on what they can make one buyer receive.
+ */
+export const PROPOSALS_PER_HOUR: Limit = { max: 10, minutes: 60 };
+
 /** `POST /bookings/:id/propose`: the seller suggests another time; the booking stays pending until someone agrees. */
-export async function proposeTime(pool: Pool, seller: Actor, id: string, body: ProposeBookingBody): Promise<BookingChange> {
+export async function proposeTime(pool: Pool, limits: RateLimits, seller: Actor, id: string, body: ProposeBookingBody): Promise<BookingChange> {
+  return withinLimit(
+    limits,
+    `proposal:${seller.id}`,
+    PROPOSALS_PER_HOUR,
+    (wait) =>
+      `You have proposed ${PROPOSALS_PER_HOUR.max} new times in the last hour, the most we take. You can propose another in ${wait}; accepting or declining a booking is open to you now.`,
+    () => proposeNow(pool, seller, id, body),
+  );
+}
+
+async function proposeNow(pool: Pool, seller: Actor, id: string, body: ProposeBookingBody): Promise<BookingChange> {
   return inTransaction(pool, async (client) => {
     const row = await sellerChange(client, seller, id, `proposed_time = $3`, `b.status = 'pending'`, [body.time]);
     if (!row) {
@@ -219,7 +240,7 @@ export async function proposeTime(pool: Pool, seller: Actor, id: string, body: P
     const when = meetingWords(row.proposed_time!);
     await tellOfBooking(
       client,
-      row.id,
+      row,
       toBuyer(row, {
         // The time is in the key: each new proposal is news, the same one told twice is not.
         eventKey: `booking:${row.id}:proposed:${row.proposed_time!.toISOString()}`,
@@ -250,10 +271,10 @@ export async function acceptProposal(pool: Pool, buyer: Actor, id: string): Prom
         return s.proposed_time ? 'The proposed time has passed; ask the seller for another.' : 'The seller has not proposed another time.';
       });
     }
-    await tellOfBooking(client, row.id, confirmedNotice(row));
+    await tellOfBooking(client, row, confirmedNotice(row));
     await tellOfBooking(
       client,
-      row.id,
+      row,
       toSeller(row, {
         eventKey: `booking:${row.id}:confirmed:${row.calendar_sequence}`,
         kind: 'booking_accepted',
@@ -280,7 +301,7 @@ export async function cancelBooking(pool: Pool, buyer: Actor, id: string, body: 
     if (!row) return refuse(client, buyer, id, 'buyer', 'cancelled');
     await tellOfBooking(
       client,
-      row.id,
+      row,
       toSeller(row, {
         eventKey: `booking:${row.id}:cancelled`,
         kind: 'booking_cancelled',

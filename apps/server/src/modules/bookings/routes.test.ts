@@ -66,8 +66,10 @@ describe('POST /bookings', () => {
   it('makes exactly one booking from twenty simultaneous requests', async () => {
     const car = await insertCar(t, seller, categoryId, { name: 'Hot Hatch' });
     const answers = await Promise.all(Array.from({ length: 20 }, () => book(buyer, { productId: car, phone: '555' })));
-    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
-    expect(answers.filter((a) => a.json().acknowledged)).toHaveLength(1);
+    // Each request is counted against the buyer's hourly bookings while it runs (a refused one is
+    // given back after), so those beyond the limit at that instant are a 429.
+    expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 429)).toBe(true);
+    expect(answers.filter((a) => a.statusCode === 200 && a.json().acknowledged)).toHaveLength(1);
     expect(await bookings(car)).toHaveLength(1);
   });
 

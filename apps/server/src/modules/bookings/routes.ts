@@ -16,10 +16,13 @@ import {
 } from '@second-gear/contract';
 import { refusal } from '../../http/openapi.ts';
 import { actorOf, requireRole } from '../../auth/guards.ts';
-import { createBooking, getOrder, listOrders } from './service.ts';
-import { acceptBooking, acceptProposal, bookingCalendar, cancelBooking, declineBooking, listBookingRequests, proposeTime } from './requests.ts';
+import { RateLimits } from '../../auth/rate-limits.ts';
+import { BOOKINGS_OF_ONE_CAR_PER_HOUR, BOOKINGS_PER_HOUR, createBooking, getOrder, listOrders } from './service.ts';
+import { PROPOSALS_PER_HOUR, acceptBooking, acceptProposal, bookingCalendar, cancelBooking, declineBooking, listBookingRequests, proposeTime } from './requests.ts';
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limits = new RateLimits(app.pg);
+
   app.post(
     '/bookings',
     {
@@ -28,10 +31,16 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['bookings'],
         summary: 'Book a meeting to buy a car',
         body: bookingBody,
-        response: { 200: insertResult, 404: refusal('The car is no longer listed.') },
+        response: {
+          200: insertResult,
+          404: refusal('The car is no longer listed.'),
+          429: refusal(
+            `Over the buyer’s limit of bookings (${BOOKINGS_OF_ONE_CAR_PER_HOUR.max} of one car and ${BOOKINGS_PER_HOUR.max} in all an hour); \`Retry-After\` says when to try again.`,
+          ),
+        },
       },
     },
-    async (req) => createBooking(app.pg, actorOf(req), req.body),
+    async (req) => createBooking(app.pg, limits, actorOf(req), req.body),
   );
 
   app.get(
@@ -104,10 +113,13 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Propose another meeting time for a pending booking',
         params: idParam,
         body: proposeBookingBody,
-        response: changed('The booking is no longer pending.'),
+        response: {
+          ...changed('The booking is no longer pending.'),
+          429: refusal(`Over the seller’s limit of proposals (${PROPOSALS_PER_HOUR.max} an hour); \`Retry-After\` says when to try again.`),
+        },
       },
     },
-    async (req) => proposeTime(app.pg, actorOf(req), req.params.id, req.body),
+    async (req) => proposeTime(app.pg, limits, actorOf(req), req.params.id, req.body),
   );
 
   app.post(

@@ -3,9 +3,11 @@ import { inTransaction } from '../../db/pool.ts';
 import type { BookingBody, BookingStatus, InsertResult, ListingStatus, Order } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
 import { assertOwnEmail } from '../../auth/guards.ts';
+import type { Limit, RateLimits } from '../../auth/rate-limits.ts';
 import { AppError } from '../../errors.ts';
+import { withinLimit } from '../../http/allowance.ts';
 import { imageUrls } from '../../images/store.ts';
-import { SELLER_LINK, meetingWords, tellOfBooking } from './telling.ts';
+import { SELLER_LINK, meetingWords, tellOfBooking, type BookingRef } from './telling.ts';
 
 interface OrderRow {
   id: string;
@@ -78,15 +80,46 @@ function toOrder(r: OrderRow): Order {
 }
 
 /**
+ * Bookings one buyer may make in an hour, of one car and in all. Each tells the car's seller by the
+ * bell and by email, so booking and cancelling in a loop floods them. Five of one car an hour is
+ * room for a cancelled booking made again and a mistake or two, and bounds what one buyer can make
+ * one seller receive about one car; thirty in all is more viewings than anyone shopping arranges in
+ * an hour, and bounds one buyer's reach over many cars and sellers.
+ */
+export const BOOKINGS_OF_ONE_CAR_PER_HOUR: Limit = { max: 5, minutes: 60 };
+export const BOOKINGS_PER_HOUR: Limit = { max: 30, minutes: 60 };
+
+/**
  * Books a meeting for a car. Buyer and car details come from the session and the database. The
  * refusals the booking modal shows as an error toast answer `acknowledged: false` with a
  * message; "one open booking per buyer and car" is the partial unique index, so concurrent
  * requests cannot make two (a declined or cancelled booking is not open: the buyer may book again).
  * One statement (one round trip, one plan kept per connection): it reads the car and inserts the
  * booking only when the car is unsold and not the buyer's own; the answer says which refusal
- * applies. The seller is told in the same transaction, so a booking is never left untold.
+ * applies. The seller is told in the same transaction, so a booking is never left untold. A
+ * buyer's bookings are limited per hour, of one car and in all; a refused one is not counted.
  */
-export async function createBooking(pool: Pool, buyer: Actor, body: BookingBody): Promise<InsertResult> {
+export async function createBooking(pool: Pool, limits: RateLimits, buyer: Actor, body: BookingBody): Promise<InsertResult> {
+  const booked = (result: InsertResult) => result.acknowledged;
+  return withinLimit(
+    limits,
+    `booking:${buyer.id}:${body.productId}`,
+    BOOKINGS_OF_ONE_CAR_PER_HOUR,
+    (wait) => `You have booked this car ${BOOKINGS_OF_ONE_CAR_PER_HOUR.max} times in the last hour, the most we take. You can book it again in ${wait}.`,
+    () =>
+      withinLimit(
+        limits,
+        `booking:${buyer.id}`,
+        BOOKINGS_PER_HOUR,
+        (wait) => `You have booked ${BOOKINGS_PER_HOUR.max} viewings in the last hour, the most we take. You can book another in ${wait}.`,
+        () => bookCar(pool, buyer, body),
+        booked,
+      ),
+    booked,
+  );
+}
+
+async function bookCar(pool: Pool, buyer: Actor, body: BookingBody): Promise<InsertResult> {
   return inTransaction(pool, async (client) => {
     const { rows } = await client.query<{ product_name: string; paid: boolean; withdrawn: boolean; own: boolean; seller_id: string | null; booking_id: string | null }>({
       name: 'create-booking',
@@ -109,17 +142,17 @@ export async function createBooking(pool: Pool, buyer: Actor, body: BookingBody)
     if (car.paid) return { acknowledged: false, message: `${car.product_name} is already sold.` };
     if (car.withdrawn) return { acknowledged: false, message: `${car.product_name} is no longer for sale.` };
     if (!car.booking_id) return { acknowledged: false, message: `You have already booked ${car.product_name}.` };
-    if (car.seller_id) await tellSellerOfBooking(client, car.seller_id, car.booking_id, car.product_name, buyer.name, body.preferredTime);
+    if (car.seller_id) await tellSellerOfBooking(client, car.seller_id, { id: car.booking_id, product_id: body.productId }, car.product_name, buyer.name, body.preferredTime);
     return { acknowledged: true, insertedId: car.booking_id };
   });
 }
 
 /** A new booking reaches the car's seller: the bell, an email and their open Booking Requests page. */
-async function tellSellerOfBooking(client: PoolClient, sellerId: string, bookingId: string, carName: string, buyerName: string, preferredTime: string | undefined) {
+async function tellSellerOfBooking(client: PoolClient, sellerId: string, booking: BookingRef, carName: string, buyerName: string, preferredTime: string | undefined) {
   const wish = preferredTime ? ` They would like to meet on ${meetingWords(new Date(preferredTime))}.` : '';
-  await tellOfBooking(client, bookingId, {
+  await tellOfBooking(client, booking, {
     userId: sellerId,
-    eventKey: `booking:${bookingId}:requested`,
+    eventKey: `booking:${booking.id}:requested`,
     kind: 'booking_requested',
     title: `${buyerName} booked ${carName}`,
     body: `${buyerName} booked a viewing of ${carName}.${wish} Accept it with a time, propose another, or decline it in Booking Requests.`,

@@ -10,12 +10,20 @@ export function meetingWords(at: Date): string {
   return `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
 }
 
+/** The booking a change is about, and its car (null once the car is deleted). */
+export interface BookingRef {
+  id: string;
+  product_id: string | null;
+}
+
 /**
  * Tells one party of a change to a booking, in the change's transaction: the bell and the email
- * (notify), and their open Booking Requests or My Orders page (a live `booking` event).
+ * (notify), and their open Booking Requests or My Orders page (a live `booking` event). The emails
+ * about one car's bookings to one person coalesce (notify's `about`): a buyer booking and
+ * cancelling in a loop makes a seller's inbox receive one email every few minutes, not two a cycle.
  */
-export async function tellOfBooking(client: PoolClient, bookingId: string, notice: Notice | null) {
+export async function tellOfBooking(client: PoolClient, booking: BookingRef, notice: Notice | null) {
   if (!notice) return;
-  await notify(client, notice);
-  await publishLive(client, { user: notice.userId, type: 'booking', id: bookingId });
+  await notify(client, { ...notice, about: booking.product_id ? `car:${booking.product_id}` : `booking:${booking.id}` });
+  await publishLive(client, { user: notice.userId, type: 'booking', id: booking.id });
 }

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carListing, insertCategory } from '../../../test/fixtures.ts';
 import { as, createTestApp, multipartFile, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { PRICE_CHANGES_PER_DAY } from './listings.ts';
 
 // Car-grade listings (issue 16): details and photos on Add A Product, editing with a price history,
 // taking a car off the market, and the car's page.
@@ -209,6 +210,38 @@ describe('editing a car', () => {
     // Half an hour later the open payment page no longer holds the seller up.
     await t.pool.query(`update payment_attempts set created_at = now() - interval '31 minutes'`);
     expect((await edit(seller, id, listing(image, { resalePrice: 25000 }))).statusCode).toBe(200);
+  });
+
+  it('limits a seller’s price changes of one car to ten a day (a 429 saying the wait); other edits and other cars go on', async () => {
+    const image = await uploadUrl(seller);
+    const id = await listed(listing(image, { resalePrice: 30000 }));
+    for (let i = 1; i <= PRICE_CHANGES_PER_DAY.max; i++) {
+      expect((await edit(seller, id, listing(image, { resalePrice: 30000 - (i % 2) * 100 }))).statusCode).toBe(200);
+    }
+    const over = await edit(seller, id, listing(image, { resalePrice: 25000 }));
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.json().message).toMatch(
+      /^You have changed the price of 2018 Volvo XC60 10 times in the last day, the most we take\. You can change it again in about \d+ hours; its other details can be changed now\.$/,
+    );
+    expect((await t.pool.query('select resale_price from products where id = $1', [id])).rows[0].resale_price).toBe(30000);
+    expect((await edit(seller, id, listing(image, { resalePrice: 30000, description: 'Still here' }))).statusCode).toBe(200);
+    const other = await listed(listing(image, { resalePrice: 30000 }));
+    expect((await edit(seller, other, listing(image, { resalePrice: 29000 }))).statusCode).toBe(200);
+  });
+
+  it('is not held by the payment page of a booking the buyer cancelled (it can no longer be paid)', async () => {
+    const image = await uploadUrl(seller);
+    const id = await listed(listing(image, { resalePrice: 30000 }));
+    const bookingId = (await as(t.app, buyer, { method: 'POST', url: '/api/bookings', payload: { productId: id } })).json().insertedId as string;
+    const intent = await as(t.app, buyer, { method: 'POST', url: '/api/create-payment-intent', payload: { bookingId } });
+    expect(intent.statusCode, intent.body).toBe(200);
+    const cancelled = await as(t.app, buyer, { method: 'POST', url: `/api/bookings/${bookingId}/cancel`, payload: {} });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    const res = await edit(seller, id, listing(image, { resalePrice: 25000 }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await withdraw(seller, id)).statusCode).toBe(200);
   });
 });
 

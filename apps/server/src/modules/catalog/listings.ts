@@ -1,8 +1,10 @@
 import type { Pool, PoolClient } from 'pg';
 import type { AddProductBody, EditProductBody, InsertResult, UpdateResult } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
+import type { Limit, RateLimits } from '../../auth/rate-limits.ts';
 import { inTransaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
+import { withinLimit } from '../../http/allowance.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import { paymentUnderWay } from '../payments/in-progress.ts';
 import { listingPictureKeys, replacePhotos } from './photos.ts';
@@ -116,21 +118,47 @@ const payingNow = (name: string) =>
   new AppError('CONFLICT', `A buyer is paying for ${name} right now. Try again once that payment is finished, or in half an hour.`);
 
 /**
- * `PUT /products/{id}`: the seller's car with every field as sent. A change of the resale price is
- * recorded (old, new, when), a raise as much as a drop. Refused for a sold car, and for a price
- * change or while a buyer is paying for the car (they would be charged an amount that changed
- * under them).
+ * Price changes a seller may make to one car in a day. Each drop reaches the car's wishlisters'
+ * bells (and, once a day at most, their email: wishlist/alerts.ts); a seller sets a price, perhaps
+ * corrects it, and lowers it now and then, so ten a day is room for mistakes while a price moved
+ * up and down in a loop stops soon. Other details stay editable however often.
  */
-export async function editProduct(pool: Pool, provider: PaymentProvider, seller: Actor, id: string, body: EditProductBody): Promise<UpdateResult> {
+export const PRICE_CHANGES_PER_DAY: Limit = { max: 10, minutes: 24 * 60 };
+
+/**
+ * `PUT /products/{id}`: the seller's car with every field as sent. A change of the resale price is
+ * recorded (old, new, when), a raise as much as a drop, and counted against PRICE_CHANGES_PER_DAY.
+ * Refused for a sold car, and for a price change or while a buyer is paying for the car (they
+ * would be charged an amount that changed under them).
+ */
+export async function editProduct(
+  pool: Pool,
+  provider: PaymentProvider,
+  limits: RateLimits,
+  seller: Actor,
+  id: string,
+  body: EditProductBody,
+): Promise<UpdateResult> {
   const pictures = await listingPictureKeys(pool, seller.id, body.image, body.photos);
   await assertCategory(pool, body.categoryId);
   const { rows: current } = await pool.query<{ resale_price: number; product_name: string }>(
     'select resale_price, product_name from products where id = $1 and seller_id = $2',
     [id, seller.id],
   );
-  if (current[0] && current[0].resale_price !== body.resalePrice && (await paymentUnderWay(pool, provider, id))) {
-    throw payingNow(current[0].product_name);
-  }
+  const car = current[0];
+  if (!car || car.resale_price === body.resalePrice) return writeListing(pool, seller, id, body, pictures);
+  if (await paymentUnderWay(pool, provider, id)) throw payingNow(car.product_name);
+  return withinLimit(
+    limits,
+    `price-change:${seller.id}:${id}`,
+    PRICE_CHANGES_PER_DAY,
+    (wait) =>
+      `You have changed the price of ${car.product_name} ${PRICE_CHANGES_PER_DAY.max} times in the last day, the most we take. You can change it again in ${wait}; its other details can be changed now.`,
+    () => writeListing(pool, seller, id, body, pictures),
+  );
+}
+
+async function writeListing(pool: Pool, seller: Actor, id: string, body: EditProductBody, pictures: Awaited<ReturnType<typeof listingPictureKeys>>): Promise<UpdateResult> {
   return inTransaction(pool, async (client) => {
     const car = await lockOwnListing(client, seller, id);
     if (car.paid) throw new AppError('CONFLICT', `${car.product_name} is sold; a sold car cannot be edited.`);

@@ -20,8 +20,9 @@ import {
 } from '@second-gear/contract';
 import { advertisedKey, cachedCategoryPage, catalogPlaceOf, forgetCatalogReads, jsonBytes } from './cached-reads.ts';
 import { carPage } from './car-page.ts';
-import { addProduct, editProduct, withdrawProduct } from './listings.ts';
+import { PRICE_CHANGES_PER_DAY, addProduct, editProduct, withdrawProduct } from './listings.ts';
 import { actorOf, loadActor, requireRole, requireUser } from '../../auth/guards.ts';
+import { RateLimits } from '../../auth/rate-limits.ts';
 import { AppError } from '../../errors.ts';
 import { refusal } from '../../http/openapi.ts';
 import { imageUrls, storeImage } from '../../images/store.ts';
@@ -52,6 +53,8 @@ async function refuseServerSetFields(req: FastifyRequest) {
 
 /** The catalog: brands, cars, a seller's listings. Editing asks `payments` whether a buyer is paying right now. */
 export const catalogRoutes = (payments: PaymentProvider): FastifyPluginAsyncZod => async (app) => {
+  const limits = new RateLimits(app.pg);
+
   app.get(
     '/categories',
     { schema: { tags: ['catalog'], summary: 'Brand categories for the home page', response: { 200: z.array(category) } } },
@@ -234,12 +237,13 @@ export const catalogRoutes = (payments: PaymentProvider): FastifyPluginAsyncZod 
         response: {
           200: updateResult,
           409: refusal('The car is sold, a buyer is paying for it right now, or the VIN is on another car for sale.'),
+          429: refusal(`Over the seller’s limit of price changes (${PRICE_CHANGES_PER_DAY.max} a day for one car); \`Retry-After\` says when to try again.`),
         },
       },
     },
     async (req) => {
       const before = await catalogPlaceOf(app.pg, req.params.id);
-      const result = await editProduct(app.pg, payments, actorOf(req), req.params.id, req.body);
+      const result = await editProduct(app.pg, payments, limits, actorOf(req), req.params.id, req.body);
       // Its old category's pages and its new one's (a car may move to another make).
       forgetCatalogReads(app, before, before && { ...before, categoryId: req.body.categoryId });
       return result;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/pool.ts';
 import { createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
-import { notify, type Notice } from './notify.ts';
+import { EMAIL_FOLD_MINUTES, notify, type Notice } from './notify.ts';
 
 let t: TestApp;
 let seller: Person;
@@ -76,5 +76,87 @@ describe('the text of a notification', () => {
     const title = 'New message from Eve Bcc: all@example.com about Civic [31m';
     const body = 'Eve wrote:\n\nHello\nthere\n\tbye';
     expect(rows[0]).toEqual({ title, body, subject: title, text_body: body });
+  });
+});
+
+describe('emails about one subject to one person (coalescing)', () => {
+  const about = () => `car:${crypto.randomUUID()}`;
+  const tell = (n: Notice) => inTransaction(t.pool, (c) => notify(c, n));
+  async function emailsAbout(subject: string, who = seller) {
+    const { rows } = await t.pool.query<{ id: string; subject: string; text_body: string; calendar: string | null; events: number; after_previous: number | null }>(
+      `select id, subject, text_body, calendar, events,
+              extract(epoch from due_at - lag(due_at) over (order by created_at))::int as after_previous
+         from email_outbox where fold_key = $1 order by created_at`,
+      [`${who.id} ${subject}`],
+    );
+    return rows;
+  }
+  const calendar = (booking: string, method: string) => `BEGIN:VCALENDAR\r\nMETHOD:${method}\r\nBEGIN:VEVENT\r\nUID:booking-${booking}@second-gear\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n`;
+
+  it('folds the events into the pending email, newest title first with a count, every event in its body and in the bell', async () => {
+    const subject = about();
+    await tell(notice({ about: subject, title: 'Ann booked Civic', body: 'Ann booked a viewing.' }));
+    await tell(notice({ about: subject, title: 'Ann cancelled the booking of Civic', body: 'Ann cancelled.' }));
+    await tell(notice({ about: subject, title: 'Ann booked Civic', body: 'Ann booked again.' }));
+    // Another person, and another subject: emails of their own.
+    const other = await signUp(t.app, 'Buyer');
+    await tell(notice({ about: subject, userId: other.id }));
+    await tell(notice({ about: about() }));
+
+    expect(await emailsAbout(subject)).toEqual([
+      expect.objectContaining({
+        subject: 'Ann booked Civic (and 2 earlier updates)',
+        text_body: 'Ann booked Civic\nAnn booked a viewing.\n\nAnn cancelled the booking of Civic\nAnn cancelled.\n\nAnn booked Civic\nAnn booked again.',
+        events: 3,
+      }),
+    ]);
+    expect(await emailsAbout(subject, other)).toHaveLength(1);
+    const { rows } = await t.pool.query('select count(*)::int as n from notifications where user_id = $1 and title like $2', [seller.id, 'Ann %']);
+    expect(rows[0].n).toBe(3);
+  });
+
+  it('leaves an email being delivered alone: the event waits in an email of its own, due a window after it', async () => {
+    const subject = about();
+    await tell(notice({ about: subject, body: 'first' }));
+    const [sending] = await emailsAbout(subject);
+    // Delivery holds the row's lock while it talks to the mail server (jobs/deliver-email.ts).
+    const delivery = await t.pool.connect();
+    try {
+      await delivery.query('begin');
+      await delivery.query('select 1 from email_outbox where id = $1 for update', [sending!.id]);
+      await tell(notice({ about: subject, body: 'second' }));
+      await delivery.query(`update email_outbox set sent_at = now(), attempts = 1 where id = $1`, [sending!.id]);
+      await delivery.query('commit');
+    } finally {
+      delivery.release();
+    }
+    expect(await emailsAbout(subject)).toEqual([
+      expect.objectContaining({ text_body: 'first', events: 1, after_previous: null }),
+      expect.objectContaining({ text_body: 'second', events: 1, after_previous: EMAIL_FOLD_MINUTES * 60 }),
+    ]);
+    // Sent, or tried and failed (a retry is under way): later events go in the next email, not into that one.
+    await tell(notice({ about: subject, body: 'third' }));
+    const rows = await emailsAbout(subject);
+    expect(rows.map((r) => r.events)).toEqual([1, 2]);
+  });
+
+  it('folds a calendar file only into an email without one or with the same meeting’s, which it replaces', async () => {
+    const subject = about();
+    const [x, y] = [crypto.randomUUID(), crypto.randomUUID()];
+    await tell(notice({ about: subject, calendar: calendar(x, 'REQUEST') }));
+    await tell(notice({ about: subject }));
+    await tell(notice({ about: subject, calendar: calendar(x, 'CANCEL') }));
+    await tell(notice({ about: subject, calendar: calendar(y, 'REQUEST') }));
+    const rows = await emailsAbout(subject);
+    expect(rows.map((r) => [r.events, r.calendar])).toEqual([
+      [3, calendar(x, 'CANCEL')],
+      [1, calendar(y, 'REQUEST')],
+    ]);
+  });
+
+  it('writes no email for a notice that is for the bell only', async () => {
+    const n = notice({ email: false });
+    expect(await tell(n)).toBe(true);
+    expect(await rowsFor(n.eventKey)).toEqual({ notifications: 1, emails: 0 });
   });
 });

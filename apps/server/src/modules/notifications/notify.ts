@@ -32,7 +32,23 @@ export interface Notice {
   link: string;
   /** An iCalendar file to send with the email. */
   calendar?: string;
+  /**
+   * What the event concerns (`car:{id}`), when its email may fold with others about the same thing
+   * to the same person (EMAIL_FOLD_MINUTES); unset, the email is always one of its own.
+   */
+  about?: string;
+  /** `false`: the bell only, no email (a price drop that is not news by email: wishlist/alerts.ts). */
+  email?: false;
 }
+
+/**
+ * The coalescing window: the events about one subject told to one person within it go in one
+ * email, and emails about one subject to one person leave at least this far apart. Someone booking
+ * and cancelling in a loop, or proposing time after time, makes the other person's inbox receive
+ * one email per window, while the bell shows every event. The first email of a quiet subject
+ * leaves at once.
+ */
+export const EMAIL_FOLD_MINUTES = 5;
 
 /** The channel of live updates (pg_notify): a small JSON payload naming the person it is for. */
 export const LIVE_CHANNEL = 'live_events';
@@ -52,8 +68,9 @@ export async function publishLive(client: PoolClient, event: LiveEvent): Promise
 /**
  * Records a notification and its email in the caller's transaction, so that both exist exactly
  * when the event does: a rollback takes them away, a commit keeps them for the bell and for the
- * outbox's delivery however the process ends afterwards. Returns whether this was news (false:
- * the same event was told before, and nothing was added).
+ * outbox's delivery however the process ends afterwards. An email `about` a subject folds into one
+ * not yet sent (foldIntoPending) or waits for the window (queueEmail). Returns whether this was
+ * news (false: the same event was told before, and nothing was added).
  */
 export async function notify(client: PoolClient, notice: Notice): Promise<boolean> {
   // Names and cars are people's text: the bell shows it, and the title becomes an email's subject.
@@ -68,15 +85,62 @@ export async function notify(client: PoolClient, notice: Notice): Promise<boolea
   );
   const id = rows[0]?.id;
   if (!id) return false;
-  const email = await client.query<{ id: string }>(
-    `insert into email_outbox (notification_id, to_address, subject, text_body, calendar)
-     select $1, u.email, $3, $4, $5 from users u
-      where u.id = $2 and not exists (select 1 from email_unsubscribes x where x.user_id = u.id)
-     returning id`,
-    [id, notice.userId, title, body, notice.calendar ?? null],
-  );
-  // Its delivery, a job in this same transaction: no committed email without one, nor the reverse.
-  if (email.rows[0]) await enqueueEmailDelivery(client, email.rows[0].id);
+  if (notice.email !== false) {
+    const told = { ...notice, title, body };
+    const foldKey = notice.about ? `${notice.userId} ${notice.about}` : null;
+    if (!foldKey || !(await foldIntoPending(client, foldKey, told))) await queueEmail(client, id, foldKey, told);
+  }
   await publishLive(client, { user: notice.userId, type: 'notification', id });
   return true;
+}
+
+/**
+ * Adds the event to an email with the same fold key written within the window and not yet tried:
+ * its subject becomes the newest title with a count of the earlier ones, its body lists every
+ * event. Exactly once still holds: the row is changed only while it is locked by this transaction
+ * and unsent, and delivery (jobs/deliver-email.ts) locks it too, so it sends either the email
+ * before this event (and this event gets an email of its own) or after it, never half of it. A row
+ * being delivered right now is skipped rather than waited for (an SMTP conversation is not a lock
+ * to hold a booking's transaction on). Two meetings' calendar files cannot share one email, so a
+ * calendar folds only into an email with none or with the same meeting's (UID), which it replaces:
+ * the newer file supersedes the older one. Returns whether the event was folded.
+ */
+async function foldIntoPending(client: PoolClient, foldKey: string, notice: Notice): Promise<boolean> {
+  const { rowCount } = await client.query(
+    `update email_outbox o
+        set subject = $2 || ' (and ' || o.events || ' earlier update' || case when o.events = 1 then '' else 's' end || ')',
+            text_body = case when o.events = 1 then o.subject || E'\n' || o.text_body else o.text_body end || E'\n\n' || $2 || E'\n' || $3,
+            calendar = coalesce($4, o.calendar),
+            events = o.events + 1
+      where o.id = (
+        select p.id from email_outbox p
+         where p.fold_key = $1 and p.sent_at is null and p.attempts = 0 and p.last_error is null
+           and p.created_at > now() - make_interval(mins => $5)
+           and ($4::text is null or p.calendar is null or substring(p.calendar from 'UID:[^\r\n]+') = substring($4 from 'UID:[^\r\n]+'))
+         order by p.due_at desc
+         limit 1
+           for update skip locked
+      )`,
+    [foldKey, notice.title, notice.body, notice.calendar ?? null, EMAIL_FOLD_MINUTES],
+  );
+  return rowCount === 1;
+}
+
+/**
+ * Writes the notification's email and its delivery job. An email with a fold key is due the window
+ * after the last one with that key (or now, after a quiet spell), so that the events of the next
+ * few minutes fold into it instead of each leaving at once.
+ */
+async function queueEmail(client: PoolClient, notificationId: string, foldKey: string | null, notice: Notice) {
+  const { rows } = await client.query<{ id: string; due_at: Date }>(
+    `insert into email_outbox (notification_id, to_address, subject, text_body, calendar, fold_key, due_at)
+     select $1, u.email, $3, $4, $5, $6::text,
+            greatest(now(), (select max(o.due_at) + make_interval(mins => $7) from email_outbox o where o.fold_key = $6::text))
+       from users u
+      where u.id = $2 and not exists (select 1 from email_unsubscribes x where x.user_id = u.id)
+     returning id, due_at`,
+    [notificationId, notice.userId, notice.title, notice.body, notice.calendar ?? null, foldKey, EMAIL_FOLD_MINUTES],
+  );
+  // Its delivery, a job in this same transaction: no committed email without one, nor the reverse.
+  if (rows[0]) await enqueueEmailDelivery(client, rows[0].id, rows[0].due_at);
 }

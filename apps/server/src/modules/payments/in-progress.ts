@@ -12,7 +12,9 @@ const UNDER_WAY: ReadonlySet<IntentStatus> = new Set(['requires_payment_method',
 
 /**
  * Whether a buyer is paying for this car right now: an unpaid order or wishlist entry of it with a
- * payment intent made in the last half hour that is neither paid nor cancelled. Asked before a
+ * payment intent made in the last half hour that is neither paid nor cancelled. Only an order that
+ * can still be paid counts (pending or confirmed: the payment routes refuse a cancelled or declined
+ * one), so a buyer who opens a payment page and cancels the booking holds nothing. Asked before a
  * seller changes the car's price or takes it off the market, so a buyer is not charged an amount
  * that changed under them. The provider is asked outside any transaction (no lock is held across
  * a network call).
@@ -24,7 +26,7 @@ export async function paymentUnderWay(pool: Pool, provider: PaymentProvider, pro
        left join bookings b on b.id = a.booking_id
        left join wishlist_entries w on w.id = a.wishlist_entry_id
       where a.created_at > now() - make_interval(mins => $2)
-        and ((b.product_id = $1 and not b.paid) or (w.product_id = $1 and not w.paid))`,
+        and ((b.product_id = $1 and not b.paid and b.status in ('pending', 'confirmed')) or (w.product_id = $1 and not w.paid))`,
     [productId, OPEN_PAGE_MINUTES],
   );
   for (const { intent_id } of rows) {

@@ -172,3 +172,53 @@ describe('tellWishlisters', () => {
     }
   });
 });
+
+describe('price-drop emails', () => {
+  /** The buyer's bell entries and emails about drops of the car. */
+  async function dropsTold(buyer: Person, car: string) {
+    const { rows } = await t.pool.query<{ bell: number; emails: number }>(
+      `select count(*)::int as bell, count(e.id)::int as emails
+         from notifications n left join email_outbox e on e.notification_id = n.id
+        where n.user_id = $1 and n.event_key like $2`,
+      [buyer.id, `wishlist-drop:${car}:%`],
+    );
+    return rows[0]!;
+  }
+  /** The seller moves the price, and the alert job runs before the next move. */
+  async function moveAndTell(car: string, ...prices: number[]) {
+    for (const price of prices) {
+      await reprice(car, price);
+      await tellWishlisters(t.pool, car);
+    }
+  }
+
+  it('tell a price moved $100 down and up five times by one email, and every drop in the bell', async () => {
+    const buyer = await signUp(t.app, 'Buyer');
+    const car = await insertCar(t, seller, make, { price: 20_000 });
+    await wishlisted(car, buyer);
+    for (let i = 0; i < 5; i++) await moveAndTell(car, 19_900, 20_000);
+    expect(await dropsTold(buyer, car)).toEqual({ bell: 5, emails: 1 });
+  });
+
+  it('send none for drops that end no lower than the price when the buyer wishlisted the car', async () => {
+    const buyer = await signUp(t.app, 'Buyer');
+    const car = await insertCar(t, seller, make, { price: 20_000 });
+    await wishlisted(car, buyer);
+    for (let i = 0; i < 5; i++) await moveAndTell(car, 20_100, 20_000);
+    expect(await dropsTold(buyer, car)).toEqual({ bell: 5, emails: 0 });
+  });
+
+  it('send at most one a day per car and buyer, and the next only below the price last emailed', async () => {
+    const buyer = await signUp(t.app, 'Buyer');
+    const car = await insertCar(t, seller, make, { price: 20_000 });
+    await wishlisted(car, buyer);
+    await moveAndTell(car, 19_000, 18_000);
+    expect(await dropsTold(buyer, car)).toEqual({ bell: 2, emails: 1 });
+    // A day on: back up and down to no lower than the $19,000 emailed is no news by email; lower is.
+    await t.pool.query(`update wishlist_entries set price_emailed_at = price_emailed_at - interval '25 hours' where product_id = $1`, [car]);
+    await moveAndTell(car, 19_500, 19_000);
+    expect(await dropsTold(buyer, car)).toEqual({ bell: 3, emails: 1 });
+    await moveAndTell(car, 18_500);
+    expect(await dropsTold(buyer, car)).toEqual({ bell: 4, emails: 2 });
+  });
+});
