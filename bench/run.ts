@@ -105,7 +105,7 @@ interface Measurement {
   /** The highest 1-minute load average seen after the app's measurements (other work on the machine skews every figure). */
   load: number;
   /** POST /api/bookings only: how the measured bookings were answered. */
-  bookings?: { acknowledged: number; refused: number; other: number };
+  bookings?: { acknowledged: number; refused: number; limited: number; other: number };
   /** The realistic mix only: what the server did under it (observed per round; peak memory, median hit rates). */
   mix?: { peakMemory: number; catalogHitRate: number; sessionHitRate: number; answers: MixTally };
 }
@@ -271,7 +271,7 @@ interface Scenario {
   /** Connections of the load (CONNECTIONS unless the issue names another number). */
   connections?: number;
   /** A fresh request list per run (the booking one keeps its own rotation). */
-  requests(): { requests: Request[]; tally?: { acknowledged: number; refused: number; other: number }; mixTally?: MixTally };
+  requests(): { requests: Request[]; tally?: { acknowledged: number; refused: number; limited: number; other: number }; mixTally?: MixTally };
   /** Started just before the app's measured run and finished after it: what the server did meanwhile. */
   observe?: () => Promise<{ finish(): Promise<{ peakMemory: number; catalogHitRate: number; sessionHitRate: number }> }>;
 }
@@ -307,7 +307,7 @@ async function measure(origin: string, scenario: Scenario) {
 }
 
 function bookingRequests(origin: string, cookies: string[], productIds: string[], start: { n: number }) {
-  const tally = { acknowledged: 0, refused: 0, other: 0 };
+  const tally = { acknowledged: 0, refused: 0, limited: 0, other: 0 };
   const request: Request = {
     method: 'POST',
     path: '/api/bookings',
@@ -324,7 +324,10 @@ function bookingRequests(origin: string, cookies: string[], productIds: string[]
       };
     },
     onResponse: (status, body) => {
-      if (status !== 200) tally.other++;
+      // A buyer's bookings are limited per hour (bookings/service.ts): past that, the scenario
+      // measures the limit's refusals, and the figure says how many.
+      if (status === 429) tally.limited++;
+      else if (status !== 200) tally.other++;
       else if (body.includes('"acknowledged":true')) tally.acknowledged++;
       else tally.refused++;
     },
@@ -565,7 +568,7 @@ function summarise(s: Scenario, cars: number, runs: Run[], load: number): Measur
     errors: sum(runs.map((r) => r.app.result.errors + r.app.result.timeouts)),
     load,
     ...(tallies.length
-      ? { bookings: { acknowledged: sum(tallies.map((t) => t.acknowledged)), refused: sum(tallies.map((t) => t.refused)), other: sum(tallies.map((t) => t.other)) } }
+      ? { bookings: { acknowledged: sum(tallies.map((t) => t.acknowledged)), refused: sum(tallies.map((t) => t.refused)), limited: sum(tallies.map((t) => t.limited)), other: sum(tallies.map((t) => t.other)) } }
       : {}),
     ...(mixes.length
       ? {
@@ -673,7 +676,7 @@ function report(all: Measurement[], sets: DataSet[]) {
   const scale = table([`scenario`, `req/s ${large / 1000}k ÷ ${small / 1000}k (≥ ${fmt(1 / TARGETS.scale, 2)})`, `p99 ${large / 1000}k ÷ ${small / 1000}k (≤ ${TARGETS.scale})`, 'within 1.3×'], scaleRows);
   const bookings = all
     .filter((m) => m.bookings)
-    .map((m) => `POST /api/bookings, ${fmt(m.cars)} cars: ${fmt(m.bookings!.acknowledged)} acknowledged:true, ${fmt(m.bookings!.refused)} acknowledged:false (already booked), ${fmt(m.bookings!.other)} other`)
+    .map((m) => `POST /api/bookings, ${fmt(m.cars)} cars: ${fmt(m.bookings!.acknowledged)} acknowledged:true, ${fmt(m.bookings!.refused)} acknowledged:false (already booked), ${fmt(m.bookings!.limited)} refused by the per-buyer limit (429), ${fmt(m.bookings!.other)} other`)
     .join('\n');
   const searchTable = table(
     ['search', 'cars', 'searches/s', 'p95 ms', 'p99 ms', 'bare req/s', 'ratio', `p95 target`, `searches/s target`, 'non-2xx', 'errors', 'load'],
