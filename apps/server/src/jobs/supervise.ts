@@ -28,7 +28,8 @@ export async function superviseRunner(options: RunnerOptions & { pgPool: Pool },
   let current: Runner | undefined;
   /** The current runner lost a worker: it is to be stopped and another started. */
   let replace = false;
-  let replacing: Promise<void> | undefined;
+  let replacing = false;
+  let replacement: Promise<void> = Promise.resolve();
   let stopped = false;
   let wake = () => {};
 
@@ -40,10 +41,23 @@ export async function superviseRunner(options: RunnerOptions & { pgPool: Pool },
       lost.add(worker.workerId);
       // A runner stopped already (one being replaced) can still lose a worker on a job it had let go on.
       if (runner === current) replace = true;
-      replacing ??= recover().finally(() => (replacing = undefined));
+      if (!replacing) {
+        replacing = true;
+        replacement = recover();
+      }
     });
     return runner;
   };
+
+  /** A pause that stop() cuts short. */
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
 
   const recover = async () => {
     let pauseMs = pauses.firstMs;
@@ -54,7 +68,7 @@ export async function superviseRunner(options: RunnerOptions & { pgPool: Pool },
         logger.warn(`A job worker was lost (a job's end could not be recorded); replacing the job runner`);
         // The database may be down: the runner stops all the same, and an error only says so.
         await old.stop().catch((err: Error) => logger.warn(`Stopping the job runner that lost a worker: ${err.message}`));
-        if (stopped) return;
+        if (stopped) break;
       }
       try {
         const workerIds = [...lost];
@@ -70,17 +84,14 @@ export async function superviseRunner(options: RunnerOptions & { pgPool: Pool },
         }
         pauseMs = pauses.firstMs;
       } catch (err) {
+        if (stopped) break;
         logger.warn(`Replacing the job runner failed (trying again in ${pauseMs} ms): ${(err as Error).message}`);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pauseMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
+        await pause(pauseMs);
         pauseMs = Math.min(pauseMs * 2, pauses.maxMs);
       }
     }
+    // In the same step as the last look for more to do: a worker lost from now on starts another replacement.
+    replacing = false;
   };
 
   current = await start();
@@ -88,7 +99,7 @@ export async function superviseRunner(options: RunnerOptions & { pgPool: Pool },
     async stop() {
       stopped = true;
       wake();
-      await replacing;
+      await replacement;
       await current?.stop();
       current = undefined;
     },
