@@ -1,10 +1,11 @@
 import nodemailer from 'nodemailer';
 import type { Pool } from 'pg';
-import { run, type LogLevel } from 'graphile-worker';
+import type { LogLevel } from 'graphile-worker';
 import type { Config } from '../config.ts';
 import type { DevMailbox } from '../mail/dev-mailbox.ts';
 import { DELIVER_EMAIL, deliverEmail } from './deliver-email.ts';
 import { jobLogger } from './logger.ts';
+import { superviseRunner } from './supervise.ts';
 import { REPRICE_MODEL, repriceModelTask } from './reprice-model.ts';
 import { WISHLIST_ALERTS, wishlistAlertsTask } from './wishlist-alerts.ts';
 import { LiveCarIndex } from '../modules/search/live-index.ts';
@@ -36,7 +37,8 @@ export interface JobRunner {
  * alerts (matching new cars; the hourly digests, from the crontab). Every app process may
  * run one; the database shares the jobs out. With no SMTP_URL on a server only its own machine
  * reaches, it first starts the development mailbox and sends there; anywhere else without one it
- * sends nothing (each email is marked not sent, see deliverEmail).
+ * sends nothing (each email is marked not sent, see deliverEmail). A worker lost to a database outage
+ * is made up for by a new runner (superviseRunner).
  */
 export async function startJobRunner({ pool, config, secret, liveCars = new LiveCarIndex(pool), concurrency = 2, pollIntervalMs = 2000, log }: JobRunnerOptions): Promise<JobRunner> {
   const where = config.mail.transport;
@@ -44,7 +46,7 @@ export async function startJobRunner({ pool, config, secret, liveCars = new Live
   const mailbox: DevMailbox | undefined = where === 'dev-mailbox' ? await (await import('../mail/dev-mailbox.ts')).startDevMailbox(pool) : undefined;
   const transport = where === 'off' ? null : nodemailer.createTransport(where === 'dev-mailbox' ? mailbox!.smtpUrl : where.smtpUrl);
   try {
-    const runner = await run({
+    const runner = await superviseRunner({
       pgPool: pool,
       concurrency,
       pollInterval: pollIntervalMs,

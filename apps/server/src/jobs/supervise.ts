@@ -1,0 +1,107 @@
+import type { Pool } from 'pg';
+import { run, type Runner, type RunnerOptions } from 'graphile-worker';
+import { quietJobLogger } from './logger.ts';
+
+export interface SupervisedRunner {
+  /** Stops the runner of the moment, and any replacement under way. */
+  stop(): Promise<void>;
+}
+
+/** The pauses between attempts to replace a runner while the database does not answer: doubling from the first to the longest. */
+export interface ReplacementPauses {
+  firstMs: number;
+  maxMs: number;
+}
+
+/**
+ * graphile-worker's runner (`run(options)`), replaced whenever it loses a worker. A worker that
+ * cannot record a job's end (the database went away in the middle of the job) exits, graphile-worker
+ * 0.16 starts no other in its place, and the job stays locked for 4 hours: with every worker lost,
+ * the process would run no job until restarted. So the runner is stopped, and, once the database
+ * answers again (tried after growing pauses), the lost workers' jobs are unlocked to be run again
+ * and a new runner with the same options is started.
+ */
+export async function superviseRunner(options: RunnerOptions & { pgPool: Pool }, pauses: ReplacementPauses = { firstMs: 500, maxMs: 10_000 }): Promise<SupervisedRunner> {
+  const logger = options.logger ?? quietJobLogger;
+  /** Workers lost whose jobs are still locked. */
+  const lost = new Set<string>();
+  let current: Runner | undefined;
+  /** The current runner lost a worker: it is to be stopped and another started. */
+  let replace = false;
+  let replacing = false;
+  let replacement: Promise<void> = Promise.resolve();
+  let stopped = false;
+  let wake = () => {};
+
+  const start = async () => {
+    // A copy: graphile-worker keeps one set of compiled options, with one event emitter, per options
+    // object, and a lost worker must be told apart from the runner it belonged to.
+    const runner = await run({ ...options });
+    runner.events.on('worker:fatalError', ({ worker }) => {
+      lost.add(worker.workerId);
+      // A runner stopped already (one being replaced) can still lose a worker on a job it had let go on.
+      if (runner === current) replace = true;
+      if (!replacing) {
+        replacing = true;
+        replacement = recover();
+      }
+    });
+    return runner;
+  };
+
+  /** A pause that stop() cuts short. */
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  const recover = async () => {
+    let pauseMs = pauses.firstMs;
+    while (!stopped && (replace || lost.size > 0)) {
+      if (replace && current) {
+        const old = current;
+        current = undefined;
+        logger.warn(`A job worker was lost (a job's end could not be recorded); replacing the job runner`);
+        // The database may be down: the runner stops all the same, and an error only says so.
+        await old.stop().catch((err: Error) => logger.warn(`Stopping the job runner that lost a worker: ${err.message}`));
+        if (stopped) break;
+      }
+      try {
+        const workerIds = [...lost];
+        if (workerIds.length > 0) {
+          await options.pgPool.query('select graphile_worker.force_unlock_workers($1::text[])', [workerIds]);
+          workerIds.forEach((id) => lost.delete(id));
+          logger.info(`Unlocked the jobs of the lost job workers ${workerIds.join(', ')}`);
+        }
+        if (replace) {
+          current = await start();
+          replace = false;
+          logger.info('Started a new job runner');
+        }
+        pauseMs = pauses.firstMs;
+      } catch (err) {
+        if (stopped) break;
+        logger.warn(`Replacing the job runner failed (trying again in ${pauseMs} ms): ${(err as Error).message}`);
+        await pause(pauseMs);
+        pauseMs = Math.min(pauseMs * 2, pauses.maxMs);
+      }
+    }
+    // In the same step as the last look for more to do: a worker lost from now on starts another replacement.
+    replacing = false;
+  };
+
+  current = await start();
+  return {
+    async stop() {
+      stopped = true;
+      wake();
+      await replacement;
+      await current?.stop();
+      current = undefined;
+    },
+  };
+}
