@@ -1,6 +1,6 @@
 /**
  * `npm run bench:listing-checks`: how well the listing checks tell suspicious listings from honest
- * ones, as issue 19 asks: 100 honest and 30 suspicious listings (10 with a photo of another seller's
+ * ones: 100 honest and 30 suspicious listings (10 with a photo of another seller's
  * car cropped 2–5%, resized and saved again as JPEG, 10 with a VIN of another year or make, 10 priced
  * 40% below the known price function) in an embedded PostgreSQL of their own, checked by the
  * product's code. Prints the share of suspicious listings flagged (target ≥ 90%) and of honest ones

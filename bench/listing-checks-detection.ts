@@ -1,8 +1,9 @@
 /**
- * The listing checks measured (issue 19): honest and suspicious listings generated into a real,
- * migrated database, priced and checked by the product's own code (repriceModel, checkListing), and
- * counted. Used by `npm run bench:listing-checks` (bench/listing-checks-accuracy.ts, 100 + 30
- * listings) and by a small version in the server's tests.
+ * The listing checks measured (docs/listing-checks.md): honest and suspicious listings generated
+ * into a real, migrated database, priced and checked by the product's own code (repriceModel,
+ * checkListing), and counted. Used by `npm run bench:listing-checks`
+ * (bench/listing-checks-accuracy.ts, 100 + 30 listings) and by a small version in the server's
+ * tests.
  */
 import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';

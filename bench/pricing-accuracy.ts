@@ -1,8 +1,8 @@
 /**
- * `npm run bench:pricing`: the fair-price estimate measured on cars whose price comes
- * from a known function (make and model's price new, age, mileage, condition, noise), as issue 19
- * asks: the median absolute error of the estimate against held-out asking prices, and how many of
- * those prices fall inside the stated range. Seeded: the same figures on every run.
+ * `npm run bench:pricing`: the fair-price estimate (docs/pricing.md) measured on cars whose price
+ * comes from a known function (make and model's price new, age, mileage, condition, noise): the
+ * median absolute error of the estimate against held-out asking prices, and how many of those
+ * prices fall inside the stated range. Seeded: the same figures on every run.
  */
 import { estimatePrice, fitDepreciation, type Condition, type PricedCar } from '../apps/server/src/modules/pricing/estimate.ts';
 import { MAKES } from './seed.ts';

@@ -65,13 +65,13 @@ const MIX_BUYERS = 100;
  */
 const CAPPED_OLD_SPACE_MB = 192;
 
-/** Issue 20's targets: ratios to the bare server, p99s, the uncached page's rate, memory under the mix, start to healthy, scale. */
+/** The server's targets: ratios to the bare server, p99s, the uncached page's rate, memory under the mix, start to healthy, scale. */
 const TARGETS = {
   scale: 1.3,
   memoryBytes: 250 * 2 ** 20,
   healthyMs: 3000,
 } as const;
-/** Issue 18's targets for searches at 16 connections: the p95 of each kind, and searches a second with a keyword. */
+/** The targets for searches at 16 connections: the p95 of each kind, and searches a second with a keyword. */
 const SEARCH_CONNECTIONS = 16;
 const SEARCH_TARGETS = { keywordP95Ms: 100, keywordRps: 300, filtersP95Ms: 50 } as const;
 

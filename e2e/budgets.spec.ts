@@ -8,7 +8,7 @@ import { freePort } from '../apps/server/src/free-port.ts';
 import { baseUrl, categoryByName, createUserViaApi, uniqueUser } from './support.ts';
 
 /**
- * Web budgets (issues 9 and 15): the home page's JavaScript, and Lighthouse (desktop and mobile)
+ * Web budgets: the home page's JavaScript, and Lighthouse (desktop and mobile)
  * on the home, login and category pages. They run against the built web app (`npm run build`,
  * apps/web/dist) that the e2e server serves.
  */

@@ -19,7 +19,7 @@ import {
   type ApiActor,
 } from './support.ts';
 
-// A car's page at /cars/{id} (issue 16): reached from its card's name, public for advertised cars.
+// A car's page at /cars/{id}: reached from its card's name, public for advertised cars.
 
 /**
  * A VIN nobody else's car for sale has (the server refuses a VIN twice on the market): the standard's

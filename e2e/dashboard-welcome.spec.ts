@@ -14,7 +14,7 @@ import {
   wishlistViaApi,
 } from './support.ts';
 
-// The dashboard's welcome page (issue 15): the role's numbers as tiles, each a link to the page
+// The dashboard's welcome page: the role's numbers as tiles, each a link to the page
 // that lists those rows. Screenshots at phone and desktop size are kept as test artifacts.
 
 const sizes = [phoneScreen, desktopScreen];

@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { addCarViaApi, baseUrl, categoryByName, findProductCard, newApiActor, newPersonPage, signUpInBrowser, tableRow } from './support.ts';
 
 /**
- * Stored text is shown as text (issue 9, "Fuzzing": "stored text comes back unchanged and is shown
- * escaped"): a car whose fields carry markup shows that markup literally, and none of it runs.
+ * Stored text is shown as text: it comes back unchanged and is shown escaped. A car whose fields
+ * carry markup shows that markup literally, and none of it runs.
  */
 
 const IMG = '<img src=x onerror="window.__xss=1">';

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { addCarViaApi, addMakeViaApi, expectNoAxeViolations, newApiActor, signUpInBrowser, uniqueCarName } from './support.ts';
 
-// The fair price on a car's page (issue 19): a fresh make and model, so that the comparables are
+// The fair price on a car's page (docs/pricing.md): a fresh make and model, so that the comparables are
 // only the cars this file adds.
 
 test('a car with enough similar cars shows its rating (on its card and in the search too), its range and the cars it came from; a lone car says Not enough data', async ({ page }) => {

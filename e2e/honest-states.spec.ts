@@ -15,7 +15,7 @@ import {
   uniqueCarName,
 } from './support.ts';
 
-// Issue 15, "honest states": what the cards, the booking modal and the payment page say is true, and
+// Honest states: what the cards, the booking modal and the payment page say is true, and
 // a phone shows two and a half cars a screen. Each journey runs on a phone and on a desktop.
 
 const viewports = [

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { vinYearCode, withCheckDigit } from '@second-gear/contract/constants';
 import { addCarViaApi, categoryByName, demo, expectNoAxeViolations, keepScreenshot, logInThroughUi, newApiActor, newPersonPage, phoneScreen, signUpInBrowser, uniqueCarName } from './support.ts';
 
-// The listing checks (issue 19): run by the job runner of the e2e server a second after a car is
+// The listing checks (decision 020): run by the job runner of the e2e server a second after a car is
 // listed. A Toyota listed as a 2019 whose VIN says 2015 gets a neutral note; the admin sees the car
 // before the cars that were only reported.
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addCarViaApi, baseUrl, bookViaApi, openEmailTo, categoryByName, expectNoAxeViolations, keepScreenshot, navbar, newApiActor, phoneScreen, signUpInBrowser } from './support.ts';
 
-// Issue 17: a booking request's email reaches the development mailbox (/dev/mailbox), its
+// A booking request's email reaches the development mailbox (/dev/mailbox), its
 // unsubscribe link works, and the seller's bell shows the notification and clears its count once
 // opened. The email is the one the bookings module sends the seller ("{buyer} booked {car}").
 

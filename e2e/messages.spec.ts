@@ -17,7 +17,7 @@ import {
   uniqueCarName,
 } from './support.ts';
 
-// Messages between a buyer and a car's seller (issue 17): Message Seller, live delivery in both
+// Messages between a buyer and a car's seller: Message Seller, live delivery in both
 // directions without a reload, unread counts, and the calm scam warning on both sides.
 
 const warning = 'Be careful: never pay a deposit or send gift cards, crypto or a wire transfer before you have seen the car and its papers.';

@@ -101,7 +101,7 @@ test('an unknown route shows the error screen', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Something Went Wrong' })).toBeVisible();
   await expect(page.getByText('Not Found')).toBeVisible();
-  // A visitor is not offered Sign out (issue 15): the way back to browsing is the main action.
+  // A visitor is not offered Sign out: the way back to browsing is the main action.
   await expect(page.getByRole('button', { name: /sign out/i })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   await expectNoAxeViolations(page, 'error screen');

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { startOwnServer, stopOwnServer } from './own-server.ts';
 
 /**
- * Issue 6: a payment survives a crash of the server in the middle of the flow. This spec runs its
+ * A payment survives a crash of the server in the middle of the flow. This spec runs its
  * own server (the shared one cannot be killed while other specs use it): the buyer opens the payment
  * page, the app and its PostgreSQL are SIGKILLed and started again, and then the buyer pays on the
  * page they already had open. Session, order and the processor's intent all live in PostgreSQL.

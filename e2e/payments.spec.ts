@@ -19,8 +19,8 @@ import {
   expectPaymentCompleted,
 } from './support.ts';
 
-// "The same after restarting the server mid-flow" (issue 6) is not covered here: every spec shares one
-// server, which cannot be restarted safely while other tests run.
+// "The same after restarting the server mid-flow" is not covered here but in payment-restart.spec.ts:
+// every spec here shares one server, which cannot be restarted safely while other tests run.
 
 const declined: [string, string][] = [
   ['4000 0000 0000 0002', 'Your card was declined.'],

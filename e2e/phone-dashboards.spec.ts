@@ -15,7 +15,7 @@ import {
   wishlistViaApi,
 } from './support.ts';
 
-// Every dashboard list on a phone (issue 15): each row's actions are on screen, a thumb's size and
+// Every dashboard list on a phone: each row's actions are on screen, a thumb's size and
 // working, and nothing scrolls sideways. Screenshots at phone and desktop size are kept for review.
 
 

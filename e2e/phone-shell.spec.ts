@@ -14,7 +14,7 @@ import {
 } from './support.ts';
 
 /**
- * The shell on a phone (issue 15): the header, the one dashboard menu button, tap targets, the home
+ * The shell on a phone: the header, the one dashboard menu button, tap targets, the home
  * page's brand strip, focus rings, the error screen, the login page's reason and the Add A Product
  * focus. At 390 × 844 (an ordinary phone) unless a test says otherwise.
  */

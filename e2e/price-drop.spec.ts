@@ -14,7 +14,7 @@ import {
   uniqueCarName,
 } from './support.ts';
 
-// Days listed, price drops and wishlist alerts (issue 19): a buyer wishlists a car of a fresh make,
+// Days listed, price drops and wishlist alerts: a buyer wishlists a car of a fresh make,
 // its seller lowers the price in the edit form, and the buyer sees Price dropped on the card and the
 // car's page and is told once, in the bell and by email (a job of the server's job runner).
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { addCarViaApi, addMakeViaApi, dashboardMenu, expectNoAxeViolations, keepScreenshot, navbar, newApiActor, phoneScreen, signUpInBrowser, uniqueCarName } from './support.ts';
 
-// Saved searches (issue 19): a buyer saves a search, a seller lists a matching car, and the buyer is
+// Saved searches (decision 019): a buyer saves a search, a seller lists a matching car, and the buyer is
 // told once, in the bell and by email; My Alerts pauses, edits and deletes. A make made fresh for
 // this file keeps the cars other tests add out of the search.
 

@@ -13,7 +13,7 @@ import {
   type CategoryRef,
 } from './support.ts';
 
-// The search at /search (issue 18): filters in the address, counts beside the options, sorting, Back.
+// The search at /search: filters in the address, counts beside the options, sorting, Back.
 // Everything is scoped by a make made fresh for this file, so cars other tests add elsewhere at the
 // same time change nothing here.
 

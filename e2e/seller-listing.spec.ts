@@ -9,7 +9,7 @@ import {
   uniqueCarName,
 } from './support.ts';
 
-// A seller's car-grade listing (issue 16): details, several photos in the seller's order, editing and
+// A seller's car-grade listing: details, several photos in the seller's order, editing and
 // withdrawing a car.
 
 /** Solid colours told apart in a thumbnail, so a test can follow each photo wherever it moves. */

@@ -371,7 +371,7 @@ export async function expectPaymentCompleted(page: Page): Promise<string> {
   return id!;
 }
 
-/** The phone and the desktop that screens are checked and photographed at (issue 15). */
+/** The phone and the desktop that screens are checked and photographed at. */
 export const phoneScreen = { width: 390, height: 844 } as const;
 export const desktopScreen = { width: 1366, height: 900 } as const;
 

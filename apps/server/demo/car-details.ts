@@ -2,10 +2,10 @@ import { vinYearCode, withCheckDigit, type BodyType, type Fuel, type MileageUnit
 import type { DemoCar } from './catalog.ts';
 
 /**
- * A demo car's details (issue 16), worked out from its demo data so the catalog keeps one entry per
- * car: model and model year from its name, mileage from its description, fuel from its make and
- * name, a colour name from its paint, and a made-up VIN of the make's real manufacturer code with a
- * valid check digit. Pure data, like catalog.ts.
+ * A demo car's details (those beyond the specification's fields), worked out from its demo data so
+ * the catalog keeps one entry per car: model and model year from its name, mileage from its
+ * description, fuel from its make and name, a colour name from its paint, and a made-up VIN of the
+ * make's real manufacturer code with a valid check digit. Pure data, like catalog.ts.
  */
 export interface DemoCarDetails {
   model: string;

@@ -5,7 +5,7 @@ import { documentedPath, expectDocumented, undocumented, type ApiDocument } from
 import { rolesOf, routeRules } from './route-rules.ts';
 
 /**
- * The API document (issue 14, "The API document tells the whole truth"): generated from the route
+ * The API document, which must tell the whole truth: generated from the route
  * table, it names every status and guard. The authorization matrix and the fuzzer check every answer
  * they get against it (documented-statuses.ts); this file checks the document itself.
  */

@@ -15,7 +15,7 @@ import { unsubscribeToken } from '../src/mail/unsubscribe-token.ts';
 import { notify } from '../src/modules/notifications/notify.ts';
 
 /**
- * The authorization matrix (issue 9): every `/api` route the server registers, called as anonymous,
+ * The authorization matrix: every `/api` route the server registers, called as anonymous,
  * buyer, another buyer, seller, another seller and admin, each answer checked against the rule in
  * route-rules.ts; then mass-assignment probes on every write route.
  */
@@ -80,7 +80,7 @@ interface BuyerRows {
   payTx: string;
   payWishCar: string;
   payWishTx: string;
-  /** Bookings for the buyer's answers (issue 17): one to cancel, one with the seller's proposal, one confirmed. */
+  /** Bookings for the buyer's answers: one to cancel, one with the seller's proposal, one confirmed. */
   cancelBooking: string;
   proposalBooking: string;
   meetingBooking: string;
@@ -99,7 +99,7 @@ interface SellerRows {
   /** A conversation about the seller's shown car, opened by a spare buyer. */
   conversation: string;
 }
-/** Bookings on a seller's cars (issue 17), each for one of the seller's answers, and a confirmed one for its calendar. */
+/** Bookings on a seller's cars, each for one of the seller's answers, and a confirmed one for its calendar. */
 interface RequestRows {
   accept: string;
   decline: string;

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every /api route (issue 9, "Fuzzing"): generated bodies, query strings
+ * Property-based fuzzing of every /api route: generated bodies, query strings
  * and path ids, valid and hostile, sent as the right role, a wrong role and anonymously, against
  * one app and one database. Properties:
  *
@@ -42,7 +42,7 @@ let imageUrl: string;
 let productId: string;
 let soldProductId: string;
 let bookingId: string;
-/** A booking on the seller's car for the answers to change (issue 17); the payment routes keep bookingId. */
+/** A booking on the seller's car for the answers to change; the payment routes keep bookingId. */
 let requestBookingId: string;
 let clientSecret: string;
 /** The buyer's conversation with the seller about the fuzz car. */
@@ -779,7 +779,7 @@ function routes(): RouteCase[] {
     },
     // The category with cars is refused (409); the empty one goes on the first try.
     idRoute('DELETE', '/api/categories/:id', ['admin'], () => [categoryId, emptyCategoryId]),
-    // Booking requests (issue 17): the seller's list, the answers, the calendar file.
+    // Booking requests: the seller's list, the answers, the calendar file.
     { ...publicGet('/api/bookings/requests'), who: whoArb(['seller', 'seller2']) },
     bookingAnswer('accept', ['seller', 'seller2'], fc.record({ meetingTime: orHostile(meetingTimeArb()), seenStatus: orHostile(seenStatusArb) }, { requiredKeys: ['meetingTime'] })),
     bookingAnswer('decline', ['seller', 'seller2'], fc.record({ reason: orHostile(textish), seenStatus: orHostile(seenStatusArb) }, { requiredKeys: [] })),

@@ -11,7 +11,7 @@ import { appHasHeard, as, createTestApp, makeAdmin, ORIGIN, sessionCookie, signU
 import { nextLoopbackAddress, rawRequest, type RawAnswer } from './raw-http.ts';
 
 /**
- * Sessions, cookies, the failed-sign-in limit and security headers (issue 9). The authorization
+ * Sessions, cookies, the failed-sign-in limit and security headers. The authorization
  * matrix (authorization-matrix.test.ts) covers who may call what; this file covers the session
  * that says who is calling.
  */

@@ -48,7 +48,7 @@ export const product = z.object({
   /** The seller's current verification: 'verified' or ''. */
   verification: z.enum(['verified', '']),
   advertisement: z.boolean(),
-  // A car's details (issue 16): each only when the seller gave it.
+  // A car's details: each only when the seller gave it.
   model: z.string().optional(),
   modelYear: z.number().int().optional(),
   mileage: z.number().int().optional(),
@@ -61,10 +61,10 @@ export const product = z.object({
   vin: z.string().optional(),
   /** Taken off the market by its seller (never sold here): shown to the seller only. */
   withdrawn: z.boolean().optional(),
-  /** The asking price against the car's fair price, when it has one (issue 19). */
+  /** The asking price against the car's fair price, when it has one (docs/pricing.md). */
   dealRating: z.enum(dealRatings).optional(),
   /**
-   * When the car was first listed (issue 19): its posting time, or an earlier listing's when its
+   * When the car was first listed: its posting time, or an earlier listing's when its
    * seller relisted the same VIN within 30 days. Cards say "Listed 3 days ago" from it.
    */
   listedAt: z.iso.datetime({ offset: true }).optional(),
@@ -272,7 +272,7 @@ export const carPage = z.object({
   priceHistory: z.array(priceChange),
   /** Null while the car has none (off the market, no model or mileage given, or not priced yet). */
   fairPrice: fairPrice.nullable(),
-  /** The listing checks (issue 19); absent until the car's first check has run. */
+  /** The listing checks (decision 020); absent until the car's first check has run. */
   listingChecks: z.array(listingCheck).optional(),
 });
 export type CarPage = z.infer<typeof carPage>;

@@ -14,7 +14,7 @@ export type Role = (typeof roles)[number];
 export const minPasswordLength = 6;
 
 export const conditions = ['Excellent', 'Good', 'Fair'] as const;
-/** A car's asking price against its fair price (issue 19), best first. */
+/** A car's asking price against its fair price (docs/pricing.md), best first. */
 export const dealRatings = ['Great price', 'Good price', 'Fair price', 'High price', 'Overpriced'] as const;
 export type DealRating = (typeof dealRatings)[number];
 /** Below this many comparable cars a car gets no estimate: "Not enough data". */
@@ -55,7 +55,7 @@ export const productLimits = {
   firstYear: 1900,
 } as const;
 
-/** A car's details beyond the specification's fields (issue 16), each optional; labels as the form shows them. */
+/** A car's details beyond the specification's fields, each optional; labels as the form shows them. */
 export const fuels = ['Petrol', 'Diesel', 'Hybrid', 'Electric', 'LPG', 'Other'] as const;
 export type Fuel = (typeof fuels)[number];
 export const transmissions = ['Automatic', 'Manual'] as const;
@@ -129,7 +129,7 @@ export type ScamSignal = keyof typeof scamSignals;
 export const scamWarning =
   'Be careful: never pay a deposit or send gift cards, crypto or a wire transfer before you have seen the car and its papers. Keep the conversation on Second Gear.';
 
-/** How often a saved search tells its person about new matching cars (issue 19). */
+/** How often a saved search tells its person about new matching cars (decision 019). */
 export const alertFrequencies = ['Instantly', 'Daily', 'Weekly'] as const;
 export type AlertFrequency = (typeof alertFrequencies)[number];
 /** A saved search's name, and how many one person may keep. */

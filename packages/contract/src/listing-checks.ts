@@ -8,7 +8,7 @@ export type ListingCheckName = (typeof listingCheckNames)[number];
 export const listingCheckOutcomes = ['passed', 'flagged', 'not checked'] as const;
 export type ListingCheckOutcome = (typeof listingCheckOutcomes)[number];
 
-/** One background check of a car (issue 19), as its page shows it. */
+/** One background check of a car (decision 020), as its page shows it. */
 export const listingCheck = z.object({
   name: z.enum(listingCheckNames),
   outcome: z.enum(listingCheckOutcomes),

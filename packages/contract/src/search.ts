@@ -23,7 +23,7 @@ export const searchQuery = z
     location: text('Location', productLimits.location).optional(),
     /** Verified sellers only: `true`, or leave it out. */
     verified: z.literal('true', { error: 'Verified sellers only must be true or left out.' }).transform(() => true).optional(),
-    /** Great or good price only (the car's deal rating, issue 19): `true`, or leave it out. */
+    /** Great or good price only (the car's deal rating): `true`, or leave it out. */
     goodPrice: z.literal('true', { error: 'Great or good price must be true or left out.' }).transform(() => true).optional(),
     sort: oneOf('Sort by', searchSorts).default('newest'),
     /** The `nextCursor` of the previous page, with the same filters and sort. */

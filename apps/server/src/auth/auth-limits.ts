@@ -7,7 +7,8 @@ import { RateLimits, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS, SIGN_UP_PER_ADDRE
  * better-auth's `hooks`: the limits on e-mail sign-in and sign-up, and a password change that ends
  * every other session. They run inside better-auth's dispatch and go by `ctx.path`, the path of the
  * endpoint better-auth actually runs, so no spelling of the request's address (`/x/../sign-in`,
- * `%2e`, a query string) reaches an endpoint without them (issue 13, hole 1).
+ * `%2e`, a query string) reaches an endpoint without them: a limit keyed on the request's address
+ * would be walked around by spelling that address differently.
  *
  * Only requests from an HTTP client are limited: routes.ts runs them with their client address
  * (client-address.ts); better-auth called by the server itself has none.

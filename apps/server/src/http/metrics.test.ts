@@ -7,8 +7,8 @@ import { insertCategory } from '../../test/fixtures.ts';
 import { as, createTestApp, signUp, type Person, type TestApp } from '../../test/harness.ts';
 
 /**
- * `GET /metrics` (issue 20, "Operations"): off unless METRICS_TOKEN is set, then only to that bearer
- * token, in the Prometheus text format. Each test reads the figures before and after what it does,
+ * `GET /metrics` (decision 021): off unless METRICS_TOKEN is set, then only to that bearer token,
+ * in the Prometheus text format. Each test reads the figures before and after what it does,
  * so the order the tests run in does not matter.
  */
 

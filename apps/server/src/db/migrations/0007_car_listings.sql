@@ -1,4 +1,4 @@
--- Car-grade listings (issue 16): a car's details, more photos, its price history, and taking a car
+-- Car-grade listings: a car's details, more photos, its price history, and taking a car
 -- off the market without deleting it. Every new column is optional: the specification's listing
 -- is complete without them.
 alter table products

@@ -1,4 +1,4 @@
--- Booking requests the seller answers (issue 17). A booking is pending until its car's seller
+-- Booking requests the seller answers. A booking is pending until its car's seller
 -- confirms a meeting time (confirmed), declines it, or the buyer cancels it. The seller may counter
 -- with another time (proposed_time) while it stays pending. calendar_sequence is the .ics SEQUENCE:
 -- raised on every change of a confirmed meeting, so calendars replace the event instead of adding one.

@@ -1,4 +1,4 @@
--- Search (issue 18): keyword, filters and sorts over the cars on the market, on PostgreSQL alone.
+-- Search: keyword, filters and sorts over the cars on the market, on PostgreSQL alone.
 create extension if not exists pg_trgm;
 
 alter table products

@@ -1,4 +1,4 @@
--- Search (issue 18) answers from a copy of the cars on the market kept in each server process
+-- Search answers from a copy of the cars on the market kept in each server process
 -- (decision 018). This is how a process learns what changed since it last looked, exactly and
 -- without missing a transaction that committed late: every write to a car stamps the car with its
 -- transaction's id, and a process asks for the cars stamped at or after the oldest transaction that

@@ -1,4 +1,4 @@
--- Fair prices (issue 19): each car on the market with enough comparables has its estimate, range
+-- Fair prices (docs/pricing.md): each car on the market with enough comparables has its estimate, range
 -- and rating; the others have a row saying how many comparables there were ("Not enough data").
 create table price_estimates (
   product_id uuid primary key references products (id) on delete cascade,

@@ -1,4 +1,4 @@
--- Days listed, price drops and wishlist alerts (issue 19).
+-- Days listed, price drops and wishlist alerts.
 
 -- When the car was first listed, for "Listed 3 days ago": its posting time, unless its seller relists
 -- the same VIN within 30 days of the earlier listing leaving the market, which keeps that listing's

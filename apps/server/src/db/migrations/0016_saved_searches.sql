@@ -1,4 +1,4 @@
--- Saved searches and their alerts (issue 19, decision 019).
+-- Saved searches and their alerts (decision 019).
 create table saved_searches (
   id uuid primary key default gen_random_uuid(),
   user_id text not null references users (id) on delete cascade,

@@ -1,4 +1,4 @@
--- Listing checks (issue 19): each uploaded picture's perceptual hash (sharp-phash, 64 bits, set as the
+-- Listing checks (decision 020): each uploaded picture's perceptual hash (sharp-phash, 64 bits, set as the
 -- picture is stored; pictures stored before this migration have none and are not compared), and the
 -- outcome of each check per car, replaced whole every time the car is checked again.
 alter table images add column phash bit(64);

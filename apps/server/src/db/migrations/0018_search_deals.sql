@@ -1,4 +1,4 @@
--- The search sorts by best deal and filters to great or good prices (issue 19), so a car's fair
+-- The search sorts by best deal and filters to great or good prices, so a car's fair
 -- price is part of what the search's copy knows of it (decision 018): a new, changed or dropped
 -- estimate stamps its car, as every write to the car itself does (migration 0013). Repricing a
 -- model rewrites every one of its estimates in one statement; only the cars whose figures moved

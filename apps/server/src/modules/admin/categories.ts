@@ -4,7 +4,7 @@ import type { Actor } from '../../auth/actor.ts';
 import { AppError } from '../../errors.ts';
 import { imageKeyOf, imageUrls, ownPictureKey } from '../../images/store.ts';
 
-// Brand categories, managed by admins (issue 13: a production start on an empty database has none
+// Brand categories, managed by admins (a production start on an empty database has none
 // until an admin adds them). The home page and the Add A Product form read them through the catalog.
 
 /** As many as the public list shows (catalog/service.ts), so the admin sees every category the home page can. */

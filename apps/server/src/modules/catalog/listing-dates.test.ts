@@ -4,7 +4,7 @@ import type { CarPage, Product } from '@second-gear/contract';
 import { carListing, insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { as, createTestApp, multipartFile, signUp, type Person, type TestApp } from '../../../test/harness.ts';
 
-// Days listed and price drops (issue 19, migration 0015): relisting a VIN keeps its listing date,
+// Days listed and price drops (migration 0015): relisting a VIN keeps its listing date,
 // and a price lowered within 14 days shows as a drop on the product.
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { carListing, insertCategory } from '../../../test/fixtures.ts';
 import { as, createTestApp, multipartFile, signUp, type Person, type TestApp } from '../../../test/harness.ts';
 import { PRICE_CHANGES_PER_DAY } from './listings.ts';
 
-// Car-grade listings (issue 16): details and photos on Add A Product, editing with a price history,
+// Car-grade listings: details and photos on Add A Product, editing with a price history,
 // taking a car off the market, and the car's page.
 
 let t: TestApp;

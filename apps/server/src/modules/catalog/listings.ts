@@ -9,8 +9,8 @@ import type { PaymentProvider } from '../../payments/provider.ts';
 import { paymentUnderWay } from '../payments/in-progress.ts';
 import { listingPictureKeys, replacePhotos } from './photos.ts';
 
-// A seller's writes to a listing: adding it (the specification's Add A Product, with the details and
-// photos of issue 16), editing it in place, and taking it off the market.
+// A seller's writes to a listing: adding it (the specification's Add A Product, with the optional
+// details and several photos), editing it in place, and taking it off the market.
 
 const PG_UNIQUE_VIOLATION = '23505';
 

@@ -1,7 +1,7 @@
 import { minComparables, type Condition, type DealRating } from '@second-gear/contract';
 
 /**
- * A car's fair price from the cars like it on the market (issue 19): the same make and model, a
+ * A car's fair price from the cars like it on the market (docs/pricing.md): the same make and model, a
  * model year within two, a mileage in the same band. Each comparable's price is carried over to
  * this car's age, mileage and condition by how prices move with them across the whole market
  * (fitDepreciation), and the estimate is the median of those prices, its range where 90% of such

@@ -6,7 +6,7 @@ import { as, createTestApp, signUp, type Person, type TestApp } from '../../../t
 import { until } from '../../../test/until.ts';
 import { tellWishlisters } from './alerts.ts';
 
-// Wishlist alerts (issue 19): price drops and a car leaving the market, told to its wishlisters once.
+// Wishlist alerts: price drops and a car leaving the market, told to its wishlisters once.
 
 let t: TestApp;
 let seller: Person;

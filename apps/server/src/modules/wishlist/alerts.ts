@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/pool.ts';
 import { PRICE_DROP_DAYS } from '../catalog/service.ts';
 import { notify } from '../notifications/notify.ts';
 
-// Wishlist alerts (issue 19): the buyers who wishlisted a car hear of its price drops and of it
+// Wishlist alerts: the buyers who wishlisted a car hear of its price drops and of it
 // leaving the market, in the bell and by email, once per change. Migration 0015's triggers enqueue
 // the job (jobs/wishlist-alerts.ts) in the transaction of the change; this is its work.
 

@@ -1,7 +1,7 @@
 import type { AcceptBookingBody, BookingChange, BookingRequest, DeclineBookingBody, ProposeBookingBody } from '@second-gear/contract';
 import { api } from '../../lib/api.ts';
 
-// The answers to bookings (issue 17): the seller's list and answers, the buyer's cancellation and
+// The answers to bookings: the seller's list and answers, the buyer's cancellation and
 // acceptance of a proposed time. Kept apart from api.ts, which the entry chunk loads.
 
 /** Every booking-requests query starts with this key (invalidate it after an answer). */

@@ -16,7 +16,7 @@ function differences(car: Product, other: { modelYear: number; mileage: number; 
 }
 
 /**
- * The car's fair price with its explanation (issue 19): the rating, the estimate and its range,
+ * The car's fair price with its explanation (docs/pricing.md): the rating, the estimate and its range,
  * and the similar cars it came from with how each differs; or why there is none.
  */
 export function FairPricePanel({ car, fairPrice, headingId }: { car: Product; fairPrice: FairPrice | null; headingId: string }) {

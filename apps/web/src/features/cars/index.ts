@@ -1,3 +1,3 @@
-// The cars feature's public entry: a car's own page (`/cars/{id}`, issue 16). The router loads the page
+// The cars feature's public entry: a car's own page (`/cars/{id}`). The router loads the page
 // module lazily, and its data before it opens through carPageQuery.
 export { carPageQuery } from './api.ts';

@@ -17,7 +17,7 @@ const outcomes: Record<ListingCheck['outcome'], { label: string; icon: typeof Ch
 };
 
 /**
- * The listing checks of the car (issue 19), calm on purpose: what was checked, a tick for what
+ * The listing checks of the car (decision 020), calm on purpose: what was checked, a tick for what
  * passed, a neutral note to ask the seller about for what did not, and what could not be checked.
  * A note is a question for the seller, not a verdict: honest cars can have one (a typo in the year).
  */

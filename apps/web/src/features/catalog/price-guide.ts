@@ -19,7 +19,7 @@ function guideParams(values: Pick<ProductFormValues, 'categoryId' | 'model' | 'm
 }
 
 /**
- * The Resale Price field's hint while the seller types (issue 19): where similar cars are listed
+ * The Resale Price field's hint while the seller types (docs/pricing.md): where similar cars are listed
  * and how the typed price would be rated, from the same comparables as a listed car's fair price.
  * It always says something, so the form does not move when the answer comes.
  */

@@ -78,7 +78,7 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
           <dl className="grid grid-cols-2 gap-x-3 text-sm">
             <Fact label="Resale Price">
               <span className="text-lg font-bold text-primary">{formatPrice(product.resalePrice)}</span>
-              {/* The fair price's verdict (issue 19), explained on the car's page. */}
+              {/* The fair price's verdict (docs/pricing.md), explained on the car's page. */}
               {product.dealRating ? <span className="badge badge-outline badge-sm ml-2 align-middle whitespace-nowrap">{product.dealRating}</span> : null}
               {product.priceDrop ? (
                 <span className="mt-1 block">
@@ -98,7 +98,7 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
           <Fact label="Year of Purchase">{product.yearsOfUse}</Fact>
           <Fact label="Posted">
             <time dateTime={product.postingTime}>{formatDate(product.postingTime)}</time>
-            {/* Since the first listing: a car its seller relisted within 30 days keeps its age (issue 19). */}
+            {/* Since the first listing: a car its seller relisted within 30 days keeps its age. */}
             {product.listedAt ? <span className="block text-xs font-normal text-base-content/70">{formatListed(wholeDaysSince(product.listedAt))}</span> : null}
           </Fact>
           <Fact label="Seller" className="md:col-span-2">

@@ -26,7 +26,7 @@ export interface ReceiptProps extends PaidPurchase {
 }
 
 /**
- * The receipt of a paid purchase (issue 15, "honest states"): amount, car, date paid and the
+ * The receipt of a paid purchase: amount, car, date paid and the
  * transaction id, in place of the card form, both right after paying and when the page is opened again.
  */
 export function Receipt({ productName, price, paidAt, transactionId, headline, announce = false, backTo }: ReceiptProps) {
