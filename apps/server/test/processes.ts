@@ -59,7 +59,7 @@ export function startApp(port: number, env: Record<string, string>, { compiled =
     exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
     diagnose: async () => {
       const databaseUrl = env.DATABASE_URL ?? (env.DATA_DIR ? readIfThere(path.join(env.DATA_DIR, 'postgres-url')) : undefined);
-      return [await nodeReport(child, reports), databaseUrl ? await databaseActivity(databaseUrl) : 'no database url known'].join('\n');
+      return [await cpuUse(child), await nodeReport(child, reports), databaseUrl ? await databaseActivity(databaseUrl) : 'no database url known'].join('\n');
     },
   };
   running.add(app);
@@ -85,6 +85,22 @@ function readIfThere(file: string): string | undefined {
     return fs.readFileSync(file, 'utf8');
   } catch {
     return undefined;
+  }
+}
+
+/** Whether the app computes (slow) or waits (stuck): its CPU time over one second, from /proc (Linux). */
+async function cpuUse(child: ChildProcess): Promise<string> {
+  // utime and stime, in clock ticks (100 a second on Linux), are the 14th and 15th fields after the command's parenthesis.
+  const ticks = () => {
+    const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  try {
+    const before = ticks();
+    await sleep(1000);
+    return `CPU time in the last second: ${((ticks() - before) / 100).toFixed(2)} s`;
+  } catch {
+    return 'CPU time: not known';
   }
 }
 
