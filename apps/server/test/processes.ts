@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { isAlive } from '../src/db/process-lock.ts';
 import { nextLoopbackAddress, rawRequest } from './raw-http.ts';
 
@@ -25,6 +26,8 @@ export interface AppProcess {
   url: string;
   output(): string;
   exited: Promise<number | null>;
+  /** What the app is waiting for: its Node diagnostic report (SIGUSR2) and its database connections. */
+  diagnose(): Promise<string>;
 }
 
 const running = new Set<AppProcess>();
@@ -39,7 +42,9 @@ export function startApp(port: number, env: Record<string, string>, { compiled =
   const url = `http://127.0.0.1:${port}`;
   // `compiled`: the production build (`npm run build`, see buildServer), as the README starts it.
   const entry = compiled ? ['--enable-source-maps', 'apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
-  const child = spawn(process.execPath, entry, {
+  // SIGUSR2 makes Node write a diagnostic report there (its stack and open handles) without stopping it.
+  const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-report-'));
+  const child = spawn(process.execPath, ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${reports}`, ...entry], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', PAYMENTS: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -52,20 +57,109 @@ export function startApp(port: number, env: Record<string, string>, { compiled =
     url,
     output: () => output,
     exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
+    diagnose: async () => {
+      const databaseUrl = env.DATABASE_URL ?? (env.DATA_DIR ? readIfThere(path.join(env.DATA_DIR, 'postgres-url')) : undefined);
+      return [await cpuUse(child), await nodeReport(child, reports), databaseUrl ? await databaseActivity(databaseUrl) : 'no database url known'].join('\n');
+    },
   };
   running.add(app);
-  void app.exited.then(() => running.delete(app));
+  void app.exited.then(() => {
+    running.delete(app);
+    fs.rmSync(reports, { recursive: true, force: true });
+  });
   return app;
 }
 
-/** Waits for the launcher's "is ready at" line. */
+/** Waits for the launcher's "is ready at" line; on time-out the error says what the app is waiting for. */
 export async function ready(app: AppProcess, timeoutMs = 120_000): Promise<void> {
   for (const end = Date.now() + timeoutMs; Date.now() < end; ) {
     if (app.output().includes('is ready at')) return;
     if (app.child.exitCode !== null) throw new Error(`app exited: ${app.output()}`);
     await sleep(50);
   }
-  throw new Error(`app did not start: ${app.output()}`);
+  throw new Error(`app did not start: ${app.output()}\n${await app.diagnose()}`);
+}
+
+function readIfThere(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the app computes (slow) or waits (stuck): its CPU time over one second, from /proc (Linux). */
+async function cpuUse(child: ChildProcess): Promise<string> {
+  // utime and stime, in clock ticks (100 a second on Linux), are the 14th and 15th fields after the command's parenthesis.
+  const ticks = () => {
+    const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  try {
+    const before = ticks();
+    await sleep(1000);
+    return `CPU time in the last second: ${((ticks() - before) / 100).toFixed(2)} s`;
+  } catch {
+    return 'CPU time: not known';
+  }
+}
+
+/** The JavaScript stack and the open sockets, timers and servers of a running app, from its Node diagnostic report. */
+async function nodeReport(child: ChildProcess, dir: string): Promise<string> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.kill('SIGUSR2')) return 'node report: the app is not running';
+  for (let i = 0; i < 100; i++) {
+    const file = fs.readdirSync(dir).find((f) => f.endsWith('.json'));
+    // Possibly still being written: read once it parses.
+    const report = file && parseIfComplete(path.join(dir, file));
+    if (report) {
+      fs.rmSync(path.join(dir, file), { force: true });
+      const stack = [report.javascriptStack.message, ...(report.javascriptStack.stack ?? [])].map((l) => l.trim()).filter(Boolean);
+      // Connections, servers and timers: what an idle event loop waits on (the rest is Node's own machinery).
+      const handles = report.libuv
+        .filter((h) => h.is_active && (h.remoteEndpoint || h.localEndpoint || h.type === 'timer'))
+        .map((h) => `  ${h.type}${h.localEndpoint ? ` ${endpoint(h.localEndpoint)}` : ''}${h.remoteEndpoint ? ` -> ${endpoint(h.remoteEndpoint)}` : ''}${h.type === 'timer' ? ` in ${h.firesInMsFromNow} ms` : ''}`);
+      return ['node report: JavaScript stack', ...(stack.length ? stack : ['(none: the event loop is idle)']).map((l) => `  ${l}`), 'waiting on', ...handles].join('\n');
+    }
+    await sleep(50);
+  }
+  return 'node report: none written within 5 s of SIGUSR2';
+}
+
+interface NodeReport {
+  javascriptStack: { message: string; stack?: string[] };
+  libuv: { type: string; is_active: boolean; firesInMsFromNow?: number; localEndpoint?: Endpoint; remoteEndpoint?: Endpoint }[];
+}
+type Endpoint = { host?: string; ip4?: string; ip6?: string; port?: number } | string;
+
+function parseIfComplete(file: string): NodeReport | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as NodeReport;
+  } catch {
+    return undefined;
+  }
+}
+
+function endpoint(e: Endpoint): string {
+  return typeof e === 'string' ? e : `${e.host ?? e.ip4 ?? e.ip6}:${e.port}`;
+}
+
+/** Every connection to the app's PostgreSQL: what it runs or waits for, and who blocks it. */
+async function databaseActivity(url: string): Promise<string> {
+  const db = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, application_name: 'test diagnosis' });
+  try {
+    await db.connect();
+    const { rows } = await db.query<Record<string, unknown>>(
+      `select a.pid, a.application_name, a.state, a.wait_event_type, a.wait_event, pg_blocking_pids(a.pid) as blocked_by,
+              (select string_agg(l.locktype || ' ' || l.mode || coalesce(' ' || l.objid, ''), ', ') from pg_locks l where l.pid = a.pid and not l.granted) as waiting_for_lock,
+              (now() - a.query_start)::text as running_for, left(a.query, 200) as query
+         from pg_stat_activity a where a.backend_type = 'client backend' and a.pid <> pg_backend_pid() order by a.pid`,
+    );
+    return ['database connections:', ...rows.map((r) => `  ${JSON.stringify(r)}`)].join('\n');
+  } catch (err) {
+    return `database connections: could not ask the database: ${(err as Error).message}`;
+  } finally {
+    await db.end().catch(() => {});
+  }
 }
 
 /** SIGTERM (graceful: the app stops its embedded PostgreSQL too); SIGKILL if that takes too long. Resolves to the exit code. */
