@@ -30,6 +30,12 @@ export class AppError extends Error {
   }
 }
 
+/** A 429's wait in words for its message: "1 minute", "25 minutes", "about 3 hours". */
+export function waitWords(minutes: number): string {
+  if (minutes < 90) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `about ${Math.round(minutes / 60)} hours`;
+}
+
 const reasons: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',

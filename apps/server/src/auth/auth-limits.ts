@@ -1,5 +1,6 @@
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import type { Pool } from 'pg';
+import { waitWords } from '../errors.ts';
 import { clientAddress } from './client-address.ts';
 import { RateLimits, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS, SIGN_UP_PER_ADDRESS } from './rate-limits.ts';
 
@@ -30,10 +31,10 @@ export function authHooks(pool: Pool) {
         { key: keys.account, limit: SIGN_IN_PER_ACCOUNT },
         { key: keys.address, limit: SIGN_IN_PER_ADDRESS },
       ]);
-      if (minutes > 0) throw tooMany(`Too many failed sign-in attempts. Try again in ${inMinutes(minutes)}.`, minutes);
+      if (minutes > 0) throw tooMany(`Too many failed sign-in attempts. Try again in ${waitWords(minutes)}.`, minutes);
     } else if (ctx.path === '/sign-up/email') {
       const minutes = await limits.take([{ key: `sign-up:${address}`, limit: SIGN_UP_PER_ADDRESS }]);
-      if (minutes > 0) throw tooMany(`Too many accounts created from your network. Try again in ${inMinutes(minutes)}.`, minutes);
+      if (minutes > 0) throw tooMany(`Too many accounts created from your network. Try again in ${waitWords(minutes)}.`, minutes);
     }
   });
 
@@ -66,8 +67,4 @@ function signInKeys(body: unknown, address: string) {
 
 function tooMany(message: string, minutes: number) {
   return new APIError('TOO_MANY_REQUESTS', { message, code: 'TOO_MANY_REQUESTS' }, { 'retry-after': String(minutes * 60) });
-}
-
-function inMinutes(minutes: number) {
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

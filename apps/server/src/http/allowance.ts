@@ -1,11 +1,5 @@
 import type { Limit, RateLimits } from '../auth/rate-limits.ts';
-import { AppError } from '../errors.ts';
-
-/** A wait in words for a refusal's message: "1 minute", "25 minutes", "about 3 hours". */
-export function waitWords(minutes: number): string {
-  if (minutes < 90) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return `about ${Math.round(minutes / 60)} hours`;
-}
+import { AppError, waitWords } from '../errors.ts';
 
 /**
  * Runs `action` as one of the `limit` a person may do in a window, counted under `key` in

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { AppError } from '../errors.ts';
+import { AppError, waitWords } from '../errors.ts';
 
 /** Picture uploads one seller may start per sliding hour: a day's listings, not a flood of decoding. */
 export const MAX_UPLOADS_PER_HOUR = 60;
@@ -29,7 +29,7 @@ export async function countUpload(pool: Pool, ownerId: string): Promise<void> {
       const minutes = Math.max(1, Math.ceil((wait ?? 0) / 60));
       throw new AppError(
         'TOO_MANY_REQUESTS',
-        `You have uploaded ${MAX_UPLOADS_PER_HOUR} pictures in the last hour, the most we take. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        `You have uploaded ${MAX_UPLOADS_PER_HOUR} pictures in the last hour, the most we take. Try again in ${waitWords(minutes)}.`,
         Math.max(1, wait ?? 0),
       );
     }

@@ -10,7 +10,7 @@ import {
 import type { Actor } from '../../auth/actor.ts';
 import { RateLimits, type Limit } from '../../auth/rate-limits.ts';
 import { inTransaction } from '../../db/pool.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, waitWords } from '../../errors.ts';
 import { imageUrls } from '../../images/store.ts';
 import { notify, publishLive } from '../notifications/notify.ts';
 import { scamSignalsIn } from './scam-signals.ts';
@@ -145,7 +145,7 @@ export async function openConversation(pool: Pool, limits: RateLimits, buyer: Ac
   if (minutes) {
     throw new AppError(
       'TOO_MANY_REQUESTS',
-      `You have started ${NEW_CONVERSATIONS_PER_HOUR.max} conversations in the last hour. You can start another in ${minutes} minute${minutes === 1 ? '' : 's'}; your conversations already started are open to you.`,
+      `You have started ${NEW_CONVERSATIONS_PER_HOUR.max} conversations in the last hour. You can start another in ${waitWords(minutes)}; your conversations already started are open to you.`,
       minutes * 60,
     );
   }
