@@ -7,6 +7,7 @@ import { demoCars, demoCategories } from '../demo/catalog.ts';
 import { demoAccounts } from '../src/db/seed.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres.ts';
 import { freePort } from '../src/free-port.ts';
+import { createDatabase } from './database-url.ts';
 import { until } from './until.ts';
 import { call, chargeOrder, ready, signUp, startApp, stopAllApps, stopApp, tempDir, unsoldCars, type AppProcess, type Car, type Session } from './processes.ts';
 
@@ -33,13 +34,7 @@ const either = (i: number) => (i % 2 === 0 ? a : b);
 
 beforeAll(async () => {
   server = await startEmbeddedPostgres(pgDir, () => {});
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query('create database second_gear_scale');
-  await admin.end();
-  const url = new URL(server.url);
-  url.pathname = '/second_gear_scale';
-  const databaseUrl = url.toString();
+  const databaseUrl = await createDatabase(server.url, 'second_gear_scale');
   db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
 
