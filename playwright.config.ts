@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { SERVER_ENTRY } from './e2e/own-server.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3917);
 const dataDir = path.join(os.tmpdir(), `second-gear-e2e-${port}`);
@@ -31,8 +32,9 @@ export default defineConfig({
     { name: 'budgets', testMatch: /budgets\.spec\.ts/, dependencies: ['journeys'] },
   ],
   webServer: {
-    // A fresh data directory every run: demo data as a new user sees it.
-    command: `rm -rf ${dataDir} && tsx apps/server/src/main.ts`,
+    // A fresh data directory every run: demo data as a new user sees it. The server compiled by
+    // `npm run build` (which `npm test` runs first), as an operator runs it.
+    command: `rm -rf ${dataDir} && node --enable-source-maps ${SERVER_ENTRY}`,
     url: `http://localhost:${port}/api/health`,
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
     reuseExistingServer: false,

@@ -33,6 +33,8 @@ export default defineConfig({
         test: {
           name: 'processes',
           include: processTests,
+          // The apps these tests start are the compiled server, built once here.
+          globalSetup: ['apps/server/test/processes-setup.ts'],
           pool: 'forks',
           fileParallelism: false,
           testTimeout: 60_000,

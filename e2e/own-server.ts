@@ -7,14 +7,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * or run it in another configuration. Started and stopped by the spec, on loopback.
  */
 const root = path.resolve(import.meta.dirname, '..');
+/** The compiled server; playwright.config.ts starts the shared one from it too. */
+export const SERVER_ENTRY = 'apps/server/dist/main.js';
 
 /**
- * Starts the server with `env` and resolves once `${origin}/api/health` answers. `compiled`: the
- * production build (`node apps/server/dist/main.js`, made by `npm run build`), as an operator runs it.
+ * Starts the compiled server (`apps/server/dist/main.js`, made by `npm run build`, as an operator
+ * runs it) with `env` and resolves once `${origin}/api/health` answers.
  */
-export async function startOwnServer(origin: string, env: Record<string, string>, { compiled = false } = {}): Promise<ChildProcess> {
-  const entry = compiled ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
-  const child = spawn(process.execPath, entry, { cwd: root, env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: 'ignore' });
+export async function startOwnServer(origin: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], { cwd: root, env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: 'ignore' });
   for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     if (await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)) return child;

@@ -25,7 +25,7 @@ test.beforeAll(async () => {
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   const env = { NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: origin, DATA_DIR: dataDir, AUTH_SECRET: 'e2e-'.repeat(10), PAYMENTS: 'test', ALLOW_TEST_PAYMENTS: 'on' };
-  server = await startOwnServer(origin, env, { compiled: true });
+  server = await startOwnServer(origin, env);
 });
 
 test.afterAll(async () => {

@@ -1,49 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/free-port.ts';
+import { postmasterPid as postmasterPidOf, ready, startApp, stopAllApps, stopOrphanedPostgres, tempDir } from './processes.ts';
 import { nextLoopbackAddress, rawRequest } from './raw-http.ts';
 
-/** The real `main.ts` in child processes: the launcher, lock, crash recovery and shutdown. */
-const root = path.resolve(import.meta.dirname, '../../..');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-launcher-'));
-fs.chmodSync(dataDir, 0o755);
-const started: ChildProcess[] = [];
+/** The real server in child processes: the launcher, lock, crash recovery and shutdown. */
+const dataDir = tempDir('sg-launcher-');
 
-interface Running {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(port: number, env: Record<string, string> = {}): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DEMO_DATA: 'off', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let output = '';
-  child.stdout!.on('data', (c) => (output += c));
-  child.stderr!.on('data', (c) => (output += c));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
-}
-
-async function ready(app: Running) {
-  for (let i = 0; i < 600; i++) {
-    if (app.output().includes('is ready at')) return;
-    if (app.child.exitCode !== null) throw new Error(`app exited: ${app.output()}`);
-    await sleep(100);
-  }
-  throw new Error(`app did not start: ${app.output()}`);
-}
-
-const postmasterPid = () => Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+/** The app on the launcher's own embedded database in `dataDir`. */
+const start = async (env: Record<string, string> = {}) => startApp(await freePort(), { DATA_DIR: dataDir, DEMO_DATA: 'off', ...env });
+const postmasterPid = () => postmasterPidOf(dataDir)!;
 
 /** Each sign-up from a loopback address of its own: sign-ups are limited per client address. */
 function signUp(url: string, email: string) {
@@ -64,21 +33,17 @@ function signIn(url: string, email: string) {
   });
 }
 
-afterAll(() => {
-  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
-  try {
-    process.kill(postmasterPid(), 'SIGINT');
-  } catch {
-    // already stopped
-  }
+afterAll(async () => {
+  await stopAllApps();
+  await stopOrphanedPostgres(dataDir);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('starting and stopping the embedded database', () => {
   it('refuses a second start on a DATA_DIR in use, and the first keeps serving', async () => {
-    const first = start(await freePort());
+    const first = await start();
     await ready(first);
-    const second = start(await freePort());
+    const second = await start();
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/DATA_DIR .* is in use by another Second Gear process/);
     expect(second.output().trim().split('\n')).toHaveLength(1);
@@ -91,7 +56,7 @@ describe('starting and stopping the embedded database', () => {
   }, 120_000);
 
   it('keeps every acknowledged sign-up through a SIGKILL of the app and its PostgreSQL mid-burst', async () => {
-    const app = start(await freePort());
+    const app = await start();
     await ready(app);
     const acknowledged: string[] = [];
     let n = 0;
@@ -113,7 +78,7 @@ describe('starting and stopping the embedded database', () => {
     await Promise.all(burst);
     await app.exited;
 
-    const again = start(await freePort());
+    const again = await start();
     await ready(again);
     for (const email of acknowledged) expect((await signIn(again.url, email)).status, email).toBe(200);
     again.child.kill('SIGTERM');
@@ -121,14 +86,14 @@ describe('starting and stopping the embedded database', () => {
   }, 180_000);
 
   it('stops an orphaned PostgreSQL left by a killed app and starts unaided', async () => {
-    const app = start(await freePort());
+    const app = await start();
     await ready(app);
     const orphan = postmasterPid();
     app.child.kill('SIGKILL');
     await app.exited;
     expect(() => process.kill(orphan, 0)).not.toThrow();
 
-    const again = start(await freePort());
+    const again = await start();
     await ready(again);
     expect(again.output()).toMatch(/stopping an orphaned PostgreSQL/);
     expect(postmasterPid()).not.toBe(orphan);
@@ -142,7 +107,7 @@ describe('starting and stopping the embedded database', () => {
     const original = fs.readFileSync(conf, 'utf8');
     fs.appendFileSync(conf, '\nshared_buffers = nonsense\n');
     try {
-      const app = start(await freePort());
+      const app = await start();
       expect(await app.exited).toBe(1);
       const lines = app.output().trim().split('\n');
       expect(lines.at(-1)).toMatch(/PostgreSQL in .* stopped during start .*shared_buffers/);
@@ -152,7 +117,7 @@ describe('starting and stopping the embedded database', () => {
   }, 60_000);
 
   it('names a bad configuration variable in one line', async () => {
-    const app = start(await freePort(), { PORT: 'eighty' });
+    const app = await start({ PORT: 'eighty' });
     expect(await app.exited).toBe(1);
     expect(app.output().trim()).toMatch(/^\[second-gear\] Invalid configuration: PORT/);
   });
@@ -161,7 +126,7 @@ describe('starting and stopping the embedded database', () => {
     const privateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-private-'));
     expect(fs.statSync(privateDir).mode & 0o777).toBe(0o700);
     try {
-      const app = start(await freePort(), { DATA_DIR: path.join(privateDir, 'data') });
+      const app = await start({ DATA_DIR: path.join(privateDir, 'data') });
       await ready(app);
       expect(app.output()).toMatch(/passable for the postgres user/);
       expect(fs.statSync(privateDir).mode & 0o777).toBe(0o701);

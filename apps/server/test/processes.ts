@@ -37,11 +37,10 @@ export function buildServer(): void {
   execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: root, stdio: 'ignore' });
 }
 
-/** Spawns `apps/server/src/main.ts` (or its compiled build) on 127.0.0.1:`port`, its PUBLIC_URL its own origin. */
-export function startApp(port: number, env: Record<string, string>, { compiled = false } = {}): AppProcess {
+/** Spawns the compiled `main.ts` on 127.0.0.1:`port`, its PUBLIC_URL its own origin. */
+export function startApp(port: number, env: Record<string, string>): AppProcess {
   const url = `http://127.0.0.1:${port}`;
-  // `compiled`: the production build (`npm run build`, see buildServer), as the README starts it.
-  const entry = compiled ? ['--enable-source-maps', 'apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const entry = ['--enable-source-maps', 'apps/server/dist/main.js'];
   // SIGUSR2 makes Node write a diagnostic report there (its stack and open handles) without stopping it.
   const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-report-'));
   const child = spawn(process.execPath, ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${reports}`, ...entry], {

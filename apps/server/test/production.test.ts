@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runningUrlFile } from '../src/db/embedded-postgres.ts';
 import { freePort } from '../src/free-port.ts';
-import { buildServer, call, ready, startApp, stopAllApps, stopApp, stopOrphanedPostgres, tempDir } from './processes.ts';
+import { call, ready, startApp, stopAllApps, stopApp, stopOrphanedPostgres, tempDir } from './processes.ts';
 
 /**
  * The compiled server started as an operator starts it (the README's `node apps/server/dist/main.js`),
@@ -14,8 +14,6 @@ import { buildServer, call, ready, startApp, stopAllApps, stopApp, stopOrphanedP
 const dataDir = tempDir('sg-production-');
 const production = { NODE_ENV: 'production', DATA_DIR: dataDir, AUTH_SECRET: randomBytes(32).toString('hex'), PAYMENTS: 'test', ALLOW_TEST_PAYMENTS: 'on' };
 
-beforeAll(buildServer);
-
 afterAll(async () => {
   await stopAllApps();
   await stopOrphanedPostgres(dataDir);
@@ -24,7 +22,7 @@ afterAll(async () => {
 
 describe('NODE_ENV=production with the embedded database', () => {
   it('serves with no demo account, no test identity provider, no development mailbox, and the test-payments banner', async () => {
-    const app = startApp(await freePort(), production, { compiled: true });
+    const app = startApp(await freePort(), production);
     await ready(app);
     expect((await call(app.url, undefined, 'GET', '/api/health')).status).toBe(200);
     const db = new pg.Client({ connectionString: fs.readFileSync(runningUrlFile(dataDir), 'utf8') });
@@ -44,7 +42,7 @@ describe('NODE_ENV=production with the embedded database', () => {
   }, 180_000);
 
   it('refuses to start without PAYMENTS, in one line naming it', async () => {
-    const app = startApp(await freePort(), { ...production, PAYMENTS: '' }, { compiled: true });
+    const app = startApp(await freePort(), { ...production, PAYMENTS: '' });
     expect(await app.exited).toBe(1);
     expect(app.output().trim().split('\n')).toHaveLength(1);
     expect(app.output().trim()).toMatch(/^\[second-gear\] Invalid configuration: PAYMENTS is required when NODE_ENV=production/);
@@ -52,7 +50,7 @@ describe('NODE_ENV=production with the embedded database', () => {
 
   // The seeder and the demo content are a chunk of their own (build.mjs) that only such a start loads.
   it('seeds the demo data with DEMO_DATA=on, random passwords shown once', async () => {
-    const app = startApp(await freePort(), { ...production, DEMO_DATA: 'on' }, { compiled: true });
+    const app = startApp(await freePort(), { ...production, DEMO_DATA: 'on' });
     await ready(app);
     expect(app.output()).toMatch(/demo data added; demo accounts with their passwords, shown this once: .*admin@demo\.test \(admin\) /);
     const categories = await call(app.url, undefined, 'GET', '/api/categories');

@@ -3,7 +3,8 @@ import type { Pool, PoolClient } from 'pg';
 import type { Auth } from '../auth/auth.ts';
 import type { Config } from '../config.ts';
 import type { ImageStorage } from '../images/storage.ts';
-import { writeImageFiles, type StoredImage } from '../images/store.ts';
+import { putImageFiles, type StoredImage } from '../images/store.ts';
+import { cachedEncoder, defaultDemoPictureCache } from './demo-picture-cache.ts';
 import { demoCars, demoCategories } from '../../demo/catalog.ts';
 import { demoCarDetails } from '../../demo/car-details.ts';
 import { brandPicture, carPicture } from '../../demo/pictures.ts';
@@ -43,11 +44,14 @@ export async function seedDemoData({
   auth,
   images,
   passwords,
+  pictureCache = defaultDemoPictureCache(),
 }: {
   pool: Pool;
   auth: Auth;
   images: ImageStorage;
   passwords: Exclude<Config['demoData'], 'off'>;
+  /** Where encoded demo pictures are kept between seedings; undefined encodes each afresh. */
+  pictureCache?: string;
 }): Promise<SeededAccount[] | undefined> {
   const client = await pool.connect();
   try {
@@ -64,8 +68,9 @@ export async function seedDemoData({
       }),
     );
 
-    const svg = (s: string) => Buffer.from(s);
-    const brandImages = await Promise.all(demoCategories.map((c) => writeImageFiles(images, svg(brandPicture(c)))));
+    const encode = cachedEncoder(pictureCache);
+    const store = async (svg: string) => putImageFiles(images, await encode(Buffer.from(svg)));
+    const brandImages = await Promise.all(demoCategories.map((c) => store(brandPicture(c))));
     // Each car's cover, then its more photos: the same car under other skies (the scene follows the name).
     const carPictures = demoCars.flatMap((car) =>
       Array.from({ length: DEMO_PHOTOS_PER_CAR }, (_, n) => carPicture(n === 0 ? car : { ...car, productName: `${car.productName} photo ${n + 1}` })),
@@ -73,7 +78,7 @@ export async function seedDemoData({
     const carImages: StoredImage[] = [];
     // Two at a time: sharp already uses every core for one picture.
     for (let i = 0; i < carPictures.length; i += 2) {
-      carImages.push(...(await Promise.all(carPictures.slice(i, i + 2).map((picture) => writeImageFiles(images, svg(picture))))));
+      carImages.push(...(await Promise.all(carPictures.slice(i, i + 2).map(store))));
     }
 
     await client.query('begin');

@@ -7,6 +7,8 @@ import type { ImageStorage } from './storage.ts';
 
 /** Widths each picture is stored in, for `srcset`. Cards show about 400 CSS px; large screens 1200. */
 export const IMAGE_WIDTHS = [480, 800, 1200] as const;
+/** WebP quality of every stored width. */
+export const WEBP_QUALITY = 80;
 /** The width `image` points at, for clients that do not read `srcset`. */
 const DEFAULT_WIDTH = 800;
 
@@ -24,30 +26,48 @@ export interface StoredImage {
   widths: number[];
 }
 
+/** A picture encoded in the widths it is stored in, not yet stored. */
+export interface EncodedImage {
+  widths: number[];
+  /** One WebP file per width, in the order of `widths`. */
+  files: Buffer[];
+}
+
 /**
  * Re-encodes a picture to WebP in a few widths (never enlarged), dropping every piece of metadata
- * (EXIF, GPS: sharp keeps none unless asked), under a name the server makes. Nothing is left in
- * storage when encoding or storing fails.
+ * (EXIF, GPS: sharp keeps none unless asked).
  */
-export async function writeImageFiles(storage: ImageStorage, input: Buffer): Promise<StoredImage> {
-  const key = randomBytes(16).toString('base64url');
+export async function encodeImage(input: Buffer): Promise<EncodedImage> {
   // The limit again here, for callers that did not go through readUploadedImage's check.
   const source = sharp(input, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
   const { width: sourceWidth = IMAGE_WIDTHS[0] } = await source.metadata();
   const widths = IMAGE_WIDTHS.filter((w, i) => i === 0 || w <= sourceWidth);
-  // Every width is encoded before any is stored, so a picture sharp cannot read writes nothing.
-  const encoded = await Promise.all(
-    widths.map((width) => source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer()),
+  const files = await Promise.all(
+    widths.map((width) => source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer()),
   );
+  return { widths, files };
+}
+
+/**
+ * Stores an encoded picture under a name the server makes. Nothing is left in storage when a write
+ * fails.
+ */
+export async function putImageFiles(storage: ImageStorage, { widths, files }: EncodedImage): Promise<StoredImage> {
+  const key = randomBytes(16).toString('base64url');
   const image = { key, widths };
   // allSettled, not all: cleaning up while another write is still under way could miss it.
-  const results = await Promise.allSettled(widths.map((w, i) => storage.put(fileName(key, w), encoded[i]!, 'image/webp')));
+  const results = await Promise.allSettled(widths.map((w, i) => storage.put(fileName(key, w), files[i]!, 'image/webp')));
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) {
     await deleteImageFiles(storage, image);
     throw failed.reason;
   }
   return image;
+}
+
+/** Encodes then stores: every width is encoded before any is stored, so a picture sharp cannot read writes nothing. */
+export async function writeImageFiles(storage: ImageStorage, input: Buffer): Promise<StoredImage> {
+  return putImageFiles(storage, await encodeImage(input));
 }
 
 // sharp-phash is CommonJS typed as if it had an ES default export: the function is the module itself.
