@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import { formatPrice } from '@second-gear/contract/constants';
 import { inTransaction } from '../../db/pool.ts';
-import { PRICE_DROP_DAYS } from '../catalog/service.ts';
+import { PRICE_DROP_DAYS } from '../cars/product.ts';
 import { notify } from '../notifications/notify.ts';
 
 // Wishlist alerts: the buyers who wishlisted a car hear of its price drops and of it
