@@ -6,7 +6,7 @@ import { notify } from '../notifications/notify.ts';
 
 // Wishlist alerts: the buyers who wishlisted a car hear of its price drops and of it
 // leaving the market, in the bell and by email, once per change. Migration 0015's triggers enqueue
-// the job (jobs/wishlist-alerts.ts) in the transaction of the change; this is its work.
+// the job (jobs.ts) in the transaction of the change; this is its work.
 
 /** Where a car that left the market sends the buyer: its page is gone for them, their wishlist is not. */
 const WISHLIST_PATH = '/dashboard/mywishlist';
