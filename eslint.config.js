@@ -12,6 +12,75 @@ const webFeatures = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// The server's layers (apps/server/src), lowest first: a file imports from its own layer and the
+// ones below, never above. Worked out from what the code imports: the base (configuration, errors,
+// the database, the job runner's logger and supervision) needs nothing of ours; auth, images, mail
+// and payments stand on the base alone; http/ on auth; the car data layer (modules/cars) on images;
+// the features on all of them; and on top what composes the server: app.ts (routes), main.ts
+// (start), jobs/runner.ts (the modules' jobs), db/seed.ts (demo data, through auth and images) and
+// the admin command.
+const server = path.join(import.meta.dirname, 'apps/server/src');
+const serverFiles = (dir, { except = [] } = {}) =>
+  fs
+    .readdirSync(path.join(server, dir))
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !except.includes(name))
+    .map((name) => `./${dir}/${name}`);
+const serverFeatures = fs
+  .readdirSync(path.join(server, 'modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'cars')
+  .map((entry) => entry.name);
+const serverServices = ['auth', 'images', 'mail', 'payments'];
+const serverLayers = [
+  {
+    files: ['./config.ts', './errors.ts', './loopback.ts', './secret-file.ts', './free-port.ts', ...serverFiles('db', { except: ['seed.ts'] }), './jobs/logger.ts', './jobs/supervise.ts'],
+    message: 'The base (config.ts, errors.ts, loopback.ts, secret-file.ts, free-port.ts, db/ but its demo seeding, jobs/logger.ts and supervise.ts) imports nothing above it: the rest of the server builds on it.',
+  },
+  {
+    files: serverServices.map((name) => `./${name}`),
+    message: 'auth/, images/, mail/ and payments/ stand on the base alone: they import no http/, no module and nothing that composes the server.',
+  },
+  { files: ['./http', './security-headers.ts'], message: 'http/ imports no module and nothing that composes the server: the features build on it and app.ts mounts it.' },
+  { files: ['./modules/cars'], message: 'modules/cars is the car data layer below the features: it imports no feature module and nothing that composes the server.' },
+  {
+    files: serverFeatures.map((name) => `./modules/${name}`),
+    message: "A module never imports what composes the server (app.ts, main.ts, jobs/runner.ts, db/seed.ts, cli/): a module's jobs are its own (its jobs.ts), and jobs/runner.ts registers them.",
+  },
+  { files: ['./app.ts', './main.ts', './jobs/runner.ts', './db/seed.ts', './cli'] },
+];
+
+// What each feature (modules/<name>) uses of the others, file by file: a feature imports another only
+// through the files named here, the small public part the other offers (its notify(), its cached
+// reads, its job names), never its queries. The uses go one way: a loop between features stops the
+// lint below, when this file loads. Car columns, rows, the market condition and the car statements
+// several features share are in modules/cars, which every feature may import.
+const serverFeatureUses = {
+  admin: ['catalog/cached-reads.ts'],
+  alerts: ['notifications/notify.ts', 'search/live-index.ts', 'search/service.ts'],
+  bookings: ['notifications/notify.ts'],
+  catalog: ['listing-checks/service.ts', 'payments/in-progress.ts', 'pricing/fair-price.ts'],
+  live: ['messages/service.ts', 'notifications/notify.ts'],
+  messages: ['notifications/notify.ts'],
+  payments: ['notifications/notify.ts'],
+  site: ['catalog/cached-reads.ts', 'catalog/car-page.ts'],
+  wishlist: ['notifications/notify.ts'],
+};
+for (const [feature, files] of Object.entries(serverFeatureUses)) {
+  for (const file of files) {
+    if (!fs.existsSync(path.join(server, 'modules', file))) throw new Error(`eslint.config.js: serverFeatureUses.${feature} names modules/${file}, which does not exist`);
+  }
+}
+(function refuseFeatureLoops() {
+  const uses = (feature) => [...new Set((serverFeatureUses[feature] ?? []).map((file) => file.split('/')[0]))];
+  const done = new Set();
+  const visit = (feature, trail) => {
+    if (trail.includes(feature)) throw new Error(`eslint.config.js: the features' uses loop: ${[...trail.slice(trail.indexOf(feature)), feature].join(' → ')}`);
+    if (done.has(feature)) return;
+    uses(feature).forEach((next) => visit(next, [...trail, feature]));
+    done.add(feature);
+  };
+  Object.keys(serverFeatureUses).forEach((feature) => visit(feature, []));
+})();
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -40,6 +109,50 @@ export default tseslint.config(
           patterns: [
             { group: ['**/test', '**/test/**'], message: 'src must not import test support (apps/server/test/); move what both need into src.' },
             { group: ['vitest', 'vitest/*', '@vitest/*'], message: 'src must not import vitest; tests live in *.test.ts files or apps/server/test/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No import cycle between the server's files (the rule leaves type-only imports out).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+      'import-x/extensions': ['.ts', '.js'],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    // The server's layers and features, enforced (serverLayers and serverFeatureUses above). Tests
+    // (*.test.ts) sit beside the code and may start what composes it (a job runner, the app).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: server,
+          zones: [
+            ...serverLayers.slice(0, -1).map((layer, i) => ({
+              target: layer.files,
+              from: serverLayers.slice(i + 1).flatMap((above) => above.files),
+              message: layer.message,
+            })),
+            ...serverServices.map((name) => ({
+              target: `./${name}`,
+              from: serverServices.filter((other) => other !== name).map((other) => `./${other}`),
+              message: `${name}/ imports none of the other services (auth/, images/, mail/, payments/): each stands on the base alone.`,
+            })),
+            ...serverFeatures.map((name) => ({
+              target: `./modules/${name}`,
+              from: './modules',
+              except: [`./${name}`, './cars', ...(serverFeatureUses[name] ?? []).map((file) => `./${file}`)],
+              message:
+                `modules/${name} reads cars through modules/cars: the columns and rows (PRODUCT_COLUMNS, PRODUCT_FROM, ProductRow, toProduct), ON_MARKET and the car statements features share are there (a statement a second feature needs moves there). ` +
+                `Of another feature it imports only the files serverFeatureUses in eslint.config.js lists for it, one way, never in a loop.`,
+            })),
           ],
         },
       ],

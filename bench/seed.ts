@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { progressBar } from './progress.ts';
-import { REPRICE_MODEL } from '../apps/server/src/jobs/reprice-model.ts';
+import { REPRICE_MODEL } from '../apps/server/src/modules/pricing/jobs.ts';
 import { repriceModel } from '../apps/server/src/modules/pricing/service.ts';
 
 export const SELLERS = 200;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testIdentityProviderRefusal, usesTestIdentityProvider } from './auth/google.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, testIdentityProviderRefusal, usesTestIdentityProvider } from './config.ts';
 
 const secret = 'x'.repeat(40);
 

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { usesTestIdentityProvider } from './auth/google.ts';
 import { reachableByOthers } from './loopback.ts';
 
 const flag = z
@@ -189,6 +188,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 const LOOPBACK = '127.0.0.1';
+
+export type TestIdpConfig = Pick<Config, 'env' | 'google' | 'trustProxy' | 'publicUrl' | 'host'>;
+
+/**
+ * Whether the built-in test identity provider runs: without Google credentials, never in
+ * production, and only while nobody but this machine can reach it. The one decision behind the
+ * mount (auth/test-identity-provider.ts), CONTINUE WITH GOOGLE (googleOAuth in auth/google.ts) and
+ * the default HOST (here, in loadConfig).
+ */
+export function usesTestIdentityProvider(config: TestIdpConfig): boolean {
+  return !config.google && config.env !== 'production' && !testIdentityProviderRefusal(config);
+}
+
+/**
+ * Why the test identity provider refuses to mount although nothing else replaces it (development or
+ * test, no Google credentials): it signs anyone in as any email they type, so it only serves a
+ * browser on this machine. Undefined when it mounts, or when production or Google rule it out anyway.
+ */
+export function testIdentityProviderRefusal(config: TestIdpConfig): string | undefined {
+  if (config.google || config.env === 'production') return undefined;
+  return reachableByOthers(config);
+}
 
 /**
  * What a production start must say out loud: the secret and public origin it runs with, and which

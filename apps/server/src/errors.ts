@@ -30,6 +30,9 @@ export class AppError extends Error {
   }
 }
 
+/** A page's cursor that was made up or altered: the catalog's category pages and the search page over cars both refuse it so. */
+export const badCursor = () => new AppError('BAD_REQUEST', 'The cursor is not one this server gave out. Start again from the first page.');
+
 /** A 429's wait in words for its message: "1 minute", "25 minutes", "about 3 hours". */
 export function waitWords(minutes: number): string {
   if (minutes < 90) return `${minutes} minute${minutes === 1 ? '' : 's'}`;

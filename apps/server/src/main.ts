@@ -1,15 +1,15 @@
 import path from 'node:path';
 import { buildApp, defaultWebDist } from './app.ts';
 import { createAuth } from './auth/auth.ts';
-import { googleOAuth, testIdentityProviderRefusal } from './auth/google.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { googleOAuth } from './auth/google.ts';
+import { ConfigError, loadConfig, testIdentityProviderRefusal, type Config } from './config.ts';
 import { reachableByOthers } from './loopback.ts';
 import { DatabaseStartError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
 import { migrate } from './db/migrate.ts';
 import { checkServerVersion, createPool } from './db/pool.ts';
 import { DataDirInUseError, lockDataDir } from './db/process-lock.ts';
 import type { SeededAccount } from './db/seed.ts';
-import { createImageStorage } from './images/storage.ts';
+import { createImageStorage } from './images/create-storage.ts';
 import { startJobRunner, type JobRunner } from './jobs/runner.ts';
 import { readOrCreateSecret } from './secret-file.ts';
 

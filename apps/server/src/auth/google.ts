@@ -1,6 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../config.ts';
-import { reachableByOthers } from '../loopback.ts';
+import { usesTestIdentityProvider, type Config, type TestIdpConfig } from '../config.ts';
 import { readOrCreateSecret } from '../secret-file.ts';
 
 /** better-auth's provider id; the callback is `${PUBLIC_URL}/api/auth/callback/google`. */
@@ -17,27 +16,6 @@ export interface GoogleOAuth {
   clientId: string;
   clientSecret: string;
   discoveryUrl: string;
-}
-
-type TestIdpConfig = Pick<Config, 'env' | 'google' | 'trustProxy' | 'publicUrl' | 'host'>;
-
-/**
- * Whether the built-in test identity provider runs: without Google credentials, never in
- * production, and only while nobody but this machine can reach it. The one decision behind the
- * mount, CONTINUE WITH GOOGLE (googleOAuth) and the default HOST.
- */
-export function usesTestIdentityProvider(config: TestIdpConfig): boolean {
-  return !config.google && config.env !== 'production' && !testIdentityProviderRefusal(config);
-}
-
-/**
- * Why the test identity provider refuses to mount although nothing else replaces it (development or
- * test, no Google credentials): it signs anyone in as any email they type, so it only serves a
- * browser on this machine. Undefined when it mounts, or when production or Google rule it out anyway.
- */
-export function testIdentityProviderRefusal(config: TestIdpConfig): string | undefined {
-  if (config.google || config.env === 'production') return undefined;
-  return reachableByOthers(config);
 }
 
 export function googleCallbackUrl(publicUrl: string): string {

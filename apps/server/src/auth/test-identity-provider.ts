@@ -2,9 +2,9 @@ import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Adapter, AdapterPayload, Configuration, JWK, default as Provider } from 'oidc-provider';
 import { z } from 'zod';
-import type { Config } from '../config.ts';
+import { usesTestIdentityProvider, type Config } from '../config.ts';
 import { refuseNonCanonicalTarget } from './canonical-target.ts';
-import { googleCallbackUrl, TEST_IDP_CLIENT_ID, TEST_IDP_PATH, testIdpClientSecret, usesTestIdentityProvider } from './google.ts';
+import { googleCallbackUrl, TEST_IDP_CLIENT_ID, TEST_IDP_PATH, testIdpClientSecret } from './google.ts';
 
 /**
  * Google sign-in without Google: a real OpenID Connect provider (oidc-provider)

@@ -3,15 +3,14 @@ import type { Pool } from 'pg';
 import type { LogLevel } from 'graphile-worker';
 import type { Config } from '../config.ts';
 import type { DevMailbox } from '../mail/dev-mailbox.ts';
-import { DELIVER_EMAIL, deliverEmail } from './deliver-email.ts';
+import { ALERT_DIGESTS_CRONTAB, MATCH_SAVED_SEARCHES, matchSavedSearchesTask, SEND_ALERT_DIGESTS, sendAlertDigestsTask } from '../modules/alerts/jobs.ts';
+import { CHECK_LISTING, checkListingTask } from '../modules/listing-checks/jobs.ts';
+import { DELIVER_EMAIL, deliverEmail } from '../modules/notifications/deliver-email.ts';
+import { REPRICE_MODEL, repriceModelTask } from '../modules/pricing/jobs.ts';
+import { LiveCarIndex } from '../modules/search/live-index.ts';
+import { WISHLIST_ALERTS, wishlistAlertsTask } from '../modules/wishlist/jobs.ts';
 import { jobLogger } from './logger.ts';
 import { superviseRunner } from './supervise.ts';
-import { REPRICE_MODEL, repriceModelTask } from './reprice-model.ts';
-import { WISHLIST_ALERTS, wishlistAlertsTask } from './wishlist-alerts.ts';
-import { LiveCarIndex } from '../modules/search/live-index.ts';
-import { MATCH_SAVED_SEARCHES, matchSavedSearchesTask } from './match-saved-searches.ts';
-import { ALERT_DIGESTS_CRONTAB, SEND_ALERT_DIGESTS, sendAlertDigestsTask } from './send-alert-digests.ts';
-import { CHECK_LISTING, checkListingTask } from './check-listing.ts';
 
 export interface JobRunnerOptions {
   pool: Pool;

@@ -3,7 +3,7 @@ import { listingCheckNames, type DeleteResult, type InsertResult, type ReportBod
 import type { Actor } from '../../auth/actor.ts';
 import { AppError } from '../../errors.ts';
 import { imageUrls } from '../../images/store.ts';
-import { OPEN_FLAGS } from '../listing-checks/service.ts';
+import { OPEN_FLAGS } from '../cars/market.ts';
 
 export const USERS_LIMIT = 1000;
 export const REPORTED_LIMIT = 200;

@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import { formatWhole } from '@second-gear/contract';
 import { inTransaction } from '../../db/pool.ts';
-import { ON_MARKET } from '../catalog/service.ts';
+import { ON_MARKET } from '../cars/market.ts';
 import { notify } from '../notifications/notify.ts';
 import { carLine } from './matching.ts';
 

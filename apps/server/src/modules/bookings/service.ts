@@ -1,12 +1,13 @@
 import type { Pool, PoolClient } from 'pg';
 import { inTransaction } from '../../db/pool.ts';
-import type { BookingBody, BookingStatus, InsertResult, ListingStatus, Order } from '@second-gear/contract';
+import type { BookingBody, BookingStatus, InsertResult, Order } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
 import { assertOwnEmail } from '../../auth/guards.ts';
 import type { Limit, RateLimits } from '../../auth/rate-limits.ts';
 import { AppError } from '../../errors.ts';
 import { withinLimit } from '../../http/allowance.ts';
 import { imageUrls } from '../../images/store.ts';
+import { listingStatusOf } from '../cars/product.ts';
 import { SELLER_LINK, meetingWords, tellOfBooking, type BookingRef } from './telling.ts';
 
 interface OrderRow {
@@ -50,10 +51,6 @@ const ORDER_SELECT = `
 
 /** Bounded like every list: a buyer's order history beyond this is not a table for one page. */
 export const ORDERS_LIMIT = 500;
-
-export function listingStatusOf(productPaid: boolean | null): ListingStatus {
-  return productPaid === null ? 'removed' : productPaid ? 'sold' : 'available';
-}
 
 function toOrder(r: OrderRow): Order {
   return {

@@ -6,7 +6,9 @@ import { AppError } from '../../errors.ts';
 import { fairPriceOf } from '../pricing/fair-price.ts';
 import { listingChecksOf } from '../listing-checks/service.ts';
 import { carPhotos } from './photos.ts';
-import { ON_MARKET, PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, withoutSellerContact, type ProductRow } from './service.ts';
+import { ON_MARKET } from '../cars/market.ts';
+import { PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, type ProductRow } from '../cars/product.ts';
+import { withoutSellerContact } from './service.ts';
 
 interface CarRow extends ProductRow {
   seller_since: Date | null;

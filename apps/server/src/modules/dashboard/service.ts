@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import type { AdminNumbers, BuyerNumbers, DashboardSummary, Role, SellerNumbers } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
-import { OPEN_FLAGS } from '../listing-checks/service.ts';
+import { OPEN_FLAGS } from '../cars/market.ts';
 
 // The numbers of the dashboard's welcome page, each counted in PostgreSQL from the rows the page
 // it links to lists, so a tile and its page never disagree.

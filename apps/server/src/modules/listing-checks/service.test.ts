@@ -4,7 +4,7 @@ import { vinYearCode, withCheckDigit } from '@second-gear/contract';
 import { as, createTestApp, makeAdmin, signUp, type Person, type TestApp } from '../../../test/harness.ts';
 import { insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { until } from '../../../test/until.ts';
-import { checkListingTask } from '../../jobs/check-listing.ts';
+import { checkListingTask } from './jobs.ts';
 import { startJobRunner } from '../../jobs/runner.ts';
 import { checkListing } from './service.ts';
 

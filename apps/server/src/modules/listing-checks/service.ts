@@ -1,14 +1,7 @@
 import type { Pool } from 'pg';
 import { listingCheckNames, type ListingCheck, type ListingCheckName, type ListingCheckOutcome } from '@second-gear/contract';
 import { inTransaction } from '../../db/pool.ts';
-import { ON_MARKET } from '../catalog/service.ts';
 import { runChecks } from './checks.ts';
-
-/**
- * The flags an admin has yet to look at (`from` this, as `c`): on cars on the market, not dismissed.
- * Reported Items lists their cars first, and the admin's dashboard counts them among its rows.
- */
-export const OPEN_FLAGS = `listing_checks c join products p on p.id = c.product_id where c.outcome = 'flagged' and c.dismissed_at is null and ${ON_MARKET}`;
 
 /**
  * Checks a car again and replaces its results, all four at once. An admin's dismissal of a flag

@@ -119,7 +119,7 @@ describe('emails about one subject to one person (coalescing)', () => {
     const subject = about();
     await tell(notice({ about: subject, body: 'first' }));
     const [sending] = await emailsAbout(subject);
-    // Delivery holds the row's lock while it talks to the mail server (jobs/deliver-email.ts).
+    // Delivery holds the row's lock while it talks to the mail server (deliver-email.ts).
     const delivery = await t.pool.connect();
     try {
       await delivery.query('begin');

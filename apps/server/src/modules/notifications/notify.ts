@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { plainText } from '@second-gear/contract/constants';
-import { enqueueEmailDelivery } from '../../jobs/deliver-email.ts';
+import { enqueueEmailDelivery } from './deliver-email.ts';
 
 export type NotificationKind =
   | 'booking_requested'
@@ -98,7 +98,7 @@ export async function notify(client: PoolClient, notice: Notice): Promise<boolea
  * Adds the event to an email with the same fold key written within the window and not yet tried:
  * its subject becomes the newest title with a count of the earlier ones, its body lists every
  * event. Exactly once still holds: the row is changed only while it is locked by this transaction
- * and unsent, and delivery (jobs/deliver-email.ts) locks it too, so it sends either the email
+ * and unsent, and delivery (deliver-email.ts) locks it too, so it sends either the email
  * before this event (and this event gets an email of its own) or after it, never half of it. A row
  * being delivered right now is skipped rather than waited for (an SMTP conversation is not a lock
  * to hold a booking's transaction on). Two meetings' calendar files cannot share one email, so a

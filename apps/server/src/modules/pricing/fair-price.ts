@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { minComparables, type DealRating, type FairPrice } from '@second-gear/contract';
-import { ON_MARKET } from '../catalog/service.ts';
+import { ON_MARKET } from '../cars/market.ts';
 import { inMileageBand, YEAR_WINDOW } from './estimate.ts';
 
 interface EstimateRow {

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { ON_MARKET } from '../catalog/service.ts';
+import { ON_MARKET } from '../cars/market.ts';
 import { dealRating, estimatePrice, fitDepreciation, type Condition, type Depreciation, type PricedCar } from './estimate.ts';
 
 export interface MarketRow {

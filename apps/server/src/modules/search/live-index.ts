@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import type { DealRating } from '@second-gear/contract';
 import { inTransaction } from '../../db/pool.ts';
-import { ON_MARKET } from '../catalog/service.ts';
+import { ON_MARKET } from '../cars/market.ts';
 import { CarIndex, type SearchableCar } from './car-index.ts';
 
 /** A process that has not looked for this long reads every car again (migration 0013 keeps deleted ids for a day). */

@@ -1,6 +1,8 @@
 import type { Pool } from 'pg';
 import { bodyTypes, conditions, fuels, transmissions, type SearchQuery, type SearchResult, type SearchSort } from '@second-gear/contract';
-import { badCursor, ON_MARKET, PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, type ProductRow } from '../catalog/service.ts';
+import { badCursor } from '../../errors.ts';
+import { ON_MARKET } from '../cars/market.ts';
+import { PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, type ProductRow } from '../cars/product.ts';
 import { sortKeys, type Facet, type Position } from './car-index.ts';
 import type { LiveCarIndex } from './live-index.ts';
 

@@ -1,12 +1,12 @@
 import type { Pool } from 'pg';
 import { formatPrice } from '@second-gear/contract/constants';
 import { inTransaction } from '../../db/pool.ts';
-import { PRICE_DROP_DAYS } from '../catalog/service.ts';
+import { PRICE_DROP_DAYS } from '../cars/product.ts';
 import { notify } from '../notifications/notify.ts';
 
 // Wishlist alerts: the buyers who wishlisted a car hear of its price drops and of it
 // leaving the market, in the bell and by email, once per change. Migration 0015's triggers enqueue
-// the job (jobs/wishlist-alerts.ts) in the transaction of the change; this is its work.
+// the job (jobs.ts) in the transaction of the change; this is its work.
 
 /** Where a car that left the market sends the buyer: its page is gone for them, their wishlist is not. */
 const WISHLIST_PATH = '/dashboard/mywishlist';

@@ -3,8 +3,7 @@ import type { DeleteResult, UpdateResult, WishlistItem } from '@second-gear/cont
 import type { Actor } from '../../auth/actor.ts';
 import { assertOwnEmail } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
-import { listingStatusOf } from '../bookings/service.ts';
-import { PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, type ProductRow } from '../catalog/service.ts';
+import { listingStatusOf, PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, type ProductRow } from '../cars/product.ts';
 
 export const WISHLIST_LIMIT = 500;
 

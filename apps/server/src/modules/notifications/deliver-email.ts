@@ -1,8 +1,8 @@
 import type { Transporter } from 'nodemailer';
 import type { Pool, PoolClient } from 'pg';
 import type { Task } from 'graphile-worker';
-import { inTransaction } from '../db/pool.ts';
-import { emailOf, type MessageSettings, type OutboxEmail } from '../mail/message.ts';
+import { inTransaction } from '../../db/pool.ts';
+import { emailOf, type MessageSettings, type OutboxEmail } from '../../mail/message.ts';
 
 export const DELIVER_EMAIL = 'deliver_email';
 /**

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { Task } from 'graphile-worker';
-import { tellWishlisters } from '../modules/wishlist/alerts.ts';
+import { tellWishlisters } from './alerts.ts';
 
 export const WISHLIST_ALERTS = 'wishlist_alerts';
 

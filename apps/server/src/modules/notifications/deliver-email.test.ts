@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../db/pool.ts';
-import { notify, type Notice } from '../modules/notifications/notify.ts';
-import { createTestApp, signUp, type Person, type TestApp } from '../../test/harness.ts';
-import { SmtpSink } from '../../test/smtp-sink.ts';
-import { until } from '../../test/until.ts';
-import { freePort } from '../free-port.ts';
-import { startJobRunner, type JobRunner } from './runner.ts';
+import { inTransaction } from '../../db/pool.ts';
+import { notify, type Notice } from './notify.ts';
+import { createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { SmtpSink } from '../../../test/smtp-sink.ts';
+import { until } from '../../../test/until.ts';
+import { freePort } from '../../free-port.ts';
+import { startJobRunner, type JobRunner } from '../../jobs/runner.ts';
 
 const CALENDAR = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Second Gear//EN', 'METHOD:REQUEST', 'BEGIN:VEVENT', 'UID:booking-1@second-gear', 'DTSTART:20270101T100000Z', 'SUMMARY:Viewing', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
 

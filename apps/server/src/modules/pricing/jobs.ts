@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { Task } from 'graphile-worker';
-import { repriceModel } from '../modules/pricing/service.ts';
+import { repriceModel } from './service.ts';
 
 export const REPRICE_MODEL = 'reprice_model';
 

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { Task } from 'graphile-worker';
-import { checkListing } from '../modules/listing-checks/service.ts';
+import { checkListing } from './service.ts';
 
 export const CHECK_LISTING = 'check_listing';
 

@@ -1,0 +1,11 @@
+// Which cars are on the market, as every feature that lists, prices, checks or tells of cars asks it
+// (of `products p`).
+
+/** On the market: neither sold nor taken off it by its seller (the lists' and bookings' condition). */
+export const ON_MARKET = 'not p.paid and p.withdrawn_at is null';
+
+/**
+ * The flags an admin has yet to look at (`from` this, as `c`): on cars on the market, not dismissed.
+ * Reported Items lists their cars first, and the admin's dashboard counts them among its rows.
+ */
+export const OPEN_FLAGS = `listing_checks c join products p on p.id = c.product_id where c.outcome = 'flagged' and c.dismissed_at is null and ${ON_MARKET}`;

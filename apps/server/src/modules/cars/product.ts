@@ -1,0 +1,122 @@
+import type { DealRating, ListingStatus, Product } from '@second-gear/contract';
+import { imageUrls } from '../../images/store.ts';
+
+// A car as the features read it: one set of columns and one FROM for every query that answers with
+// whole products (the catalog's lists and car page, search's page, the wishlist), and the one
+// mapping of such a row to the contract's Product.
+
+export interface ProductRow {
+  id: string;
+  product_name: string;
+  category_id: string;
+  category_name: string;
+  condition: Product['condition'];
+  description: string;
+  original_price: number;
+  resale_price: number;
+  year_of_purchase: string;
+  mobile: string;
+  location: string;
+  seller_name: string;
+  seller_email: string;
+  image_key: string;
+  widths: number[];
+  sales_status: Product['salesStatus'];
+  posting_time: Date;
+  paid: boolean;
+  advertised: boolean;
+  seller_verified: boolean | null;
+  model: string | null;
+  model_year: number | null;
+  mileage: number | null;
+  mileage_unit: Product['mileageUnit'] | null;
+  fuel: Product['fuel'] | null;
+  transmission: Product['transmission'] | null;
+  body_type: Product['bodyType'] | null;
+  colour: string | null;
+  vin: string | null;
+  withdrawn_at: Date | null;
+  deal_rating: DealRating | null;
+  listed_at: Date;
+  price_before_drop: number | null;
+  price_dropped_at: Date | null;
+}
+
+/**
+ * Every product query selects these columns, so that one mapping serves them all. The seller's
+ * verification is a subquery, one index lookup per car, rather than a join: for a search's page of
+ * cars by id, PostgreSQL's kept plan read and hashed the whole users table, 0.15 ms of a 0.36 ms read.
+ */
+export const PRODUCT_COLUMNS = `
+  p.id, p.product_name, p.category_id, c.name as category_name, p.condition, p.description,
+  p.original_price, p.resale_price, p.year_of_purchase, p.mobile, p.location, p.seller_name,
+  p.seller_email, p.image_key, i.widths, p.sales_status, p.posting_time, p.paid, p.advertised,
+  (select s.verified from users s where s.id = p.seller_id) as seller_verified, p.model, p.model_year, p.mileage, p.mileage_unit, p.fuel, p.transmission,
+  p.body_type, p.colour, p.vin, p.withdrawn_at, pe.rating as deal_rating, p.listed_at,
+  recent.price_before as price_before_drop, recent.dropped_at as price_dropped_at`;
+
+/** A lowered price shows as "Price dropped" this long (the net reduction over these days). */
+export const PRICE_DROP_DAYS = 14;
+
+export const PRODUCT_FROM = `
+  products p
+  join categories c on c.id = p.category_id
+  join images i on i.key = p.image_key
+  left join price_estimates pe on pe.product_id = p.id
+  left join lateral (
+    select (array_agg(pc.old_price order by pc.changed_at, pc.id))[1] as price_before,
+           max(pc.changed_at) filter (where pc.new_price < pc.old_price) as dropped_at
+      from price_changes pc where pc.product_id = p.id and pc.changed_at > now() - interval '${PRICE_DROP_DAYS} days'
+  ) recent on true`;
+
+export function toProduct(r: ProductRow): Product {
+  const { url, srcSet } = imageUrls(r.image_key, r.widths);
+  return {
+    _id: r.id,
+    productName: r.product_name,
+    categoryId: r.category_id,
+    categoryName: r.category_name,
+    condition: r.condition,
+    description: r.description,
+    originalPrice: r.original_price,
+    resalePrice: r.resale_price,
+    yearsOfUse: r.year_of_purchase,
+    mobile: r.mobile,
+    location: r.location,
+    sellerName: r.seller_name,
+    email: r.seller_email,
+    image: url,
+    imageSrcSet: srcSet,
+    salesStatus: r.sales_status,
+    postingTime: r.posting_time.toISOString(),
+    paid: r.paid,
+    // The seller's verification now, not a copy taken when the car was listed.
+    verification: r.seller_verified ? 'verified' : '',
+    advertisement: r.advertised,
+    // A car's details, each only when the seller gave it (the specification's cars have none).
+    ...(r.model !== null && { model: r.model }),
+    ...(r.model_year !== null && { modelYear: r.model_year }),
+    ...(r.mileage !== null && r.mileage_unit !== null && { mileage: r.mileage, mileageUnit: r.mileage_unit }),
+    ...(r.fuel !== null && { fuel: r.fuel }),
+    ...(r.transmission !== null && { transmission: r.transmission }),
+    ...(r.body_type !== null && { bodyType: r.body_type }),
+    ...(r.colour !== null && { colour: r.colour }),
+    ...(r.vin !== null && { vin: r.vin }),
+    ...(r.withdrawn_at !== null && { withdrawn: true }),
+    // Rated while on the market only: a sold car's rating waits for its model's next pricing to go.
+    ...(r.deal_rating !== null && !r.paid && r.withdrawn_at === null && { dealRating: r.deal_rating }),
+    listedAt: r.listed_at.toISOString(),
+    // The first change of the window starts from the price the window began with (or the listing
+    // price); a drop undone by a later raise shows nothing, a partly undone one its net amount.
+    ...(r.price_before_drop !== null &&
+      r.price_dropped_at !== null &&
+      r.price_before_drop > r.resale_price &&
+      !r.paid &&
+      r.withdrawn_at === null && { priceDrop: { amount: r.price_before_drop - r.resale_price, at: r.price_dropped_at.toISOString() } }),
+  };
+}
+
+/** What a booking or a wishlist entry says of its car, from the car's `paid` (null: the car is gone). */
+export function listingStatusOf(productPaid: boolean | null): ListingStatus {
+  return productPaid === null ? 'removed' : productPaid ? 'sold' : 'available';
+}
