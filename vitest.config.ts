@@ -13,6 +13,10 @@ const processTests = [
 
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one file at a time (the cores less one); the server's test files
+    // spend much of their time waiting on PostgreSQL, which runs in processes of its own, so three at a
+    // time keep both cores busy. The processes project stays at one (fileParallelism: false).
+    maxWorkers: 3,
     projects: [
       {
         // The web app's own logic that needs no browser (formatting); screens are tested in e2e/.

@@ -1,9 +1,14 @@
-// `npm test`: every stage of the checks, some side by side, then each stage's wall time.
+// `npm test`: every stage of the checks, some side by side, then each stage's wall time and each
+// step's CPU time.
 //
 // Stages in one step run at the same time, each in its own process with its output prefixed by its
 // name; a step starts when the one before it has passed. The first failure stops what is still
 // running (the rest would only repeat it or measure nothing), and the times are printed either way.
+// The CPU time (every process a step ran: test workers, browsers, servers, PostgreSQL) divided by
+// the machine's cores is the least wall time the step could take here.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import readline from 'node:readline';
 
@@ -13,12 +18,15 @@ const steps = [
   // Static checks and the build share no files: the type checker and the linter read, the build
   // writes only dist/ directories.
   ['typecheck', 'lint', 'build'],
-  ['test:api'],
-  ['test:processes'],
+  // The process tests mostly wait (for apps and PostgreSQL servers to start, stop and restart), one
+  // file at a time: beside the API tests they use what those leave idle.
+  ['test:api', 'test:processes'],
   ['test:e2e'],
 ];
 
 const times = [];
+/** The CPU time of each step, where the system tells it. */
+const cpu = [];
 const running = new Set();
 let failed;
 
@@ -44,10 +52,29 @@ function run(script) {
   });
 }
 
+/**
+ * CPU seconds used so far by this process's children that have ended, and theirs in turn (Linux:
+ * cutime and cstime of /proc/self/stat, in clock ticks of 1/100 s); undefined elsewhere.
+ */
+function childrenCpuSeconds() {
+  try {
+    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 function report(total) {
-  const width = Math.max(...times.map((t) => t.script.length));
+  const width = Math.max(...times.map((t) => t.script.length), ...cpu.map((c) => c.step.length));
   const lines = times.map(({ script, seconds, result }) => `  ${script.padEnd(width)}  ${format(seconds).padStart(7)}  ${result}`);
-  process.stdout.write(`\nStage times (wall clock; stages of one step overlap):\n${lines.join('\n')}\n  ${'total'.padEnd(width)}  ${format(total).padStart(7)}\n`);
+  const cores = os.availableParallelism();
+  const cpuLines = cpu.map(({ step, seconds }) => `  ${step.padEnd(width)}  ${format(seconds).padStart(7)}  (at least ${format(seconds / cores)} on ${cores} cores)`);
+  const cpuTotal = cpu.reduce((sum, { seconds }) => sum + seconds, 0);
+  process.stdout.write(
+    `\nStage times (wall clock; stages of one step overlap):\n${lines.join('\n')}\n  ${'total'.padEnd(width)}  ${format(total).padStart(7)}\n` +
+      (cpu.length ? `\nCPU time of each step:\n${cpuLines.join('\n')}\n  ${'total'.padEnd(width)}  ${format(cpuTotal).padStart(7)}  (at least ${format(cpuTotal / cores)} on ${cores} cores)\n` : ''),
+  );
 }
 
 function format(seconds) {
@@ -63,7 +90,10 @@ process.once('SIGINT', () => {
 
 const started = performance.now();
 for (const step of steps) {
+  const before = childrenCpuSeconds();
   await Promise.all(step.map(run));
+  const after = childrenCpuSeconds();
+  if (before !== undefined && after !== undefined) cpu.push({ step: step.join(' + '), seconds: after - before });
   if (failed) break;
 }
 report((performance.now() - started) / 1000);
