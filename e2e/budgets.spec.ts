@@ -3,11 +3,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { budgetPages, scorePages, type Scores } from './lighthouse.ts';
-import { baseUrl, expectNoAxeViolations } from './support.ts';
+import { baseUrl } from './support.ts';
 
 /**
- * Web budgets: the home page's JavaScript, desktop Lighthouse on the home, login and category pages,
- * and axe on the same pages at a phone's width. They run against the built web app (`npm run build`,
+ * Web budgets: the home page's JavaScript, and desktop Lighthouse on the home, login and category pages. They run against the built web app (`npm run build`,
  * apps/web/dist) that the e2e server serves.
  */
 
@@ -48,7 +47,7 @@ test('the home page loads at most 150 kB of gzipped JavaScript', async ({ page }
  * Desktop Lighthouse: performance at least 90 and accessibility 100 on each page. Mobile
  * Lighthouse, whose performance score is a timing the machine's load moves by 10 to 20 points, is
  * measured by `npm run bench` (bench/lighthouse-mobile.ts); what it checks besides speed, the pages'
- * accessibility at a phone's width, is axe's test below.
+ * accessibility at a phone's width, is axe's in e2e/phone-accessibility.spec.ts.
  */
 const desktopPerformanceBudget = 90;
 
@@ -62,21 +61,4 @@ test('Lighthouse (desktop): performance ≥ 90 and accessibility 100 on the home
     expect.soft(accessibility, `${line}\n${failing.join('\n')}`).toBe(100);
   }
   test.info().annotations.push({ type: 'Lighthouse (desktop)', description: scored.map(({ line }) => line).join('\n') });
-});
-
-test('the home, login and category pages pass axe at a phone’s width (412 × 915, as mobile Lighthouse loads them)', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
-  try {
-    for (const { name, url, headers } of await budgetPages(baseUrl)) {
-      const page = await context.newPage();
-      if (headers) await page.setExtraHTTPHeaders(headers);
-      await page.goto(url);
-      await expect(page.getByRole('main')).toBeVisible();
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectNoAxeViolations(page, `${name} at 412 px`);
-      await page.close();
-    }
-  } finally {
-    await context.close();
-  }
 });
