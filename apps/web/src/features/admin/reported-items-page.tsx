@@ -3,8 +3,9 @@ import toast from 'react-hot-toast';
 import type { FlaggedMessage, ReportedItem } from '@second-gear/contract';
 import { scamSignals } from '@second-gear/contract/constants';
 import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
-import { DataList, EmptyState, HeadingWithCount, pictureAndName, RowActions, type Column } from '../../ui/data-list.tsx';
+import { DataList, EmptyState, pictureAndName, RowActions, type Column } from '../../ui/data-list.tsx';
 import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
+import { ListPage } from '../../ui/list-page.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -174,33 +175,24 @@ export default function ReportedItemsPage() {
     },
   ];
 
-  if (reports.isError && !reports.data) throw reports.error;
-
-  const list = reports.data;
-
   return (
-    <section className="mx-auto max-w-7xl" aria-labelledby="reported-heading" aria-busy={reports.isPending || undefined}>
-      <title>Reported Items · Second Gear</title>
-      <HeadingWithCount id="reported-heading" title="Reported Items" count={list?.length} loadsInPlace testId="reported-count" />
-
-      {list && list.length === 0 ? (
-        <EmptyState message="No reported items." />
-      ) : (
-        <DataList
-          labelledBy="reported-heading"
-          columns={columns}
-          rows={list}
-          rowKey={(item) => item.productId}
-          loadingLabel="Loading reported items"
-          leading="picture"
-          alignTop
-        />
-      )}
-
+    <ListPage
+      title="Reported Items"
+      countTestId="reported-count"
+      query={reports}
+      loadsInPlace
+      loadingLabel="Loading reported items"
+      emptyMessage="No reported items."
+      columns={columns}
+      rowKey={(item) => item.productId}
+      leading="picture"
+      alignTop
+      wide
+    >
       <ConfirmDelete {...remove.dialog} />
 
       <FlaggedMessages />
-    </section>
+    </ListPage>
   );
 }
 

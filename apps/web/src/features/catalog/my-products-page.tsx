@@ -4,11 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { Product } from '@second-gear/contract';
 import { ConfirmDelete, ConfirmDialog, useShownName } from '../../ui/confirm-dialog.tsx';
-import { DataList, EmptyState, HeadingWithCount, pictureAndName, RowActions, type Column } from '../../ui/data-list.tsx';
+import { pictureAndName, RowActions, type Column } from '../../ui/data-list.tsx';
 import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatPrice } from '../../lib/format.ts';
-import { PageSpinner, Spinner } from '../../ui/spinner.tsx';
+import { ListPage } from '../../ui/list-page.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
 import { advertisedProductsQuery, categoryKey } from './api.ts';
 import { advertiseProduct, deleteProduct, myProductsQuery, withdrawProduct } from './seller-api.ts';
@@ -156,29 +157,21 @@ export default function MyProductsPage() {
     },
   ];
 
-  if (products.isError && !products.data) throw products.error;
-  if (products.isPending) return <PageSpinner label="Loading your products" />;
-
-  const list = products.data;
-
   return (
-    <section className="mx-auto max-w-6xl">
-      <title>My Products · Second Gear</title>
-      <HeadingWithCount id="my-products-heading" title="My Products" count={list.length} testId="my-products-count" />
-
-      {list.length === 0 ? (
-        <EmptyState
-          message="You have not added any cars yet."
-          action={
-            <Link to="/dashboard/addProduct" className="btn btn-primary">
-              Add A Product
-            </Link>
-          }
-        />
-      ) : (
-        <DataList labelledBy="my-products-heading" columns={columns} rows={list} rowKey={(product) => product._id} />
-      )}
-
+    <ListPage
+      title="My Products"
+      countTestId="my-products-count"
+      query={products}
+      loadingLabel="Loading your products"
+      emptyMessage="You have not added any cars yet."
+      emptyAction={
+        <Link to="/dashboard/addProduct" className="btn btn-primary">
+          Add A Product
+        </Link>
+      }
+      columns={columns}
+      rowKey={(product) => product._id}
+    >
       <ConfirmDelete {...remove.dialog} />
       <ConfirmDialog
         open={toWithdraw !== null}
@@ -194,6 +187,6 @@ export default function MyProductsPage() {
           if (!withdraw.isPending) setToWithdraw(null);
         }}
       />
-    </section>
+    </ListPage>
   );
 }
