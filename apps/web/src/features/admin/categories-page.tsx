@@ -6,7 +6,8 @@ import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
 import { pictureAndName, RowActions, type Column } from '../../ui/data-list.tsx';
 import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
 import { ListPage } from '../../ui/list-page.tsx';
-import { addProductCategoriesQuery, advertisedProductsQuery, categoriesQuery, categoryKey } from '../catalog/index.ts';
+import { categoriesQuery, refreshCarLists } from '../catalog/index.ts';
+import { addProductCategoriesQuery } from '../listings/index.ts';
 import { addCategory, deleteCategory, managedCategoriesQuery, updateCategory } from './api.ts';
 import { CategoryForm, type CategoryFields } from './category-form.tsx';
 import { EditCategoryDialog } from './edit-category-dialog.tsx';
@@ -24,8 +25,7 @@ export default function CategoriesPage() {
       categories.refetch(),
       queryClient.invalidateQueries({ queryKey: categoriesQuery.queryKey }),
       queryClient.invalidateQueries({ queryKey: addProductCategoriesQuery.queryKey }),
-      queryClient.invalidateQueries({ queryKey: categoryKey }),
-      queryClient.invalidateQueries({ queryKey: advertisedProductsQuery.queryKey }),
+      refreshCarLists(queryClient),
     ]);
 
   const add = async ({ name, details, image }: CategoryFields) => {

@@ -9,7 +9,7 @@ import { ListPage } from '../../ui/list-page.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import { advertisedProductsQuery, categoryKey } from '../catalog/index.ts';
+import { refreshCarLists } from '../catalog/index.ts';
 import { flaggedMessagesQuery } from '../messages/index.ts';
 import { deleteReportedProduct, dismissReports, reportedItemsQuery } from './api.ts';
 
@@ -70,12 +70,7 @@ export default function ReportedItemsPage() {
 
   const refresh = () => reports.refetch();
   // A deleted car also leaves the public lists it appeared in.
-  const refreshLists = () =>
-    Promise.all([
-      refresh(),
-      queryClient.invalidateQueries({ queryKey: categoryKey }),
-      queryClient.invalidateQueries({ queryKey: advertisedProductsQuery.queryKey }),
-    ]);
+  const refreshLists = () => Promise.all([refresh(), refreshCarLists(queryClient)]);
 
   const remove = useDeleteAction({
     mutationFn: (item: ReportedItem) => deleteReportedProduct(item.productId),

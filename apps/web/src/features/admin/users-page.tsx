@@ -9,7 +9,7 @@ import { ListPage } from '../../ui/list-page.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import { advertisedProductsQuery, categoryKey } from '../catalog/index.ts';
+import { refreshCarLists } from '../catalog/index.ts';
 import { deleteUser, usersQuery, verifySeller } from './api.ts';
 
 export interface UsersPageProps {
@@ -30,12 +30,7 @@ export function UsersPage({ kind }: UsersPageProps) {
   const users = useQuery(usersQuery(kind));
 
   // A seller's verification shows on every card of theirs, and a deleted seller's unsold cars are gone.
-  const refresh = () =>
-    Promise.all([
-      users.refetch(),
-      sellers ? queryClient.invalidateQueries({ queryKey: categoryKey }) : null,
-      sellers ? queryClient.invalidateQueries({ queryKey: advertisedProductsQuery.queryKey }) : null,
-    ]);
+  const refresh = () => Promise.all([users.refetch(), sellers ? refreshCarLists(queryClient) : null]);
 
   const verify = useMutation({
     mutationFn: verifySeller,

@@ -7,7 +7,7 @@ import { formatPrice } from '../../lib/format.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
 import { ordersKey } from '../bookings/index.ts';
-import { advertisedProductsQuery, categoryKey } from '../catalog/index.ts';
+import { refreshCarLists } from '../catalog/index.ts';
 import { wishlistKey } from '../wishlist/index.ts';
 import type { ConfirmOutcome } from './api.ts';
 import { Receipt, type BackTo } from './receipt.tsx';
@@ -48,8 +48,7 @@ function useRefreshAfterPayment() {
       // The item on this page is marked stale but not refetched, so the success text stays.
       queryClient.invalidateQueries({ queryKey: ordersKey, refetchType: 'none' }),
       queryClient.invalidateQueries({ queryKey: wishlistKey, refetchType: 'none' }),
-      queryClient.invalidateQueries({ queryKey: categoryKey }),
-      queryClient.invalidateQueries({ queryKey: advertisedProductsQuery.queryKey }),
+      refreshCarLists(queryClient),
     ]);
   };
 }

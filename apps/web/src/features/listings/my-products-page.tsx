@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { Product } from '@second-gear/contract';
 import { ConfirmDelete, ConfirmDialog, useShownName } from '../../ui/confirm-dialog.tsx';
@@ -11,8 +11,8 @@ import { formatPrice } from '../../lib/format.ts';
 import { ListPage } from '../../ui/list-page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
-import { advertisedProductsQuery, categoryKey } from './api.ts';
 import { advertiseProduct, deleteProduct, myProductsQuery, withdrawProduct } from './seller-api.ts';
+import { useRefreshListings } from './use-refresh-listings.ts';
 
 type Status = 'Available' | 'Sold' | 'Advertised' | 'Withdrawn';
 
@@ -41,16 +41,9 @@ const advertiseRefusal: Record<Status, string | undefined> = {
 export default function MyProductsPage() {
   const { user } = useAuth();
   const email = user?.email ?? '';
-  const queryClient = useQueryClient();
   const products = useQuery({ ...myProductsQuery(email), enabled: email !== '' });
-
   // A change to a car also changes the public lists it appears in.
-  const refreshLists = () =>
-    Promise.all([
-      products.refetch(),
-      queryClient.invalidateQueries({ queryKey: categoryKey }),
-      queryClient.invalidateQueries({ queryKey: advertisedProductsQuery.queryKey }),
-    ]);
+  const refreshLists = useRefreshListings();
 
   const advertise = useMutation({
     mutationFn: (product: Product) => advertiseProduct(product._id),
