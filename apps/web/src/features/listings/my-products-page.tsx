@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { Product } from '@second-gear/contract';
-import { ConfirmDelete, ConfirmDialog, useShownName } from '../../ui/confirm-dialog.tsx';
+import { ConfirmDelete, ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { pictureAndName, RowActions, type Column } from '../../ui/data-list.tsx';
 import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
 import { errorMessage } from '../../lib/errors.ts';
@@ -11,33 +10,12 @@ import { formatPrice } from '../../lib/format.ts';
 import { ListPage } from '../../ui/list-page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
-import { advertiseProduct, deleteProduct, myProductsQuery, withdrawProduct } from './seller-api.ts';
+import { advertiseRefusal, StatusBadge, statusIdOf, statusOf } from './product-status.tsx';
+import { advertiseProduct, deleteProduct, myProductsQuery } from './seller-api.ts';
 import { useRefreshListings } from './use-refresh-listings.ts';
+import { useWithdraw } from './use-withdraw.ts';
 
-type Status = 'Available' | 'Sold' | 'Advertised' | 'Withdrawn';
-
-function statusOf(product: Product): Status {
-  if (product.salesStatus === 'sold' || product.paid) return 'Sold';
-  if (product.withdrawn) return 'Withdrawn';
-  if (product.advertisement) return 'Advertised';
-  return 'Available';
-}
-
-const statusBadge: Record<Status, string> = {
-  Available: 'badge-success badge-soft',
-  Sold: 'badge-neutral badge-soft',
-  Advertised: 'badge-info badge-soft',
-  // daisyUI's warning text is too pale on its soft background (1.7:1): the text is darkened.
-  Withdrawn: 'badge-warning badge-soft text-amber-900',
-};
-
-const advertiseRefusal: Record<Status, string | undefined> = {
-  Available: undefined,
-  Advertised: 'Already advertised',
-  Sold: 'Sold cars are not advertised',
-  Withdrawn: 'Withdrawn cars are not advertised',
-};
-
+/** My Products (`/dashboard/myproducts`): the seller's cars with their status, each to advertise, edit, withdraw or delete. */
 export default function MyProductsPage() {
   const { user } = useAuth();
   const email = user?.email ?? '';
@@ -56,21 +34,7 @@ export default function MyProductsPage() {
     onError: (error) => toast.error(errorMessage(error)),
   });
 
-  // Withdraw asks first, like Delete: the car leaves the market at once.
-  const [toWithdraw, setToWithdraw] = useState<Product | null>(null);
-  const withdrawnName = useShownName(toWithdraw !== null, toWithdraw?.productName ?? '');
-  const withdraw = useMutation({
-    mutationFn: (product: Product) => withdrawProduct(product._id),
-    onSuccess: async (result, product) => {
-      setToWithdraw(null);
-      if (result.modifiedCount > 0) toast.success(`${product.productName} is Withdrawn`);
-      await refreshLists();
-    },
-    onError: (error) => {
-      setToWithdraw(null);
-      toast.error(errorMessage(error));
-    },
-  });
+  const withdraw = useWithdraw(refreshLists);
 
   const remove = useDeleteAction({
     mutationFn: (product: Product) => deleteProduct(product._id),
@@ -91,17 +55,7 @@ export default function MyProductsPage() {
       ),
     ),
     { label: 'Price', cell: (product) => formatPrice(product.resalePrice) },
-    {
-      label: 'Status',
-      cell: (product) => {
-        const status = statusOf(product);
-        return (
-          <span id={`status-${product._id}`} className={`badge whitespace-nowrap ${statusBadge[status]}`}>
-            {status}
-          </span>
-        );
-      },
-    },
+    { label: 'Status', cell: (product) => <StatusBadge product={product} /> },
     {
       label: 'Actions',
       kind: 'actions',
@@ -110,14 +64,14 @@ export default function MyProductsPage() {
         const advertising = advertise.isPending && advertise.variables._id === product._id;
         // Disabled once advertised, withdrawn or sold: the Status beside it says which.
         const done = product.advertisement || status === 'Sold' || status === 'Withdrawn';
-        const withdrawing = withdraw.isPending && withdraw.variables._id === product._id;
+        const withdrawing = withdraw.isWithdrawing(product);
         return (
           <RowActions>
             <button
               type="button"
               className="btn btn-sm btn-primary"
               disabled={done || advertising}
-              aria-describedby={done ? `status-${product._id}` : undefined}
+              aria-describedby={done ? statusIdOf(product) : undefined}
               title={done ? advertiseRefusal[status] : undefined}
               onClick={() => advertise.mutate(product)}
             >
@@ -134,8 +88,8 @@ export default function MyProductsPage() {
                   type="button"
                   className="btn btn-sm btn-outline"
                   disabled={status === 'Withdrawn' || withdrawing}
-                  aria-describedby={status === 'Withdrawn' ? `status-${product._id}` : undefined}
-                  onClick={() => setToWithdraw(product)}
+                  aria-describedby={status === 'Withdrawn' ? statusIdOf(product) : undefined}
+                  onClick={() => withdraw.ask(product)}
                 >
                   Withdraw
                 </button>
@@ -166,20 +120,7 @@ export default function MyProductsPage() {
       rowKey={(product) => product._id}
     >
       <ConfirmDelete {...remove.dialog} />
-      <ConfirmDialog
-        open={toWithdraw !== null}
-        title="Withdraw this car?"
-        message={`${withdrawnName} leaves the market: buyers no longer see it. It stays here in My Products.`}
-        confirmLabel="Withdraw"
-        confirmClass="btn-warning"
-        busy={withdraw.isPending}
-        onConfirm={() => {
-          if (toWithdraw) withdraw.mutate(toWithdraw);
-        }}
-        onClose={() => {
-          if (!withdraw.isPending) setToWithdraw(null);
-        }}
-      />
+      <ConfirmDialog {...withdraw.dialog} />
     </ListPage>
   );
 }
