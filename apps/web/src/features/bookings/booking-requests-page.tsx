@@ -8,10 +8,10 @@ import { formatDateTime } from '../../lib/format.ts';
 import { pictureAndName, type Column } from '../../ui/data-list.tsx';
 import { ListPage } from '../../ui/list-page.tsx';
 import { DeclineDialog, TimeDialog } from './answer-dialogs.tsx';
+import { Answers, type Answer } from './booking-answers.tsx';
 import { BookingStatusBadge } from './booking-status.tsx';
 import { acceptBooking, bookingRequestsKey, bookingRequestsQuery, declineBooking, proposeTime } from './requests-api.ts';
 
-type Answer = 'accept' | 'propose' | 'decline';
 interface Open {
   answer: Answer;
   request: BookingRequest;
@@ -123,34 +123,5 @@ export default function BookingRequestsPage() {
         onSubmit={(value) => shown && change.mutate({ answer: 'decline', id: shown.request._id, value })}
       />
     </ListPage>
-  );
-}
-
-/** The answers a booking still takes: all three while pending; a confirmed unpaid meeting can be moved or declined. */
-function Answers({ request, onAnswer }: { request: BookingRequest; onAnswer: (answer: Answer) => void }) {
-  const { status, paid } = request;
-  if (status === 'declined' || status === 'cancelled') return null;
-  return (
-    <div className="flex flex-wrap justify-end gap-2">
-      {status === 'pending' ? (
-        <>
-          <button type="button" className="btn btn-primary btn-sm" onClick={() => onAnswer('accept')}>
-            Accept
-          </button>
-          <button type="button" className="btn btn-outline btn-sm" onClick={() => onAnswer('propose')}>
-            Propose Time
-          </button>
-        </>
-      ) : (
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => onAnswer('accept')}>
-          Change Time
-        </button>
-      )}
-      {paid ? null : (
-        <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => onAnswer('decline')}>
-          Decline
-        </button>
-      )}
-    </div>
   );
 }
