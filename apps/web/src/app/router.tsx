@@ -90,9 +90,9 @@ export const router = createBrowserRouter([
           {
             element: <RequireRole role="seller" />,
             children: [
-              { path: 'addProduct', lazy: lazyPage(() => import('../features/catalog/add-product-page.tsx')) },
-              { path: 'myproducts', lazy: lazyPage(() => import('../features/catalog/my-products-page.tsx')) },
-              { path: 'myproducts/:id/edit', lazy: lazyPage(() => import('../features/catalog/edit-product-page.tsx')) },
+              { path: 'addProduct', lazy: lazyPage(() => import('../features/listings/add-product-page.tsx')) },
+              { path: 'myproducts', lazy: lazyPage(() => import('../features/listings/my-products-page.tsx')) },
+              { path: 'myproducts/:id/edit', lazy: lazyPage(() => import('../features/listings/edit-product-page.tsx')) },
               { path: 'bookings', lazy: lazyPage(() => import('../features/bookings/booking-requests-page.tsx')) },
             ],
           },

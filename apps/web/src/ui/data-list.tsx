@@ -1,35 +1,7 @@
 import type { ReactNode } from 'react';
 
-// The parts every dashboard list page is made of (My Products, My Orders, My Wishlist, All Sellers,
-// All Buyers, Reported Items, Categories), so they look and read the same on a phone and a desktop.
-
-export type CountProps =
-  /** The page shows only once its list arrived. */
-  | { count: number; loadsInPlace?: false }
-  /**
-   * The page shows while its list loads: a placeholder stands for the count (`undefined`),
-   * and the badge keeps at least the placeholder's width, so nothing jumps.
-   */
-  | { count: number | undefined; loadsInPlace: true };
-
-/** The page's heading with the number of rows beside it. */
-export function HeadingWithCount({ title, testId, id, ...count }: { title: string; testId: string; id?: string } & CountProps) {
-  return (
-    <h1 id={id} className="mb-6 flex items-center gap-3 text-3xl font-bold">
-      {title}
-      <CountBadge testId={testId} {...count} />
-    </h1>
-  );
-}
-
-function CountBadge({ count, loadsInPlace, testId }: { testId: string } & CountProps) {
-  if (count === undefined) return <span className="skeleton inline-block h-8 w-10 rounded-full" aria-hidden="true" />;
-  return (
-    <span className={loadsInPlace ? 'badge badge-primary badge-lg min-w-10' : 'badge badge-primary badge-lg'} data-testid={testId}>
-      {count}
-    </span>
-  );
-}
+// The parts every dashboard list is made of (the pages' frame, ui/list-page.tsx, puts them together),
+// so the lists look and read the same on a phone and a desktop.
 
 /** What a page with no rows shows instead of its list, with the next step to take when there is one. */
 export function EmptyState({ message, action }: { message: string; action?: ReactNode }) {

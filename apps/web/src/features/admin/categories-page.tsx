@@ -3,9 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { ManagedCategory } from '@second-gear/contract';
 import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
-import { DataList, EmptyState, HeadingWithCount, pictureAndName, RowActions, type Column } from '../../ui/data-list.tsx';
+import { pictureAndName, RowActions, type Column } from '../../ui/data-list.tsx';
 import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
-import { addProductCategoriesQuery, advertisedProductsQuery, categoriesQuery, categoryKey } from '../catalog/index.ts';
+import { ListPage } from '../../ui/list-page.tsx';
+import { categoriesQuery, refreshCarLists } from '../catalog/index.ts';
+import { addProductCategoriesQuery } from '../listings/index.ts';
 import { addCategory, deleteCategory, managedCategoriesQuery, updateCategory } from './api.ts';
 import { CategoryForm, type CategoryFields } from './category-form.tsx';
 import { EditCategoryDialog } from './edit-category-dialog.tsx';
@@ -23,8 +25,7 @@ export default function CategoriesPage() {
       categories.refetch(),
       queryClient.invalidateQueries({ queryKey: categoriesQuery.queryKey }),
       queryClient.invalidateQueries({ queryKey: addProductCategoriesQuery.queryKey }),
-      queryClient.invalidateQueries({ queryKey: categoryKey }),
-      queryClient.invalidateQueries({ queryKey: advertisedProductsQuery.queryKey }),
+      refreshCarLists(queryClient),
     ]);
 
   const add = async ({ name, details, image }: CategoryFields) => {
@@ -75,38 +76,29 @@ export default function CategoriesPage() {
     },
   ];
 
-  if (categories.isError && !categories.data) throw categories.error;
-
-  const list = categories.data;
-
   return (
-    <section className="mx-auto max-w-6xl" aria-labelledby="categories-heading" aria-busy={categories.isPending || undefined}>
-      <title>Categories · Second Gear</title>
-      <HeadingWithCount id="categories-heading" title="Categories" count={list?.length} loadsInPlace testId="categories-count" />
-
-      <section className="mb-8 rounded-box border border-base-200 bg-base-100 p-6 shadow-sm" aria-labelledby={addHeadingId}>
-        <h2 id={addHeadingId} className="mb-4 text-xl font-semibold">
-          Add A Category
-        </h2>
-        <CategoryForm labelledBy={addHeadingId} submitLabel="Add Category" onSave={add} />
-      </section>
-
-      {list && list.length === 0 ? (
-        <EmptyState message="No categories yet. Add the first one above: the home page lists them and sellers choose one for each car." />
-      ) : (
-        <DataList
-          labelledBy="categories-heading"
-          columns={columns}
-          rows={list}
-          rowKey={(category) => category._id}
-          loadingLabel="Loading categories"
-          leading="picture"
-          alignTop
-        />
-      )}
-
+    <ListPage
+      title="Categories"
+      countTestId="categories-count"
+      query={categories}
+      loadsInPlace
+      loadingLabel="Loading categories"
+      intro={
+        <section className="mb-8 rounded-box border border-base-200 bg-base-100 p-6 shadow-sm" aria-labelledby={addHeadingId}>
+          <h2 id={addHeadingId} className="mb-4 text-xl font-semibold">
+            Add A Category
+          </h2>
+          <CategoryForm labelledBy={addHeadingId} submitLabel="Add Category" onSave={add} />
+        </section>
+      }
+      emptyMessage="No categories yet. Add the first one above: the home page lists them and sellers choose one for each car."
+      columns={columns}
+      rowKey={(category) => category._id}
+      leading="picture"
+      alignTop
+    >
       {editing ? <EditCategoryDialog key={editing._id} category={editing} onSave={save(editing)} onClose={() => setEditing(null)} /> : null}
       <ConfirmDelete {...remove.dialog} />
-    </section>
+    </ListPage>
   );
 }

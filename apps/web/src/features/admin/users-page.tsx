@@ -3,12 +3,13 @@ import toast from 'react-hot-toast';
 import type { UserSummary } from '@second-gear/contract';
 import { Avatar } from '../../ui/avatar.tsx';
 import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
-import { DataList, EmptyState, HeadingWithCount, RowActions, type Column } from '../../ui/data-list.tsx';
+import { RowActions, type Column } from '../../ui/data-list.tsx';
 import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
+import { ListPage } from '../../ui/list-page.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import { advertisedProductsQuery, categoryKey } from '../catalog/index.ts';
+import { refreshCarLists } from '../catalog/index.ts';
 import { deleteUser, usersQuery, verifySeller } from './api.ts';
 
 export interface UsersPageProps {
@@ -29,12 +30,7 @@ export function UsersPage({ kind }: UsersPageProps) {
   const users = useQuery(usersQuery(kind));
 
   // A seller's verification shows on every card of theirs, and a deleted seller's unsold cars are gone.
-  const refresh = () =>
-    Promise.all([
-      users.refetch(),
-      sellers ? queryClient.invalidateQueries({ queryKey: categoryKey }) : null,
-      sellers ? queryClient.invalidateQueries({ queryKey: advertisedProductsQuery.queryKey }) : null,
-    ]);
+  const refresh = () => Promise.all([users.refetch(), sellers ? refreshCarLists(queryClient) : null]);
 
   const verify = useMutation({
     mutationFn: verifySeller,
@@ -104,28 +100,18 @@ export function UsersPage({ kind }: UsersPageProps) {
     },
   ];
 
-  if (users.isError && !users.data) throw users.error;
-
-  const list = users.data;
-
   return (
-    <section className="mx-auto max-w-6xl" aria-labelledby="users-heading" aria-busy={users.isPending || undefined}>
-      <title>{`${text.title} · Second Gear`}</title>
-      <HeadingWithCount
-        id="users-heading"
-        title={text.title}
-        count={list?.length}
-        loadsInPlace
-        testId={sellers ? 'sellers-count' : 'buyers-count'}
-      />
-
-      {list && list.length === 0 ? (
-        <EmptyState message={text.empty} />
-      ) : (
-        <DataList labelledBy="users-heading" columns={columns} rows={list} rowKey={(user) => user._id} loadingLabel={text.loading} />
-      )}
-
+    <ListPage
+      title={text.title}
+      countTestId={sellers ? 'sellers-count' : 'buyers-count'}
+      query={users}
+      loadsInPlace
+      loadingLabel={text.loading}
+      emptyMessage={text.empty}
+      columns={columns}
+      rowKey={(user) => user._id}
+    >
       <ConfirmDelete {...remove.dialog} />
-    </section>
+    </ListPage>
   );
 }

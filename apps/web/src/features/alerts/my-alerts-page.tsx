@@ -5,9 +5,9 @@ import toast from 'react-hot-toast';
 import type { SavedSearch } from '@second-gear/contract';
 import { errorMessage } from '../../lib/errors.ts';
 import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
-import { DataList, EmptyState, HeadingWithCount, RowActions, type Column } from '../../ui/data-list.tsx';
+import { RowActions, type Column } from '../../ui/data-list.tsx';
 import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
-import { PageSpinner } from '../../ui/spinner.tsx';
+import { ListPage } from '../../ui/list-page.tsx';
 import { alertsKey, alertsQuery, deleteSavedSearch, editSavedSearch } from './api.ts';
 import { filtersInWords } from './filters-in-words.ts';
 import { SavedSearchDialog } from './saved-search-dialog.tsx';
@@ -78,31 +78,26 @@ export default function MyAlertsPage() {
     },
   ];
 
-  if (alerts.isError && !alerts.data) throw alerts.error;
-  if (alerts.isPending) return <PageSpinner label="Loading your alerts" />;
-  const list = alerts.data;
-
   return (
-    <section className="mx-auto max-w-6xl">
-      <title>My Alerts · Second Gear</title>
-      <HeadingWithCount id="my-alerts-heading" title="My Alerts" count={list.length} testId="my-alerts-count" />
-      <p className="-mt-3 mb-6 text-base-content/80">
-        Your saved searches. We tell you in the bell and by email of each new car that matches: at once, or in a daily or weekly digest.
-      </p>
-
-      {list.length === 0 ? (
-        <EmptyState
-          message="You have no saved searches yet. Search for the car you want, then choose Save this search."
-          action={
-            <Link to="/search" className="btn btn-primary">
-              Search cars
-            </Link>
-          }
-        />
-      ) : (
-        <DataList labelledBy="my-alerts-heading" columns={columns} rows={list} rowKey={(search) => search._id} />
-      )}
-
+    <ListPage
+      title="My Alerts"
+      countTestId="my-alerts-count"
+      query={alerts}
+      loadingLabel="Loading your alerts"
+      intro={
+        <p className="-mt-3 mb-6 text-base-content/80">
+          Your saved searches. We tell you in the bell and by email of each new car that matches: at once, or in a daily or weekly digest.
+        </p>
+      }
+      emptyMessage="You have no saved searches yet. Search for the car you want, then choose Save this search."
+      emptyAction={
+        <Link to="/search" className="btn btn-primary">
+          Search cars
+        </Link>
+      }
+      columns={columns}
+      rowKey={(search) => search._id}
+    >
       {editing ? (
         <SavedSearchDialog
           title={`Edit ${editing.name}`}
@@ -117,6 +112,6 @@ export default function MyAlertsPage() {
         />
       ) : null}
       <ConfirmDelete {...remove.dialog} />
-    </section>
+    </ListPage>
   );
 }

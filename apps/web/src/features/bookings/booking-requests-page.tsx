@@ -5,12 +5,13 @@ import type { BookingChange, BookingRequest } from '@second-gear/contract';
 import { useLiveEvent } from '../../lib/live-events.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { DataList, EmptyState, HeadingWithCount, pictureAndName, type Column } from '../../ui/data-list.tsx';
+import { pictureAndName, type Column } from '../../ui/data-list.tsx';
+import { ListPage } from '../../ui/list-page.tsx';
 import { DeclineDialog, TimeDialog } from './answer-dialogs.tsx';
+import { Answers, type Answer } from './booking-answers.tsx';
 import { BookingStatusBadge } from './booking-status.tsx';
 import { acceptBooking, bookingRequestsKey, bookingRequestsQuery, declineBooking, proposeTime } from './requests-api.ts';
 
-type Answer = 'accept' | 'propose' | 'decline';
 interface Open {
   answer: Answer;
   request: BookingRequest;
@@ -58,9 +59,6 @@ export default function BookingRequestsPage() {
     if (!busy) setOpen(null);
   };
 
-  if (requests.isError && !requests.data) throw requests.error;
-  const list = requests.data;
-
   const columns: Column<BookingRequest>[] = [
     ...pictureAndName<BookingRequest>('Car', (r) => r.image, (r) => r.productName),
     { label: 'Buyer', cell: (r) => r.buyerName },
@@ -83,15 +81,18 @@ export default function BookingRequestsPage() {
   const about = shown ? `${shown.request.productName}, booked by ${shown.request.buyerName}` : '';
   const confirmed = shown?.request.status === 'confirmed';
   return (
-    <section className="mx-auto max-w-7xl">
-      <title>Booking Requests · Second Gear</title>
-      <HeadingWithCount id="booking-requests-heading" title="Booking Requests" count={list?.length} loadsInPlace testId="booking-requests-count" />
-      {list && list.length === 0 ? (
-        <EmptyState message="Nobody has booked your cars yet. Bookings show here as buyers make them." />
-      ) : (
-        <DataList labelledBy="booking-requests-heading" columns={columns} rows={list} rowKey={(r) => r._id} leading="picture" loadingLabel="Loading your booking requests" />
-      )}
-
+    <ListPage
+      title="Booking Requests"
+      countTestId="booking-requests-count"
+      query={requests}
+      loadsInPlace
+      loadingLabel="Loading your booking requests"
+      emptyMessage="Nobody has booked your cars yet. Bookings show here as buyers make them."
+      columns={columns}
+      rowKey={(r) => r._id}
+      leading="picture"
+      wide
+    >
       <TimeDialog
         open={open?.answer === 'accept'}
         title={confirmed ? 'Move the meeting' : 'Accept this booking'}
@@ -121,35 +122,6 @@ export default function BookingRequestsPage() {
         onClose={close}
         onSubmit={(value) => shown && change.mutate({ answer: 'decline', id: shown.request._id, value })}
       />
-    </section>
-  );
-}
-
-/** The answers a booking still takes: all three while pending; a confirmed unpaid meeting can be moved or declined. */
-function Answers({ request, onAnswer }: { request: BookingRequest; onAnswer: (answer: Answer) => void }) {
-  const { status, paid } = request;
-  if (status === 'declined' || status === 'cancelled') return null;
-  return (
-    <div className="flex flex-wrap justify-end gap-2">
-      {status === 'pending' ? (
-        <>
-          <button type="button" className="btn btn-primary btn-sm" onClick={() => onAnswer('accept')}>
-            Accept
-          </button>
-          <button type="button" className="btn btn-outline btn-sm" onClick={() => onAnswer('propose')}>
-            Propose Time
-          </button>
-        </>
-      ) : (
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => onAnswer('accept')}>
-          Change Time
-        </button>
-      )}
-      {paid ? null : (
-        <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => onAnswer('decline')}>
-          Decline
-        </button>
-      )}
-    </div>
+    </ListPage>
   );
 }

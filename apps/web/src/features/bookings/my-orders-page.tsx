@@ -6,9 +6,9 @@ import type { Order } from '@second-gear/contract';
 import { useLiveEvent } from '../../lib/live-events.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { ConfirmDialog, useShownName } from '../../ui/confirm-dialog.tsx';
-import { DataList, EmptyState, HeadingWithCount, pictureAndName, type Column } from '../../ui/data-list.tsx';
+import { pictureAndName, type Column } from '../../ui/data-list.tsx';
 import { formatDate, formatPrice } from '../../lib/format.ts';
-import { PageSpinner } from '../../ui/spinner.tsx';
+import { ListPage } from '../../ui/list-page.tsx';
 import { useAuth } from '../auth/index.ts';
 import { ordersKey, ordersQuery } from './api.ts';
 import { BookingStatusBadge } from './booking-status.tsx';
@@ -95,28 +95,21 @@ export default function MyOrdersPage() {
     },
   ];
 
-  if (orders.isError && !orders.data) throw orders.error;
-  if (orders.isPending) return <PageSpinner label="Loading your orders" />;
-
-  const list = orders.data;
-
   return (
-    <section className="mx-auto max-w-6xl">
-      <title>My Orders · Second Gear</title>
-      <HeadingWithCount id="my-orders-heading" title="My Orders" count={list.length} testId="my-orders-count" />
-
-      {list.length === 0 ? (
-        <EmptyState
-          message="You have not booked any cars yet."
-          action={
-            <Link to="/" className="btn btn-primary">
-              Browse cars
-            </Link>
-          }
-        />
-      ) : (
-        <DataList labelledBy="my-orders-heading" columns={columns} rows={list} rowKey={(order) => order._id} />
-      )}
+    <ListPage
+      title="My Orders"
+      countTestId="my-orders-count"
+      query={orders}
+      loadingLabel="Loading your orders"
+      emptyMessage="You have not booked any cars yet."
+      emptyAction={
+        <Link to="/" className="btn btn-primary">
+          Browse cars
+        </Link>
+      }
+      columns={columns}
+      rowKey={(order) => order._id}
+    >
       <ConfirmDialog
         open={cancelling !== null}
         title="Cancel this booking?"
@@ -127,6 +120,6 @@ export default function MyOrdersPage() {
         onConfirm={() => cancelling && cancel.mutate(cancelling)}
         onClose={() => !cancel.isPending && setCancelling(null)}
       />
-    </section>
+    </ListPage>
   );
 }

@@ -1,21 +1,12 @@
-import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { CarPhoto } from '@second-gear/contract';
 import { carPhotoSizes } from '@second-gear/contract/constants';
-
-/** A horizontal move at least this long (px), and clearly more sideways than up or down, is a swipe. */
-const swipeDistance = 40;
+import { useSwipe } from './use-swipe.ts';
 
 export interface GalleryProps {
   photos: CarPhoto[];
   /** The car's name: the pictures' text alternative. */
   carName: string;
-}
-
-/** Where a touch began, so its end can tell a sideways swipe from a scroll or a tap. */
-interface TouchStart {
-  pointerId: number;
-  x: number;
-  y: number;
 }
 
 /**
@@ -27,18 +18,17 @@ interface TouchStart {
 export function Gallery({ photos, carName }: GalleryProps) {
   const [index, setIndex] = useState(0);
   const thumbnails = useRef<(HTMLButtonElement | null)[]>([]);
-  const touch = useRef<TouchStart | null>(null);
   const hintId = useId();
   const count = photos.length;
-  const photo = photos[index] ?? photos[0];
-  if (!photo) return null;
-
   const show = (next: number) => {
     const wrapped = (next + count) % count;
     setIndex(wrapped);
     // Keep the chosen thumbnail in sight when there are more than fit the row.
     thumbnails.current[wrapped]?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   };
+  const swipe = useSwipe((step) => show(index + step));
+  const photo = photos[index] ?? photos[0];
+  if (!photo) return null;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const moves: Record<string, number> = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: count - 1 };
@@ -46,20 +36,6 @@ export function Gallery({ photos, carName }: GalleryProps) {
     if (next === undefined || count < 2) return;
     event.preventDefault();
     show(next);
-  };
-
-  // Swipes by touch or pen only: a mouse drags pictures or selects text, and has the buttons.
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.pointerType === 'mouse' || !event.isPrimary) return;
-    touch.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY };
-  };
-  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
-    const start = touch.current;
-    touch.current = null;
-    if (!start || start.pointerId !== event.pointerId) return;
-    const dx = event.clientX - start.x;
-    const dy = event.clientY - start.y;
-    if (Math.abs(dx) >= swipeDistance && Math.abs(dx) > 1.5 * Math.abs(dy)) show(index + (dx < 0 ? 1 : -1));
   };
 
   const several = count > 1;
@@ -74,9 +50,7 @@ export function Gallery({ photos, carName }: GalleryProps) {
         aria-describedby={several ? hintId : undefined}
         tabIndex={several ? 0 : undefined}
         onKeyDown={onKeyDown}
-        onPointerDown={onPointerDown}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => (touch.current = null)}
+        {...swipe}
         // pan-y: the page still scrolls up and down under a finger, while sideways moves come here.
         className="relative aspect-[4/3] touch-pan-y touch-pinch-zoom overflow-hidden rounded-box bg-base-200"
       >

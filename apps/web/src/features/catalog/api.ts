@@ -1,5 +1,6 @@
 import type { Category, CategoryPage, InsertResult, Product, ReportBody } from '@second-gear/contract';
 import { categoryPageSize } from '@second-gear/contract/constants';
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
 /** `GET /category/{id}`: the category's name and one page of its products. */
@@ -20,6 +21,17 @@ export const advertisedProductsQuery = {
 
 /** Every query of one category's pages starts with this key (invalidate it after a change to a car). */
 export const categoryKey = ['category'] as const;
+
+/**
+ * After a car changes (added, edited, advertised, withdrawn, paid for, deleted, its seller verified or
+ * deleted): the public lists that show cars, the category pages and the advertised grid, load afresh.
+ */
+export function refreshCarLists(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: categoryKey }),
+    queryClient.invalidateQueries({ queryKey: advertisedProductsQuery.queryKey }),
+  ]);
+}
 
 /** `GET /category/{id}?cursor=&limit=`, one page at a time (for `useInfiniteQuery`). */
 export function categoryProductsQuery(id: string) {

@@ -1,57 +1,22 @@
-import { lazy, Suspense, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InsertResult, PaymentIntentResult } from '@second-gear/contract';
+import { lazy, Suspense } from 'react';
 import { ApiError, isClientError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatPrice } from '../../lib/format.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
-import { ordersKey } from '../bookings/index.ts';
-import { advertisedProductsQuery, categoryKey } from '../catalog/index.ts';
-import { wishlistKey } from '../wishlist/index.ts';
-import type { ConfirmOutcome } from './api.ts';
 import { Receipt, type BackTo } from './receipt.tsx';
 import { TestCardForm } from './test-card-form.tsx';
+import { usePaymentFlow, type PaymentFlowOptions } from './use-payment-flow.ts';
 
 // Stripe.js is only ever loaded when the server runs Stripe (a publishable key in the intent's answer).
 const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
 
-export interface CheckoutProps {
-  /** Identifies the payment intent request (one per page visit). */
-  intentKey: readonly unknown[];
-  createIntent: () => Promise<PaymentIntentResult>;
-  /** Records the succeeded payment (`POST /payments` or `/wishlist-payments`). */
-  record: (transactionId: string, billingEmail: string) => Promise<InsertResult>;
-  /** The paid item's query: refetched when the intent is refused (409: paid or sold meanwhile). */
-  itemKey: readonly unknown[];
+export interface CheckoutProps extends Omit<PaymentFlowOptions, 'billingEmail'> {
   /** Where the buyer goes back to (My Orders or My Wishlist). */
   backTo: BackTo;
   /** What is paid for: the car and its price (the 'Please pay' line, then the receipt). */
   productName: string;
   price: number;
-}
-
-/** The payment just recorded: its transaction id and when the browser learned it was recorded. */
-interface Recorded {
-  transactionId: string;
-  paidAt: string;
-}
-
-/** After a payment (or a refusal that means the car changed), every list that shows the car is stale. */
-function useRefreshAfterPayment() {
-  const queryClient = useQueryClient();
-  return () => {
-    // The tables are not on screen: drop them, so they load afresh (Paid) instead of flashing the old Pay.
-    queryClient.removeQueries({ queryKey: [...ordersKey, 'list'] });
-    queryClient.removeQueries({ queryKey: [...wishlistKey, 'list'] });
-    return Promise.all([
-      // The item on this page is marked stale but not refetched, so the success text stays.
-      queryClient.invalidateQueries({ queryKey: ordersKey, refetchType: 'none' }),
-      queryClient.invalidateQueries({ queryKey: wishlistKey, refetchType: 'none' }),
-      queryClient.invalidateQueries({ queryKey: categoryKey }),
-      queryClient.invalidateQueries({ queryKey: advertisedProductsQuery.queryKey }),
-    ]);
-  };
 }
 
 /**
@@ -63,75 +28,13 @@ function useRefreshAfterPayment() {
 export function Checkout({ intentKey, itemKey, createIntent, record, backTo, productName, price }: CheckoutProps) {
   const { user } = useAuth();
   const billing = { name: user?.name ?? '', email: user?.email ?? '' };
-  const queryClient = useQueryClient();
-  const refresh = useRefreshAfterPayment();
-  const [processing, setProcessing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  /** The card was charged but recording the payment failed in a way worth retrying. */
-  const [unrecorded, setUnrecorded] = useState<string | null>(null);
-  /** Recording was refused for good (e.g. sold meanwhile: the payment was refunded). */
-  const [refused, setRefused] = useState(false);
-  const [recorded, setRecorded] = useState<Recorded | null>(null);
-
-  const intent = useQuery({
-    queryKey: ['payment-intent', ...intentKey],
-    queryFn: async () => {
-      try {
-        return await createIntent();
-      } catch (intentError) {
-        // Paid or sold meanwhile: reload the item, so the page shows what it has become.
-        if (intentError instanceof ApiError && intentError.status === 409) void queryClient.invalidateQueries({ queryKey: itemKey });
-        throw intentError;
-      }
-    },
-    staleTime: Infinity,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
+  const { intent, processing, error, unrecorded, refused, recorded, onPay, retryRecording } = usePaymentFlow({
+    intentKey,
+    itemKey,
+    createIntent,
+    record,
+    billingEmail: billing.email,
   });
-
-  const recordPayment = async (id: string) => {
-    try {
-      await record(id, billing.email);
-      setUnrecorded(null);
-      // The server stamps the payment when it records it, a moment before answering; the receipt's date
-      // (a day, not a time) is the same. The item is not refetched here, so the success text stays.
-      setRecorded({ transactionId: id, paidAt: new Date().toISOString() });
-      await refresh();
-    } catch (recordError) {
-      setError(errorMessage(recordError));
-      if (isClientError(recordError)) {
-        setUnrecorded(null);
-        setRefused(true);
-        await refresh();
-      } else {
-        setUnrecorded(id);
-      }
-    }
-  };
-
-  const run = async (work: () => Promise<void>) => {
-    if (processing) return;
-    setProcessing(true);
-    setError(null);
-    try {
-      await work();
-    } catch (runError) {
-      setError(errorMessage(runError));
-    } finally {
-      setProcessing(false);
-    }
-  };
-
-  const onPay = (confirm: () => Promise<ConfirmOutcome>) =>
-    void run(async () => {
-      const outcome = await confirm();
-      if (!outcome.ok) {
-        setError(outcome.message);
-        return;
-      }
-      await recordPayment(outcome.paymentIntentId);
-    });
 
   if (recorded) {
     return (
@@ -196,7 +99,7 @@ export function Checkout({ intentKey, itemKey, createIntent, record, backTo, pro
               type="button"
               className="btn btn-sm btn-primary mt-3"
               disabled={processing}
-              onClick={() => void run(() => recordPayment(unrecorded))}
+              onClick={() => retryRecording(unrecorded)}
             >
               Try recording again
             </button>

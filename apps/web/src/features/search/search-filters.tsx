@@ -1,14 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { SearchOptionCount, SearchResult } from '@second-gear/contract';
 import { bodyTypes, conditions, fuels, transmissions } from '@second-gear/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { formatWhole } from '../../lib/format.ts';
 import { SelectField, TextField } from '../../ui/form-field.tsx';
 import { categoriesQuery } from '../catalog/index.ts';
-import { filterLabels, optionFilters, textFilters, type FilterName, type OptionFilter, type TextFilter } from './search-params.ts';
-
-/** How long typing pauses before a text filter applies itself. */
-const typingPause = 600;
+import { filterLabels, optionFilters, type FilterName, type OptionFilter, type TextFilter } from './search-params.ts';
+import { useTypedFilters } from './use-typed-filters.ts';
 
 /** How a change reaches the address: typed (a pause or Enter in the typed fields) or chosen (an option, the box). */
 export type FilterChange = { kind: 'typed'; values: [TextFilter, string][] } | { kind: 'chosen'; name: FilterName; value: string };
@@ -24,42 +22,6 @@ export interface SearchFiltersProps {
 type Option = { value: string; label: string; count: number | null };
 const uncounted = (values: readonly string[]): Option[] => values.map((value) => ({ value, label: value, count: null }));
 const fixedOptions = { fuel: uncounted(fuels), transmission: uncounted(transmissions), bodyType: uncounted(bodyTypes), condition: uncounted(conditions) };
-
-/** Per field, what the person typed and has not applied yet, shown instead of the address's value. */
-function useTypedFilters(params: URLSearchParams, onApply: (values: [TextFilter, string][]) => void) {
-  const inAddress = Object.fromEntries(textFilters.map((name) => [name, params.get(name) ?? ''])) as Record<TextFilter, string>;
-  const [drafts, setDrafts] = useState(inAddress);
-  const [seen, setSeen] = useState(inAddress);
-  // The address changed (Back, Forward, a button on the page): the fields show its values, keeping
-  // what is being typed in the others.
-  const moved = textFilters.filter((name) => inAddress[name] !== seen[name]);
-  if (moved.length > 0) {
-    setSeen(inAddress);
-    setDrafts((current) => ({ ...current, ...Object.fromEntries(moved.map((name) => [name, inAddress[name]])) }));
-  }
-
-  const pending = textFilters.filter((name) => drafts[name].trim() !== inAddress[name].trim());
-  const pendingValues = pending.map((name): [TextFilter, string] => [name, drafts[name]]);
-  const apply = useRef(onApply);
-  useEffect(() => {
-    apply.current = onApply;
-  });
-  const pendingKey = JSON.stringify(pendingValues);
-  useEffect(() => {
-    const values = JSON.parse(pendingKey) as [TextFilter, string][];
-    if (values.length === 0) return;
-    const timer = setTimeout(() => apply.current(values), typingPause);
-    return () => clearTimeout(timer);
-  }, [pendingKey]);
-
-  return {
-    drafts,
-    setDraft: (name: TextFilter, value: string) => setDrafts((current) => ({ ...current, [name]: value })),
-    applyNow: () => {
-      if (pendingValues.length > 0) onApply(pendingValues);
-    },
-  };
-}
 
 /** The options of one filter with their counts, and the chosen value even when it is not one of them (a hand-edited address). */
 function useOptions(facet: OptionFilter, counts: SearchResult['counts'] | undefined, chosen: string): Option[] {

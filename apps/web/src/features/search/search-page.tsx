@@ -9,6 +9,7 @@ import { SaveSearchButton } from '../alerts/index.ts';
 import { CarGrid, MoreCars, useCarStanding } from '../catalog/index.ts';
 import { searchResultsQuery } from './api.ts';
 import { SearchFilters, type FilterChange } from './search-filters.tsx';
+import { NoCars, RefusedSearch } from './search-states.tsx';
 import {
   activeFilters,
   apiQueryString,
@@ -52,6 +53,8 @@ export default function SearchPage() {
       .join(',');
     go(next, { replace: (location.state as TypedEntry | null)?.typed === typed, state: { typed } });
   };
+
+  const clearAll = () => go(withoutFilters(params));
 
   const active = activeFilters(params);
   const last = active.at(-1);
@@ -113,30 +116,13 @@ export default function SearchPage() {
           </div>
 
           {refused ? (
-            <div role="alert" className="rounded-box bg-base-200 p-6">
-              <p className="mb-4 text-red-700">{error.message}</p>
-              <button type="button" className="btn btn-outline btn-primary h-11" onClick={() => go(withoutFilters(params))}>
-                Clear all filters
-              </button>
-            </div>
+            <RefusedSearch message={error.message} onClearAll={clearAll} />
           ) : waiting ? (
             <div className="flex min-h-64 items-center justify-center">
               <Spinner label="Loading cars" />
             </div>
           ) : products.length === 0 ? (
-            <div className="rounded-box bg-base-200 p-6">
-              <p className="mb-4 text-base-content/80">{last ? 'No cars match these filters.' : 'No cars for sale yet.'}</p>
-              {last ? (
-                <div className="flex flex-wrap gap-2">
-                  <button type="button" className="btn btn-primary h-11" onClick={() => go(withoutLastFilter(params))}>
-                    Remove the last filter: {filterLabels[last.name]}
-                  </button>
-                  <button type="button" className="btn btn-outline btn-primary h-11" onClick={() => go(withoutFilters(params))}>
-                    Clear all filters
-                  </button>
-                </div>
-              ) : null}
-            </div>
+            <NoCars lastFilter={last ? filterLabels[last.name] : undefined} onRemoveLast={() => go(withoutLastFilter(params))} onClearAll={clearAll} />
           ) : (
             // While the next answer comes, the previous results stay, dimmed.
             <div aria-busy={isPlaceholderData} className={isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>

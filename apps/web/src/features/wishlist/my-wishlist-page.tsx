@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WishlistItem } from '@second-gear/contract';
 import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
-import { DataList, EmptyState, HeadingWithCount, pictureAndName, RowActions, type Column } from '../../ui/data-list.tsx';
+import { pictureAndName, RowActions, type Column } from '../../ui/data-list.tsx';
 import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
 import { formatPrice } from '../../lib/format.ts';
-import { PageSpinner } from '../../ui/spinner.tsx';
+import { ListPage } from '../../ui/list-page.tsx';
 import { useAuth } from '../auth/index.ts';
 import { PayAction } from '../bookings/index.ts';
 import { removeFromWishlist, wishlistKey, wishlistQuery } from './api.ts';
@@ -48,30 +48,22 @@ export default function MyWishlistPage() {
     },
   ];
 
-  if (wishlist.isError && !wishlist.data) throw wishlist.error;
-  if (wishlist.isPending) return <PageSpinner label="Loading your wishlist" />;
-
-  const list = wishlist.data;
-
   return (
-    <section className="mx-auto max-w-6xl">
-      <title>My Wishlist · Second Gear</title>
-      <HeadingWithCount id="my-wishlist-heading" title="My Wishlist" count={list.length} testId="my-wishlist-count" />
-
-      {list.length === 0 ? (
-        <EmptyState
-          message="Your wishlist is empty."
-          action={
-            <Link to="/" className="btn btn-primary">
-              Browse cars
-            </Link>
-          }
-        />
-      ) : (
-        <DataList labelledBy="my-wishlist-heading" columns={columns} rows={list} rowKey={(item) => item._id} />
-      )}
-
+    <ListPage
+      title="My Wishlist"
+      countTestId="my-wishlist-count"
+      query={wishlist}
+      loadingLabel="Loading your wishlist"
+      emptyMessage="Your wishlist is empty."
+      emptyAction={
+        <Link to="/" className="btn btn-primary">
+          Browse cars
+        </Link>
+      }
+      columns={columns}
+      rowKey={(item) => item._id}
+    >
       <ConfirmDelete {...remove.dialog} />
-    </section>
+    </ListPage>
   );
 }

@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type PointerEvent } from 'react';
 import { maxCarPhotos } from '@second-gear/contract/constants';
 import { FileField } from '../../ui/form-field.tsx';
-import { ArrowLeftIcon, ArrowRightIcon, GripIcon } from '../../ui/icons.tsx';
-import { UploadProgress } from '../../ui/upload-progress.tsx';
 import { imageAccept } from '../../lib/upload.ts';
+import { PhotoCard, tapTarget } from './photo-card.tsx';
 import { maxMorePhotos, type CarPhotoItem, type CarPhotos } from './use-car-photos.ts';
 
 export interface PhotoManagerProps {
@@ -13,8 +12,6 @@ export interface PhotoManagerProps {
 }
 
 type Direction = 'earlier' | 'later';
-
-const tapTarget = 'h-11 min-h-11';
 
 function leftText(left: number): string {
   if (left <= 0) return `No more photos fit: a car has at most ${maxCarPhotos}, the cover included.`;
@@ -116,81 +113,21 @@ export function PhotoManager({ photos, onMakeCover }: PhotoManagerProps) {
 
       {items.length > 0 ? (
         <ol ref={listRef} aria-labelledby={headingId} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          {items.map((item, index) => {
-            const number = index + 1;
-            const uploading = item.url === null;
-            return (
-              <li
-                key={item.key}
-                data-photo-key={item.key}
-                data-photo-index={index}
-                aria-label={`Photo ${number}`}
-                className={`flex min-w-0 flex-col gap-2 rounded-box border bg-base-100 p-2 ${
-                  dragging === item.key ? 'border-primary ring-2 ring-primary' : 'border-base-200'
-                }`}
-              >
-                <div className="relative aspect-[4/3] overflow-hidden rounded bg-base-200">
-                  <img src={item.preview} alt={`Photo ${number}`} width={240} height={180} className="h-full w-full object-cover" />
-                  <span className="badge badge-neutral absolute top-1 left-1" aria-hidden="true">
-                    {number}
-                  </span>
-                  <span
-                    aria-hidden="true"
-                    title="Drag to move"
-                    data-drag-handle=""
-                    className="absolute top-1 right-1 flex h-11 w-11 cursor-grab touch-none items-center justify-center rounded bg-base-100/90 active:cursor-grabbing"
-                    onPointerDown={(event) => onGripDown(event, item.key)}
-                    onPointerMove={(event) => onGripMove(event, item.key)}
-                    onPointerUp={() => onGripEnd(item.key)}
-                    onPointerCancel={() => onGripEnd(item.key)}
-                  >
-                    <GripIcon />
-                  </span>
-                  {uploading ? (
-                    <div className="absolute inset-x-0 bottom-0 bg-base-100/90 p-1">
-                      <UploadProgress progress={item.progress} label={`Uploading ${item.name}`} />
-                    </div>
-                  ) : null}
-                </div>
-                <div className="grid grid-cols-2 gap-2">
-                  <button
-                    type="button"
-                    data-move="earlier"
-                    className={`btn btn-outline btn-sm ${tapTarget}`}
-                    aria-label={`Move photo ${number} earlier`}
-                    title="Move earlier"
-                    disabled={index === 0}
-                    onClick={() => moveBy(item, index, -1)}
-                  >
-                    <ArrowLeftIcon />
-                  </button>
-                  <button
-                    type="button"
-                    data-move="later"
-                    className={`btn btn-outline btn-sm ${tapTarget}`}
-                    aria-label={`Move photo ${number} later`}
-                    title="Move later"
-                    disabled={index === items.length - 1}
-                    onClick={() => moveBy(item, index, 1)}
-                  >
-                    <ArrowRightIcon />
-                  </button>
-                </div>
-                <button
-                  type="button"
-                  className={`btn btn-outline btn-sm ${tapTarget}`}
-                  disabled={uploading}
-                  title={uploading ? 'Wait until the photo is uploaded' : undefined}
-                  onClick={() => onMakeCover(item)}
-                >
-                  Make cover
-                </button>
-                <button type="button" data-remove="" className={`btn btn-ghost btn-sm text-red-700 ${tapTarget}`} onClick={() => remove(index)}>
-                  Remove
-                </button>
-              </li>
-            );
-          })}
+          {items.map((item, index) => (
+            <PhotoCard
+              key={item.key}
+              item={item}
+              index={index}
+              count={items.length}
+              dragging={dragging === item.key}
+              onGripDown={onGripDown}
+              onGripMove={onGripMove}
+              onGripEnd={onGripEnd}
+              onMove={moveBy}
+              onMakeCover={onMakeCover}
+              onRemove={remove}
+            />
+          ))}
         </ol>
       ) : null}
       <p className="sr-only" aria-live="polite">

@@ -3,8 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { AddProductBody } from '@second-gear/contract';
-import { conditions, productLimits } from '@second-gear/contract/constants';
-import { FileField, SelectField, TextAreaField, TextField } from '../../ui/form-field.tsx';
+import { FileField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { UploadProgress } from '../../ui/upload-progress.tsx';
 import { useFilePreview } from '../../ui/use-file-preview.ts';
@@ -13,14 +12,8 @@ import { focusFirstInvalid } from '../../lib/focus-first-invalid.ts';
 import { imageAccept, imageProblem, usePictureUpload } from '../../lib/upload.ts';
 import { PhotoManager } from './photo-manager.tsx';
 import { usePriceGuideHint } from './price-guide.ts';
-import {
-  emptyProductForm,
-  priceRule,
-  productBody,
-  requiredText,
-  yearOfPurchaseProblem,
-  type ProductFormValues,
-} from './product-form-values.ts';
+import { emptyProductForm, productBody, type ProductFormValues } from './product-form-values.ts';
+import { ProductFields } from './product-fields.tsx';
 import { addProductCategoriesQuery } from './seller-api.ts';
 import { useCarPhotos, type CarPhotoItem } from './use-car-photos.ts';
 import { VehicleDetailsFields } from './vehicle-details-fields.tsx';
@@ -114,93 +107,7 @@ export function ProductForm({ initial = emptyProductForm, carId, initialPhotos =
       onSubmit={handleSubmit(onSubmit, focusFirstInvalid)}
       aria-busy={isSubmitting}
     >
-      <div className="md:col-span-2">
-        <TextField
-          label="Product Name"
-          autoComplete="off"
-          maxLength={productLimits.productName}
-          error={errors.productName?.message}
-          {...register('productName', requiredText('Product Name'))}
-        />
-      </div>
-      <SelectField
-        label="Category"
-        error={errors.categoryId?.message ?? (categories.isError ? categories.error.message : undefined)}
-        aria-busy={categories.isPending}
-        {...register('categoryId', { required: 'Category is Required' })}
-      >
-        <option value="" disabled>
-          {categories.isPending ? 'Loading categories…' : 'Select a Category'}
-        </option>
-        {(categories.data ?? []).map((category) => (
-          <option key={category._id} value={category._id}>
-            {category.name}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField label="Condition" error={errors.condition?.message} {...register('condition', { required: 'Condition is Required' })}>
-        <option value="" disabled>
-          Select a Condition
-        </option>
-        {conditions.map((condition) => (
-          <option key={condition} value={condition}>
-            {condition}
-          </option>
-        ))}
-      </SelectField>
-      <div className="md:col-span-2">
-        <TextAreaField
-          label="Product Description"
-          rows={5}
-          maxLength={productLimits.description}
-          error={errors.description?.message}
-          {...register('description', requiredText('Product Description'))}
-        />
-      </div>
-      <TextField
-        label="Original Price"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        error={errors.originalPrice?.message}
-        {...register('originalPrice', priceRule('Original Price'))}
-      />
-      <TextField
-        label="Resale Price"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        error={errors.resalePrice?.message}
-        hint={priceHint}
-        {...register('resalePrice', priceRule('Resale Price'))}
-      />
-      <TextField
-        label="Year of Purchase"
-        inputMode="numeric"
-        maxLength={4}
-        placeholder="e.g. 2019"
-        error={errors.yearsOfUse?.message}
-        {...register('yearsOfUse', { required: 'Year of Purchase is Required', validate: yearOfPurchaseProblem })}
-      />
-      <TextField
-        label="Mobile No."
-        type="tel"
-        maxLength={productLimits.mobile}
-        autoComplete="tel"
-        error={errors.mobile?.message}
-        {...register('mobile', requiredText('Mobile No.'))}
-      />
-      <div className="md:col-span-2">
-        <TextField
-          label="Location"
-          autoComplete="address-level2"
-          maxLength={productLimits.location}
-          error={errors.location?.message}
-          {...register('location', requiredText('Location'))}
-        />
-      </div>
+      <ProductFields form={form} categories={categories} priceHint={priceHint} />
       <div className="flex flex-col gap-3 md:col-span-2">
         <FileField
           label="Image"

@@ -1,0 +1,113 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseFormReturn } from 'react-hook-form';
+import type { AddProductCategory } from '@second-gear/contract';
+import { conditions, productLimits } from '@second-gear/contract/constants';
+import { SelectField, TextAreaField, TextField } from '../../ui/form-field.tsx';
+import { priceRule, requiredText, yearOfPurchaseProblem, type ProductFormValues } from './product-form-values.ts';
+
+export interface ProductFieldsProps {
+  form: UseFormReturn<ProductFormValues>;
+  /** The categories a car may be listed in (the Category select's options). */
+  categories: UseQueryResult<AddProductCategory[]>;
+  /** What similar cars sell for, under Resale Price. */
+  priceHint: string;
+}
+
+/** The Add A Product form's own fields (section 5 of the specification), before the cover and the photos. */
+export function ProductFields({ form, categories, priceHint }: ProductFieldsProps) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  return (
+    <>
+      <div className="md:col-span-2">
+        <TextField
+          label="Product Name"
+          autoComplete="off"
+          maxLength={productLimits.productName}
+          error={errors.productName?.message}
+          {...register('productName', requiredText('Product Name'))}
+        />
+      </div>
+      <SelectField
+        label="Category"
+        error={errors.categoryId?.message ?? (categories.isError ? categories.error.message : undefined)}
+        aria-busy={categories.isPending}
+        {...register('categoryId', { required: 'Category is Required' })}
+      >
+        <option value="" disabled>
+          {categories.isPending ? 'Loading categories…' : 'Select a Category'}
+        </option>
+        {(categories.data ?? []).map((category) => (
+          <option key={category._id} value={category._id}>
+            {category.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Condition" error={errors.condition?.message} {...register('condition', { required: 'Condition is Required' })}>
+        <option value="" disabled>
+          Select a Condition
+        </option>
+        {conditions.map((condition) => (
+          <option key={condition} value={condition}>
+            {condition}
+          </option>
+        ))}
+      </SelectField>
+      <div className="md:col-span-2">
+        <TextAreaField
+          label="Product Description"
+          rows={5}
+          maxLength={productLimits.description}
+          error={errors.description?.message}
+          {...register('description', requiredText('Product Description'))}
+        />
+      </div>
+      <TextField
+        label="Original Price"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        error={errors.originalPrice?.message}
+        {...register('originalPrice', priceRule('Original Price'))}
+      />
+      <TextField
+        label="Resale Price"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        error={errors.resalePrice?.message}
+        hint={priceHint}
+        {...register('resalePrice', priceRule('Resale Price'))}
+      />
+      <TextField
+        label="Year of Purchase"
+        inputMode="numeric"
+        maxLength={4}
+        placeholder="e.g. 2019"
+        error={errors.yearsOfUse?.message}
+        {...register('yearsOfUse', { required: 'Year of Purchase is Required', validate: yearOfPurchaseProblem })}
+      />
+      <TextField
+        label="Mobile No."
+        type="tel"
+        maxLength={productLimits.mobile}
+        autoComplete="tel"
+        error={errors.mobile?.message}
+        {...register('mobile', requiredText('Mobile No.'))}
+      />
+      <div className="md:col-span-2">
+        <TextField
+          label="Location"
+          autoComplete="address-level2"
+          maxLength={productLimits.location}
+          error={errors.location?.message}
+          {...register('location', requiredText('Location'))}
+        />
+      </div>
+    </>
+  );
+}
