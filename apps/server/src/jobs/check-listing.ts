@@ -4,7 +4,7 @@ import { checkListing } from '../modules/listing-checks/service.ts';
 
 export const CHECK_LISTING = 'check_listing';
 
-/** The job the triggers of migration 0017 enqueue: runs the listing checks of one car. */
+/** The job a car write enqueues (afterCarWrite, modules/catalog/car-written.ts): runs the listing checks of one car. */
 export const checkListingTask =
   (pool: Pool): Task =>
   async (payload) => {

@@ -5,7 +5,7 @@ import type { LiveCarIndex } from '../modules/search/live-index.ts';
 
 export const MATCH_SAVED_SEARCHES = 'match_saved_searches';
 
-/** The job the products trigger of migration 0016 enqueues after a write: runs the saved searches over the cars now on the market. */
+/** The job a car write enqueues (afterCarWrite, modules/catalog/car-written.ts): runs the saved searches over the cars now on the market. */
 export const matchSavedSearchesTask =
   (pool: Pool, cars: LiveCarIndex): Task =>
   async (payload) => {

@@ -4,7 +4,7 @@ import { repriceModel } from '../modules/pricing/service.ts';
 
 export const REPRICE_MODEL = 'reprice_model';
 
-/** The job the products trigger of migration 0014 enqueues: prices one make and model again. */
+/** The job a car write enqueues (afterCarWrite, modules/catalog/car-written.ts): prices one make and model again. */
 export const repriceModelTask =
   (pool: Pool): Task =>
   async (payload) => {

@@ -4,7 +4,7 @@ import { tellWishlisters } from '../modules/wishlist/alerts.ts';
 
 export const WISHLIST_ALERTS = 'wishlist_alerts';
 
-/** The job the price_changes and products triggers of migration 0015 enqueue: tells a car's wishlisters what changed. */
+/** The job a car write enqueues (afterCarWrite, modules/catalog/car-written.ts): tells a car's wishlisters what changed. */
 export const wishlistAlertsTask =
   (pool: Pool): Task =>
   async (payload) => {

@@ -11,7 +11,7 @@ export const PHOTO_DISTANCE = 12;
 export const PRICE_SHARE = 0.75;
 /** A seller whose account is under this many days old… */
 export const NEW_SELLER_DAYS = 7;
-/** …with more than this many cars on the market (migration 0017 checks their cars again as the 6th arrives). */
+/** …with more than this many cars on the market (afterCarWrite checks their cars again as the 6th arrives). */
 export const NEW_SELLER_CARS = 5;
 /** How long a VIN is remembered on another seller's listing. */
 export const VIN_MEMORY_DAYS = 90;
