@@ -11,11 +11,12 @@ import { afterCarWrite } from './car-written.ts';
 import { listingPictureKeys, replacePhotos } from './photos.ts';
 
 // A seller's writes to a listing: adding it (the specification's Add A Product, with the optional
-// details and several photos), editing it in place, taking it off the market and deleting it. Each ends with
-// afterCarWrite, which enqueues what the write sets off (repricing, listing checks, saved searches,
-// wishlist alerts). Triggers still keep what any write must: the search's stamp of the car
-// (products_search_stamp), the listing date a relisted VIN keeps (products_keep_listing_date) and
-// the departures it is kept from (products_listing_departed, products_listing_deleted).
+// details and several photos), editing it in place, taking it off the market and deleting it.
+// Each ends with afterCarWrite (car-written.ts), which enqueues what the write sets off: repricing,
+// listing checks, saved searches, wishlist alerts. Triggers still keep what any write must: the
+// search's stamp of the car (products_search_stamp), the listing date a relisted VIN keeps
+// (products_keep_listing_date) and the departures it is kept from (products_listing_departed,
+// products_listing_deleted).
 
 const PG_UNIQUE_VIOLATION = '23505';
 
