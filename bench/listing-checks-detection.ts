@@ -162,6 +162,8 @@ export async function measureDetection(pool: Pool, { honest, perKind, seed, pict
     ids.push({ id, kind: car.kind, productName });
   }
 
+  // The cars were written straight (not through afterCarWrite): their pricing and checks are run
+  // here, in order, rather than enqueued.
   for (const m of models) await repriceModel(pool, makeIds.get(m.make)!, m.model);
   for (const { id } of ids) await checkListing(pool, id);
 

@@ -1,6 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
 import { progressBar } from './progress.ts';
-import { REPRICE_MODEL } from '../apps/server/src/modules/pricing/jobs.ts';
 import { repriceModel } from '../apps/server/src/modules/pricing/service.ts';
 
 export const SELLERS = 200;
@@ -63,20 +62,19 @@ export async function seedCars(pool: Pool, cars: number, label: string): Promise
 }
 
 /**
- * Leaves the queue as a marketplace that has been running a while has it: empty. The listings
- * enqueued a repricing per make and model, done here as the job would (so every car has its fair
- * price), and a listing check per car, which are dropped: generated cars are measured, not checked,
- * and 100,000 jobs would run in the servers while they are measured.
+ * Leaves the market as one that has been running a while has it: every model priced, the queue
+ * empty. The cars are written with set-based SQL, not through afterCarWrite (one call per car would
+ * enqueue 100,000 jobs): each make and model is priced here as its job would, and what the
+ * repricings enqueue (a listing check per car, the saved searches) is dropped, as generated cars
+ * are measured, not checked, and the jobs would run in the servers while they are measured.
  */
 async function settleJobs(pool: Pool): Promise<void> {
-  const { rows } = await pool.query<{ payload: { makeId: string; model: string } }>(
-    `select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-      where t.identifier = $1`,
-    [REPRICE_MODEL],
+  const { rows } = await pool.query<{ category_id: string; model: string }>(
+    'select distinct category_id, lower(model) as model from products where model is not null order by 1, 2',
   );
   const bar = progressBar('pricing every model'.padEnd(24), rows.length);
-  for (const [i, { payload }] of rows.entries()) {
-    await repriceModel(pool, payload.makeId, payload.model);
+  for (const [i, { category_id, model }] of rows.entries()) {
+    await repriceModel(pool, category_id, model);
     bar.update(i + 1);
   }
   bar.done();

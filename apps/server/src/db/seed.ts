@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import { putImageFiles, type StoredImage } from '../images/store.ts';
 import { cachedEncoder, defaultDemoPictureCache } from './demo-picture-cache.ts';
+import { afterCarWrite } from '../modules/cars/car-written.ts';
 import { demoCars, demoCategories } from '../../demo/catalog.ts';
 import { demoCarDetails } from '../../demo/car-details.ts';
 import { brandPicture, carPicture } from '../../demo/pictures.ts';
@@ -155,6 +156,8 @@ export async function seedDemoData({
           [productId, prices[step - 1], prices[step], car.daysAgo, Math.round((24 * car.daysAgo * step) / prices.length)],
         );
       }
+      // As a seller's listing does: its model priced, the car checked, the saved searches run.
+      await afterCarWrite(client, { kind: 'listed', carId: productId });
     }
     // A demo seller's account is as old as their oldest car (listed weeks ago), not minutes: the
     // listing checks do not take them for brand-new sellers with many cars.

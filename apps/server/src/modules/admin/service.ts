@@ -1,9 +1,11 @@
 import type { Pool } from 'pg';
 import { listingCheckNames, type DeleteResult, type InsertResult, type ReportBody, type ReportedItem, type UpdateResult, type UserSummary } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
+import { inTransaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import { imageUrls } from '../../images/store.ts';
 import { OPEN_FLAGS } from '../cars/market.ts';
+import { afterCarWrite, type CarModel } from '../cars/car-written.ts';
 
 export const USERS_LIMIT = 1000;
 export const REPORTED_LIMIT = 200;
@@ -41,8 +43,12 @@ export async function listUsers(pool: Pool, role: 'seller' | 'buyer'): Promise<U
 export async function verifySeller(pool: Pool, id: string, email: string): Promise<UpdateResult> {
   const { rows } = await pool.query<{ verified: boolean }>(`select verified from users where id = $1 and email = $2 and role = 'seller'`, [id, email]);
   if (!rows[0]) throw new AppError('NOT_FOUND', 'There is no seller with this id and email.');
-  const { rowCount } = await pool.query(`update users set verified = true, updated_at = now() where id = $1 and role = 'seller' and not verified`, [id]);
-  return { acknowledged: true, matchedCount: 1, modifiedCount: rowCount ?? 0 };
+  const verified = await inTransaction(pool, async (client) => {
+    const { rowCount } = await client.query(`update users set verified = true, updated_at = now() where id = $1 and role = 'seller' and not verified`, [id]);
+    if (rowCount) await afterCarWrite(client, { kind: 'seller verified' });
+    return rowCount ?? 0;
+  });
+  return { acknowledged: true, matchedCount: 1, modifiedCount: verified };
 }
 
 /**
@@ -62,7 +68,9 @@ export async function deleteUser(pool: Pool, admin: Actor, id: string): Promise<
     }
     if (rows[0].role === 'admin') throw new AppError('FORBIDDEN', 'Admins cannot be deleted here.');
     await client.query('delete from bookings where buyer_id = $1 and not paid', [id]);
-    await client.query('delete from products where seller_id = $1 and not paid', [id]);
+    const { rows: cars } = await client.query<CarModel>('delete from products where seller_id = $1 and not paid returning category_id as "makeId", model', [id]);
+    await afterCarWrite(client, { kind: 'deleted', cars });
+    // Their sold cars stay with no seller (the foreign key sets it null): nothing a job reads changes.
     const { rowCount } = await client.query('delete from users where id = $1', [id]);
     await client.query('commit');
     return { acknowledged: true, deletedCount: rowCount ?? 0 };
@@ -160,6 +168,10 @@ export async function deleteReportedProduct(pool: Pool, productId: string): Prom
   const { rows } = await pool.query<{ paid: boolean; product_name: string }>('select paid, product_name from products where id = $1', [productId]);
   if (!rows[0]) return { acknowledged: true, deletedCount: 0 };
   if (rows[0].paid) throw new AppError('CONFLICT', `${rows[0].product_name} is sold; sold cars stay on record and cannot be deleted.`);
-  const { rowCount } = await pool.query('delete from products where id = $1 and not paid', [productId]);
-  return { acknowledged: true, deletedCount: rowCount ?? 0 };
+  const deleted = await inTransaction(pool, async (client) => {
+    const { rows: cars } = await client.query<CarModel>('delete from products where id = $1 and not paid returning category_id as "makeId", model', [productId]);
+    await afterCarWrite(client, { kind: 'deleted', cars });
+    return cars.length;
+  });
+  return { acknowledged: true, deletedCount: deleted };
 }

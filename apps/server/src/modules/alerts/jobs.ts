@@ -3,10 +3,11 @@ import type { Task } from 'graphile-worker';
 import type { LiveCarIndex } from '../search/live-index.ts';
 import { sendAlertDigests } from './digest.ts';
 import { matchAfterWrite } from './matching.ts';
+import { MATCH_SAVED_SEARCHES } from '../cars/car-written.ts';
 
-export const MATCH_SAVED_SEARCHES = 'match_saved_searches';
+export { MATCH_SAVED_SEARCHES };
 
-/** The job the products trigger of migration 0016 enqueues after a write: runs the saved searches over the cars now on the market. */
+/** The job a car write enqueues (afterCarWrite, modules/cars/car-written.ts): runs the saved searches over the cars now on the market. */
 export const matchSavedSearchesTask =
   (pool: Pool, cars: LiveCarIndex): Task =>
   async (payload) => {

@@ -9,3 +9,8 @@ export const ON_MARKET = 'not p.paid and p.withdrawn_at is null';
  * Reported Items lists their cars first, and the admin's dashboard counts them among its rows.
  */
 export const OPEN_FLAGS = `listing_checks c join products p on p.id = c.product_id where c.outcome = 'flagged' and c.dismissed_at is null and ${ON_MARKET}`;
+
+/** A seller whose account is under this many days old… */
+export const NEW_SELLER_DAYS = 7;
+/** …with more than this many cars on the market (afterCarWrite checks their cars again as the 6th arrives). */
+export const NEW_SELLER_CARS = 5;

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import type { AddProductBody, EditProductBody, InsertResult, UpdateResult } from '@second-gear/contract';
+import type { AddProductBody, DeleteResult, EditProductBody, InsertResult, UpdateResult } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
 import type { Limit, RateLimits } from '../../auth/rate-limits.ts';
 import { inTransaction } from '../../db/pool.ts';
@@ -7,10 +7,16 @@ import { AppError } from '../../errors.ts';
 import { withinLimit } from '../../http/allowance.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import { paymentUnderWay } from '../payments/in-progress.ts';
+import { afterCarWrite } from '../cars/car-written.ts';
 import { listingPictureKeys, replacePhotos } from './photos.ts';
 
 // A seller's writes to a listing: adding it (the specification's Add A Product, with the optional
-// details and several photos), editing it in place, and taking it off the market.
+// details and several photos), editing it in place, taking it off the market and deleting it.
+// Each ends with afterCarWrite (car-written.ts), which enqueues what the write sets off: repricing,
+// listing checks, saved searches, wishlist alerts. Triggers still keep what any write must: the
+// search's stamp of the car (products_search_stamp), the listing date a relisted VIN keeps
+// (products_keep_listing_date) and the departures it is kept from (products_listing_departed,
+// products_listing_deleted).
 
 const PG_UNIQUE_VIOLATION = '23505';
 
@@ -93,12 +99,15 @@ export async function addProduct(pool: Pool, seller: Actor, body: AddProductBody
       .catch((err: unknown) => vinTaken(err, body.vin));
     const id = rows[0]!.id;
     await replacePhotos(client, id, pictures.photos);
+    await afterCarWrite(client, { kind: 'listed', carId: id });
     return { acknowledged: true as const, insertedId: id };
   });
 }
 
 interface LockedListing {
   product_name: string;
+  category_id: string;
+  model: string | null;
   resale_price: number;
   paid: boolean;
   withdrawn: boolean;
@@ -107,7 +116,7 @@ interface LockedListing {
 /** The seller's own car, locked for this transaction; 404 whether it is missing or someone else's. */
 async function lockOwnListing(client: PoolClient, seller: Actor, id: string): Promise<LockedListing> {
   const { rows } = await client.query<LockedListing>(
-    'select product_name, resale_price, paid, withdrawn_at is not null as withdrawn from products where id = $1 and seller_id = $2 for update',
+    'select product_name, category_id, model, resale_price, paid, withdrawn_at is not null as withdrawn from products where id = $1 and seller_id = $2 for update',
     [id, seller.id],
   );
   if (!rows[0]) throw new AppError('NOT_FOUND', 'You have no such car.');
@@ -170,6 +179,7 @@ async function writeListing(pool: Pool, seller: Actor, id: string, body: EditPro
       await client.query('insert into price_changes (product_id, old_price, new_price) values ($1, $2, $3)', [id, car.resale_price, body.resalePrice]);
     }
     await replacePhotos(client, id, pictures.photos);
+    await afterCarWrite(client, { kind: 'edited', carId: id, was: { makeId: car.category_id, model: car.model, price: car.resale_price } });
     return { acknowledged: true as const, matchedCount: 1, modifiedCount: 1 };
   });
 }
@@ -187,6 +197,21 @@ export async function withdrawProduct(pool: Pool, provider: PaymentProvider, sel
     if (car.paid) throw new AppError('CONFLICT', `${car.product_name} is sold; it is already off the market.`);
     if (car.withdrawn) return { acknowledged: true as const, matchedCount: 1, modifiedCount: 0 };
     await client.query('update products set withdrawn_at = now(), advertised = false where id = $1', [id]);
+    await afterCarWrite(client, { kind: 'withdrawn', carId: id });
     return { acknowledged: true as const, matchedCount: 1, modifiedCount: 1 };
+  });
+}
+
+/**
+ * Deletes an unsold car. Its wishlist entries and reports go with it; bookings keep their copy of
+ * the name, price and picture and show the car as no longer listed. A sold car stays for the record.
+ */
+export async function deleteProduct(pool: Pool, seller: Actor, id: string): Promise<DeleteResult> {
+  return inTransaction(pool, async (client) => {
+    const car = await lockOwnListing(client, seller, id);
+    if (car.paid) throw new AppError('CONFLICT', `${car.product_name} is sold; sold cars stay on record and cannot be deleted.`);
+    await client.query('delete from products where id = $1', [id]);
+    await afterCarWrite(client, { kind: 'deleted', cars: [{ makeId: car.category_id, model: car.model }] });
+    return { acknowledged: true as const, deletedCount: 1 };
   });
 }

@@ -20,7 +20,7 @@ import {
 } from '@second-gear/contract';
 import { advertisedKey, cachedCategoryPage, catalogPlaceOf, forgetCatalogReads, jsonBytes } from './cached-reads.ts';
 import { carPage } from './car-page.ts';
-import { PRICE_CHANGES_PER_DAY, addProduct, editProduct, withdrawProduct } from './listings.ts';
+import { PRICE_CHANGES_PER_DAY, addProduct, deleteProduct, editProduct, withdrawProduct } from './listings.ts';
 import { actorOf, loadActor, requireRole, requireUser } from '../../auth/guards.ts';
 import { RateLimits } from '../../auth/rate-limits.ts';
 import { AppError } from '../../errors.ts';
@@ -32,7 +32,6 @@ import { countUpload } from '../../images/upload-limit.ts';
 import {
   addProductCategories,
   advertise,
-  deleteProduct,
   listAdvertised,
   listCategories,
   sellerProducts,

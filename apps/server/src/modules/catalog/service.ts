@@ -3,7 +3,6 @@ import type {
   AddProductCategory,
   Category,
   CategoryPage,
-  DeleteResult,
   Product,
   UpdateResult,
 } from '@second-gear/contract';
@@ -149,7 +148,10 @@ async function ownProduct(pool: Pool, seller: Actor, id: string) {
   return rows[0];
 }
 
-/** Make Advertise. Advertising twice changes nothing (`modifiedCount` 0). */
+/**
+ * Make Advertise. Advertising twice changes nothing (`modifiedCount` 0). It sets nothing off
+ * (afterCarWrite, car-written.ts): no price, listing check, saved search or wishlist alert reads it.
+ */
 export async function advertise(pool: Pool, seller: Actor, id: string): Promise<UpdateResult> {
   const car = await ownProduct(pool, seller, id);
   if (car.paid) throw new AppError('CONFLICT', `${car.product_name} is sold and can no longer be advertised.`);
@@ -161,13 +163,3 @@ export async function advertise(pool: Pool, seller: Actor, id: string): Promise<
   return { acknowledged: true, matchedCount: 1, modifiedCount: rowCount ?? 0 };
 }
 
-/**
- * Deletes an unsold car. Its wishlist entries and reports go with it; bookings keep their copy of
- * the name, price and picture and show the car as no longer listed. A sold car stays for the record.
- */
-export async function deleteProduct(pool: Pool, seller: Actor, id: string): Promise<DeleteResult> {
-  const car = await ownProduct(pool, seller, id);
-  if (car.paid) throw new AppError('CONFLICT', `${car.product_name} is sold; sold cars stay on record and cannot be deleted.`);
-  const { rowCount } = await pool.query('delete from products where id = $1 and seller_id = $2 and not paid', [id, seller.id]);
-  return { acknowledged: true, deletedCount: rowCount ?? 0 };
-}

@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { checkVin, formatPrice, type ListingCheckName, type ListingCheckOutcome } from '@second-gear/contract';
+import { NEW_SELLER_CARS, NEW_SELLER_DAYS } from '../cars/market.ts';
 
 /**
  * Thresholds of the listing checks (decision 020). A photo is "the same picture" within this many
@@ -9,10 +10,6 @@ import { checkVin, formatPrice, type ListingCheckName, type ListingCheckOutcome 
 export const PHOTO_DISTANCE = 12;
 /** A price below this share of the car's fair price is worth asking about: the cheapest "Great price" cars sit near 85%. */
 export const PRICE_SHARE = 0.75;
-/** A seller whose account is under this many days old… */
-export const NEW_SELLER_DAYS = 7;
-/** …with more than this many cars on the market (migration 0017 checks their cars again as the 6th arrives). */
-export const NEW_SELLER_CARS = 5;
 /** How long a VIN is remembered on another seller's listing. */
 export const VIN_MEMORY_DAYS = 90;
 

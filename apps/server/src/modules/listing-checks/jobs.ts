@@ -1,10 +1,11 @@
 import type { Pool } from 'pg';
 import type { Task } from 'graphile-worker';
 import { checkListing } from './service.ts';
+import { CHECK_LISTING } from '../cars/car-written.ts';
 
-export const CHECK_LISTING = 'check_listing';
+export { CHECK_LISTING };
 
-/** The job the triggers of migration 0017 enqueue: runs the listing checks of one car. */
+/** The job a car write enqueues (afterCarWrite, modules/cars/car-written.ts): runs the listing checks of one car. */
 export const checkListingTask =
   (pool: Pool): Task =>
   async (payload) => {

@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarPage, ReportedItem } from '@second-gear/contract';
 import { vinYearCode, withCheckDigit } from '@second-gear/contract';
 import { as, createTestApp, makeAdmin, signUp, type Person, type TestApp } from '../../../test/harness.ts';
-import { insertCar, insertCategory } from '../../../test/fixtures.ts';
+import { editCar, insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { until } from '../../../test/until.ts';
+import { inTransaction } from '../../db/pool.ts';
 import { checkListingTask } from './jobs.ts';
 import { startJobRunner } from '../../jobs/runner.ts';
+import { afterCarWrite } from '../cars/car-written.ts';
 import { checkListing } from './service.ts';
 
 let t: TestApp;
@@ -27,7 +29,7 @@ afterAll(() => t.close());
 async function toyotaOf(vinYear: number, name = 'Toyota Corolla 2019'): Promise<string> {
   const id = await insertCar(t, seller, toyota, { name });
   const vin = withCheckDigit(`4T1BF1FK0${vinYearCode(vinYear)}U${String(++serial).padStart(6, '0')}`);
-  await t.pool.query(`update products set model = 'Corolla', model_year = 2019, vin = $2 where id = $1`, [id, vin]);
+  await editCar(t, id, `model = 'Corolla', model_year = 2019, vin = $2`, [vin]);
   return id;
 }
 
@@ -39,14 +41,18 @@ const rowsOf = async (id: string) =>
 describe('the check_listing job', () => {
   it('is enqueued once, keyed by the car, for a listing and a burst of edits, and again when the fair price arrives', async () => {
     const id = await toyotaOf(2019);
-    await t.pool.query(`update products set resale_price = 14000 where id = $1`, [id]);
-    await t.pool.query(`update products set description = 'Just the words' where id = $1`, [id]);
+    await editCar(t, id, 'resale_price = 14000');
+    await editCar(t, id, `description = 'Just the words'`);
     expect(await jobsOf(id)).toEqual([{ key: `check:${id}`, payload: { productId: id } }]);
 
     await t.pool.query(`delete from graphile_worker._private_jobs where key = $1`, [`check:${id}`]);
     await t.pool.query(`update products set description = 'Words change nothing checked' where id = $1`, [id]);
     expect(await jobsOf(id)).toEqual([]);
-    await t.pool.query(`insert into price_estimates (product_id, comparables, estimate, low, high, rating) values ($1, 5, 20000, 18000, 22000, 'Great price')`, [id]);
+    // As a repricing writes it.
+    await inTransaction(t.pool, async (client) => {
+      await client.query(`insert into price_estimates (product_id, comparables, estimate, low, high, rating) values ($1, 5, 20000, 18000, 22000, 'Great price')`, [id]);
+      await afterCarWrite(client, { kind: 'fair prices written', rangeMoved: [id], dealsMoved: true });
+    });
     expect(await jobsOf(id)).toHaveLength(1);
   });
 

@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/pool.ts';
 import type { PaymentIntentView, PaymentProvider } from '../../payments/provider.ts';
 import { intentIsFor, lockPurchase, markPurchasePaid, ownsPurchase, purchaseWord, type LockedPurchase, type PurchaseRef } from './purchases.ts';
 import { notify } from '../notifications/notify.ts';
+import { afterCarWrite } from '../cars/car-written.ts';
 
 export interface PaymentDeps {
   pool: Pool;
@@ -113,6 +114,7 @@ async function record(client: PoolClient, buyerId: string, ref: PurchaseRef, int
   const { rowCount: sold } = await client.query(`update products set paid = true, sales_status = 'sold' where id = $1 and not paid`, [purchase.productId]);
   // All three hold under the locks above; anything else is a bug, and the transaction is rolled back.
   if (!rows[0] || !paid || sold !== 1) throw new Error(`payment ${intent.id} could not be recorded consistently`);
+  await afterCarWrite(client, { kind: 'sold', carId: purchase.productId! });
   await tellSeller(client, purchase, intent);
   return { insertedId: rows[0].id, sold: true };
 }

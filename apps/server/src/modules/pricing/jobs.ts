@@ -1,10 +1,11 @@
 import type { Pool } from 'pg';
 import type { Task } from 'graphile-worker';
 import { repriceModel } from './service.ts';
+import { REPRICE_MODEL } from '../cars/car-written.ts';
 
-export const REPRICE_MODEL = 'reprice_model';
+export { REPRICE_MODEL };
 
-/** The job the products trigger of migration 0014 enqueues: prices one make and model again. */
+/** The job a car write enqueues (afterCarWrite, modules/cars/car-written.ts): prices one make and model again. */
 export const repriceModelTask =
   (pool: Pool): Task =>
   async (payload) => {

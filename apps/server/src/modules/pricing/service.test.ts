@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarPage } from '@second-gear/contract';
 import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
-import { insertCar, insertCategory } from '../../../test/fixtures.ts';
+import { editCar, insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { MIN_COMPARABLES } from './estimate.ts';
 import { repriceModel } from './service.ts';
 
@@ -19,7 +19,7 @@ afterAll(() => t.close());
 /** A Corolla on the market, priced by a known rule (15% a year, 1% per 10,000 km). */
 async function corolla(year: number, km: number, price = Math.round(20_000 * 0.85 ** (2024 - year) * 0.99 ** (km / 10_000))): Promise<string> {
   const id = await insertCar(t, seller, make, { name: `Toyota Corolla ${year}`, price });
-  await t.pool.query(`update products set model = 'Corolla', model_year = $2, mileage = $3, mileage_unit = 'km' where id = $1`, [id, year, km]);
+  await editCar(t, id, `model = 'Corolla', model_year = $2, mileage = $3, mileage_unit = 'km'`, [year, km]);
   return id;
 }
 
@@ -76,8 +76,9 @@ describe('repriceModel', () => {
     await repriceModel(t.pool, make, 'Corolla');
     expect(await stamps()).toEqual(stampsBefore);
     expect(await matchRuns()).toBe(runsBefore);
-    // Every estimate moved: each car stamped, the saved searches run once.
+    // Every estimate moved (stored one off, then priced again): each car stamped, the saved searches run once.
     await t.pool.query(`update price_estimates set estimate = estimate + 1 where product_id in (select id from products where model = 'Corolla')`);
+    await repriceModel(t.pool, make, 'Corolla');
     const after = await stamps();
     expect(after.filter((car, i) => car.search_txid !== stampsBefore[i]!.search_txid).length).toBeGreaterThan(MIN_COMPARABLES);
     expect(await matchRuns()).toBe(runsBefore + 1);
@@ -93,12 +94,12 @@ describe('repriceModel', () => {
   });
 });
 
-describe('the products trigger of migration 0014', () => {
+describe('the repricing a car write enqueues', () => {
   it('enqueues one pricing job per make and model for a burst of changes, for the old model and the new', async () => {
     const id = await corolla(2017, 90_000);
-    await t.pool.query('update products set resale_price = resale_price - 100 where id = $1', [id]);
-    await t.pool.query(`update products set condition = 'Fair' where id = $1`, [id]);
-    await t.pool.query(`update products set model = 'Auris' where id = $1`, [id]);
+    await editCar(t, id, 'resale_price = resale_price - 100');
+    await editCar(t, id, `condition = 'Fair'`);
+    await editCar(t, id, `model = 'Auris'`);
     const { rows } = await t.pool.query<{ key: string; payload: { makeId: string; model: string } }>(
       `select key, payload from graphile_worker._private_jobs where key like $1 order by key`,
       [`reprice:${make}:%`],
@@ -114,7 +115,7 @@ describe('the products trigger of migration 0014', () => {
       (await t.pool.query<{ run_at: Date }>(`select run_at from graphile_worker._private_jobs where key = $1`, [`reprice:${make}:corolla`])).rows[0]!.run_at.getTime();
     const first = await runAt();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await t.pool.query('update products set resale_price = resale_price - 100 where id = $1', [id]);
+    await editCar(t, id, 'resale_price = resale_price - 100');
     expect(await runAt()).toBe(first);
   });
 });

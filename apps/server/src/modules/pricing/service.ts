@@ -1,4 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
+import { inTransaction } from '../../db/pool.ts';
+import { afterCarWrite } from '../cars/car-written.ts';
 import { ON_MARKET } from '../cars/market.ts';
 import { dealRating, estimatePrice, fitDepreciation, type Condition, type Depreciation, type PricedCar } from './estimate.ts';
 
@@ -62,7 +64,9 @@ async function marketDepreciation(pool: Pool): Promise<Depreciation> {
  * Prices again every car on the market of one make and model (their comparables are each other),
  * with the market's depreciation, and writes one row per car in one transaction; cars of that
  * model that left the market lose theirs (by the foreign key or here). Only the model's cars are
- * read, but for the depreciation's fit over the whole market once an hour.
+ * read, but for the depreciation's fit over the whole market once an hour. The cars whose figures
+ * moved are checked again and the saved searches run (afterCarWrite); a repricing that moved
+ * nothing sets nothing off.
  */
 export async function repriceModel(pool: Pool, makeId: string, model: string): Promise<number> {
   const depreciation = await marketDepreciation(pool);
@@ -75,27 +79,33 @@ export async function repriceModel(pool: Pool, makeId: string, model: string): P
       ? { id: car.id, comparables: e.comparables.length, estimate: Math.round(e.estimate), low: Math.round(e.low), high: Math.round(e.high), rating: dealRating(car.price, e.estimate) }
       : { id: car.id, comparables: e.comparables, estimate: null, low: null, high: null, rating: null };
   });
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await client.query(
+  await inTransaction(pool, async (client) => {
+    const { rowCount: dropped } = await client.query(
       `delete from price_estimates e using products p
         where p.id = e.product_id and p.category_id = $1 and lower(p.model) = $2 and not (${ON_MARKET})`,
       [makeId, wanted],
     );
-    await client.query(
-      `insert into price_estimates (product_id, comparables, estimate, low, high, rating)
-       select * from jsonb_to_recordset($1::jsonb) as r (id uuid, comparables int, estimate int, low int, high int, rating text)
-       on conflict (product_id) do update set comparables = excluded.comparables, estimate = excluded.estimate, low = excluded.low,
-         high = excluded.high, rating = excluded.rating, computed_at = now()`,
+    // Each car's estimate as it was (the statement's snapshot) beside the one written.
+    const { rows: written } = await client.query<{ id: string; range_moved: boolean; deal_moved: boolean }>(
+      `with r as (select * from jsonb_to_recordset($1::jsonb) as r (id uuid, comparables int, estimate int, low int, high int, rating text)),
+            was as (select e.* from price_estimates e join r on r.id = e.product_id),
+            written as (
+              insert into price_estimates (product_id, comparables, estimate, low, high, rating)
+              select id, comparables, estimate, low, high, rating from r
+              on conflict (product_id) do update set comparables = excluded.comparables, estimate = excluded.estimate, low = excluded.low,
+                high = excluded.high, rating = excluded.rating, computed_at = now()
+              returning product_id, estimate, low, high, rating)
+       select w.product_id as id,
+              was.product_id is null or (was.estimate, was.low, was.high) is distinct from (w.estimate, w.low, w.high) as range_moved,
+              was.product_id is null or (was.estimate, was.rating) is distinct from (w.estimate, w.rating) as deal_moved
+         from written w left join was using (product_id)`,
       [JSON.stringify(rows)],
     );
-    await client.query('commit');
-  } catch (err) {
-    await client.query('rollback');
-    throw err;
-  } finally {
-    client.release();
-  }
+    await afterCarWrite(client, {
+      kind: 'fair prices written',
+      rangeMoved: written.filter((w) => w.range_moved).map((w) => w.id),
+      dealsMoved: Boolean(dropped) || written.some((w) => w.deal_moved),
+    });
+  });
   return rows.length;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/pool.ts';
 import { startJobRunner } from '../../jobs/runner.ts';
-import { insertCar, insertCategory } from '../../../test/fixtures.ts';
+import { editCar, insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
 import { until } from '../../../test/until.ts';
 import { tellWishlisters } from './alerts.ts';
@@ -28,11 +28,7 @@ async function wishlisted(car: string, ...buyers: Person[]) {
 
 /** The seller's price change as the edit form records it. */
 async function reprice(car: string, to: number) {
-  await inTransaction(t.pool, async (client) => {
-    const { rows } = await client.query<{ resale_price: number }>('select resale_price from products where id = $1 for update', [car]);
-    await client.query('update products set resale_price = $2 where id = $1', [car, to]);
-    await client.query('insert into price_changes (product_id, old_price, new_price) values ($1, $2, $3)', [car, rows[0]!.resale_price, to]);
-  });
+  await editCar(t, car, 'resale_price = $2', [to]);
 }
 
 const noticesOf = async (car: string) =>
@@ -49,7 +45,7 @@ const jobsOf = async (car: string) =>
     [`wishlist-alerts:${car}`],
   )).rows;
 
-describe('the triggers of migration 0015', () => {
+describe('the wishlist alerts a car write enqueues', () => {
   it('enqueue one job per wishlisted car for a burst of drops, none for a raise or an unwatched car', async () => {
     const buyer = await signUp(t.app, 'Buyer');
     const watched = await insertCar(t, seller, make, { price: 20_000 });

@@ -5,8 +5,8 @@ import { PRICE_DROP_DAYS } from '../cars/product.ts';
 import { notify } from '../notifications/notify.ts';
 
 // Wishlist alerts: the buyers who wishlisted a car hear of its price drops and of it
-// leaving the market, in the bell and by email, once per change. Migration 0015's triggers enqueue
-// the job (jobs.ts) in the transaction of the change; this is its work.
+// leaving the market, in the bell and by email, once per change. The write enqueues the job
+// (jobs.ts) in its transaction (afterCarWrite, cars/car-written.ts); this is its work.
 
 /** Where a car that left the market sends the buyer: its page is gone for them, their wishlist is not. */
 const WISHLIST_PATH = '/dashboard/mywishlist';

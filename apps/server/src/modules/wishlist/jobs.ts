@@ -1,10 +1,11 @@
 import type { Pool } from 'pg';
 import type { Task } from 'graphile-worker';
 import { tellWishlisters } from './alerts.ts';
+import { WISHLIST_ALERTS } from '../cars/car-written.ts';
 
-export const WISHLIST_ALERTS = 'wishlist_alerts';
+export { WISHLIST_ALERTS };
 
-/** The job the price_changes and products triggers of migration 0015 enqueue: tells a car's wishlisters what changed. */
+/** The job a car write enqueues (afterCarWrite, modules/cars/car-written.ts): tells a car's wishlisters what changed. */
 export const wishlistAlertsTask =
   (pool: Pool): Task =>
   async (payload) => {
