@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory } from '../../test/fixtures.ts';
-import { as, createTestApp, signUp, type Person, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, type Person, type TestApp } from '../../test/harness.ts';
+import { withPersonas } from '../../test/personas.ts';
 
 /**
  * `GET /metrics` (decision 021): off unless METRICS_TOKEN is set, then only to that bearer token,
@@ -62,8 +63,7 @@ describe('with METRICS_TOKEN', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { METRICS_TOKEN: token } });
-    buyer = await signUp(t.app, 'Buyer');
+    ({ t, buyer } = await withPersonas(['buyer'], { app: { env: { METRICS_TOKEN: token } } }));
   });
   afterAll(() => t?.close());
 

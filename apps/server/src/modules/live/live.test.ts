@@ -4,8 +4,8 @@ import { buildApp } from '../../app.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@second-gear/contract';
 import { createPool } from '../../db/pool.ts';
-import { insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { as, createTestApp, sessionCookie, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 import { nextLoopbackAddress } from '../../../test/raw-http.ts';
 
 let t: TestApp;
@@ -15,9 +15,7 @@ let car: string;
 let conversationId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ listen: true });
-  [buyer, seller] = await Promise.all([signUp(t.app, 'Buyer'), signUp(t.app, 'Seller')]);
-  car = await insertCar(t, seller, await insertCategory(t), { name: 'Live Fiesta' });
+  ({ t, buyer, seller, carId: car } = await withPersonas(['buyer', 'seller'], { app: { listen: true }, car: { name: 'Live Fiesta' } }));
   const opened = await post(buyer, '/api/conversations', { productId: car, text: 'Hello' });
   conversationId = opened.conversationId;
 });
