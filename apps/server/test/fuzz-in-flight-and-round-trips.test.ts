@@ -8,10 +8,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { controlCharacter } from '@second-gear/contract/constants';
 import { type ApiDocument, expectDocumented } from './documented-statuses.ts';
 import { insertCar } from './fixtures.ts';
-import { as, multipartFile } from './harness.ts';
+import { as } from './harness.ts';
 import {
   adminImageUrl,
   categoryId,
+  categoryWithPicture,
   checkAnswer,
   conversationId,
   describeRequest,
@@ -295,12 +296,6 @@ describe(`stored text comes back unchanged (seed ${SEED})`, () => {
 let imageUrl2: string;
 let roundTripCategoryId: string;
 beforeAll(async () => {
-  const { payload, headers } = multipartFile('image', 'car2.png', 'image/png', await pngBytes(100, 80));
-  const up = await as(t.app, people.otherSeller, { method: 'POST', url: '/api/images', payload, headers });
-  expect(up.statusCode, up.body).toBe(200);
-  imageUrl2 = up.json().data.url;
-  const key = /\/uploads\/(.+)-\d+\.webp/.exec(imageUrl2)![1];
-  const cats = await t.pool.query<{ id: string }>(`insert into categories (name, details, image_key) values ('Round Trip Motors', 'x', $1) returning id`, [key]);
-  roundTripCategoryId = cats.rows[0]!.id;
+  ({ imageUrl: imageUrl2, categoryId: roundTripCategoryId } = await categoryWithPicture(people.otherSeller, 'Round Trip Motors', await pngBytes(100, 80)));
 });
 

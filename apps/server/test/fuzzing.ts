@@ -56,6 +56,17 @@ const disposable: string[] = [];
 
 type Who = 'anon' | 'buyer' | 'otherBuyer' | 'seller' | 'otherSeller' | 'admin';
 
+/** A picture `who` uploads (its URL), and a category `name` shown with it. */
+export async function categoryWithPicture(who: Person, name: string, png: Buffer) {
+  const { payload, headers } = multipartFile('image', 'car.png', 'image/png', png);
+  const up = await as(t.app, who, { method: 'POST', url: '/api/images', payload, headers });
+  expect(up.statusCode, up.body).toBe(200);
+  const imageUrl: string = up.json().data.url;
+  const key = /\/uploads\/(.+)-\d+\.webp/.exec(imageUrl)![1];
+  const { rows } = await t.pool.query<{ id: string }>(`insert into categories (name, details, image_key) values ($1, 'x', $2) returning id`, [name, key]);
+  return { imageUrl, categoryId: rows[0]!.id };
+}
+
 export async function pngBytes(width = 24, height = 16) {
   return sharp({ create: { width, height, channels: 3, background: '#3366aa' } }).png().toBuffer();
 }
@@ -74,14 +85,7 @@ async function setUpRows() {
   t = app;
   people = { ...cast, victim: await signUp(t.app, 'Seller') };
   validPng = await pngBytes();
-
-  const { payload, headers } = multipartFile('image', 'car.png', 'image/png', await pngBytes(640, 400));
-  const up = await as(t.app, people.seller, { method: 'POST', url: '/api/images', payload, headers });
-  expect(up.statusCode, up.body).toBe(200);
-  imageUrl = up.json().data.url;
-  const key = /\/uploads\/(.+)-\d+\.webp/.exec(imageUrl)![1];
-  const cats = await t.pool.query<{ id: string }>(`insert into categories (name, details, image_key) values ('Fuzz Motors', 'x', $1) returning id`, [key]);
-  categoryId = cats.rows[0]!.id;
+  ({ imageUrl, categoryId } = await categoryWithPicture(people.seller, 'Fuzz Motors', await pngBytes(640, 400)));
 
   const adminUp = await as(t.app, people.admin, { method: 'POST', url: '/api/images', ...multipartFile('image', 'brand.png', 'image/png', validPng) });
   expect(adminUp.statusCode, adminUp.body).toBe(200);
