@@ -41,7 +41,7 @@ describe('without METRICS_TOKEN', () => {
   it('answers 404 there even while serving the web app, whose pages every other unknown path gets', async () => {
     const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-web-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
-    const web = await createTestApp({ webDist });
+    const web = await createTestApp({ webDist, shareDatabaseWith: t });
     try {
       expect((await web.app.inject({ method: 'GET', url: '/no-such-page' })).body).toContain('<div id="root">');
       expect((await web.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
