@@ -6,9 +6,9 @@ import { createTestApp, makeAdmin, signUp, type Person, type TestApp } from './h
  * of each (and another admin) for the refusals of "someone else's data", and an admin.
  */
 const ROLES = { buyer: 'Buyer', otherBuyer: 'Buyer', seller: 'Seller', otherSeller: 'Seller', admin: 'admin', otherAdmin: 'admin' } as const;
-export type Persona = keyof typeof ROLES;
+type Persona = keyof typeof ROLES;
 
-export interface CastOptions {
+interface CastOptions {
   /** How the app is built (createTestApp's options). */
   app?: Parameters<typeof createTestApp>[0];
   /** A category (a make) to list cars in, answered as `categoryId`: its name, or `true` for a made-up one. */
@@ -17,9 +17,8 @@ export interface CastOptions {
   car?: Parameters<typeof insertCar>[3];
 }
 
-export type Cast<P extends Persona, O extends CastOptions> = { t: TestApp } & { [K in P]: Person } & (O extends { category: string | true }
-    ? { categoryId: string }
-    : unknown) &
+type Cast<P extends Persona, O extends CastOptions> = { t: TestApp } & { [K in P]: Person } &
+  (O extends { category: string | true } ? { categoryId: string } : unknown) &
   (O extends { car: object } ? { categoryId: string; carId: string } : unknown);
 
 /**
@@ -30,7 +29,10 @@ export type Cast<P extends Persona, O extends CastOptions> = { t: TestApp } & { 
  *
  * Only the people named are made, so that the files that count people or rows count their own.
  */
-export async function withPersonas<const P extends Persona, const O extends CastOptions = Record<never, never>>(people: readonly P[], options?: O): Promise<Cast<P, O>> {
+export async function withPersonas<const P extends Persona, const O extends CastOptions = Record<never, never>>(
+  people: readonly P[],
+  options?: O,
+): Promise<Cast<P, O>> {
   const t = await createTestApp(options?.app);
   const signedUp = await Promise.all(people.map((name) => (ROLES[name] === 'admin' ? makeAdmin(t) : signUp(t.app, ROLES[name]))));
   const cast: Record<string, unknown> = { t, ...Object.fromEntries(people.map((name, i) => [name, signedUp[i]])) };
