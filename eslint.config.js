@@ -17,7 +17,8 @@ const webFeatures = fs
 // the database, the job runner's logger and supervision) needs nothing of ours; auth, images, mail
 // and payments stand on the base alone; http/ on auth; the car data layer (modules/cars) on images;
 // the features on all of them; and on top what composes the server: app.ts (routes), main.ts
-// (start), jobs/runner.ts (the modules' jobs), db/seed.ts (demo data, through auth and images) and
+// (start), jobs/runner.ts (the modules' jobs), db/seed.ts and demo-picture-cache.ts (demo data, through auth
+// and images) and
 // the admin command.
 const server = path.join(import.meta.dirname, 'apps/server/src');
 const serverFiles = (dir, { except = [] } = {}) =>
@@ -32,7 +33,7 @@ const serverFeatures = fs
 const serverServices = ['auth', 'images', 'mail', 'payments'];
 const serverLayers = [
   {
-    files: ['./config.ts', './errors.ts', './loopback.ts', './secret-file.ts', './free-port.ts', ...serverFiles('db', { except: ['seed.ts'] }), './jobs/logger.ts', './jobs/supervise.ts'],
+    files: ['./config.ts', './errors.ts', './loopback.ts', './secret-file.ts', './free-port.ts', ...serverFiles('db', { except: ['seed.ts', 'demo-picture-cache.ts'] }), './jobs/logger.ts', './jobs/supervise.ts'],
     message: 'The base (config.ts, errors.ts, loopback.ts, secret-file.ts, free-port.ts, db/ but its demo seeding, jobs/logger.ts and supervise.ts) imports nothing above it: the rest of the server builds on it.',
   },
   {
@@ -45,7 +46,7 @@ const serverLayers = [
     files: serverFeatures.map((name) => `./modules/${name}`),
     message: "A module never imports what composes the server (app.ts, main.ts, jobs/runner.ts, db/seed.ts, cli/): a module's jobs are its own (its jobs.ts), and jobs/runner.ts registers them.",
   },
-  { files: ['./app.ts', './main.ts', './jobs/runner.ts', './db/seed.ts', './cli'] },
+  { files: ['./app.ts', './main.ts', './jobs/runner.ts', './db/seed.ts', './db/demo-picture-cache.ts', './cli'] },
 ];
 
 // What each feature (modules/<name>) uses of the others, file by file: a feature imports another only

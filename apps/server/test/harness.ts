@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDeps } from '../src/app.ts';
 import { AUTH_CHANGES_CHANNEL } from '../src/auth/auth-changes.ts';
 import { createAuth } from '../src/auth/auth.ts';
 import { googleOAuth } from '../src/auth/google.ts';
@@ -44,6 +44,10 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** A second app process's view: this app's database instead of a new one (its close leaves the database). */
     shareDatabaseWith?: TestApp;
+    /** Shorter limits for slow clients than the server's own. */
+    httpTimeouts?: AppDeps['httpTimeouts'];
+    /** Where the log lines go instead of standard output (LOG_LEVEL in `env` says which). */
+    logStream?: AppDeps['logStream'];
   } = {},
 ): Promise<TestApp> {
   const url = inject('pgUrl');
@@ -75,7 +79,7 @@ export async function createTestApp(
   const secret = shared?.secret ?? randomBytes(32).toString('hex');
   const auth = createAuth({ pool, secret, publicUrl: origin, trustedOrigins: config.trustedOrigins, google: googleOAuth(config) });
   const images = options.images ?? diskStorage(path.join(dataDir, 'uploads'));
-  const app = await buildApp({ config, pool, auth, images, webDist: options.webDist });
+  const app = await buildApp({ config, pool, auth, images, webDist: options.webDist, httpTimeouts: options.httpTimeouts, logStream: options.logStream });
   options.beforeReady?.(app);
   if (options.listen) await app.listen({ port, host: '127.0.0.1' });
   else await app.ready();

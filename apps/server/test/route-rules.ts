@@ -1,7 +1,8 @@
 /**
  * The access rule (docs/security.md) for every `/api` route, keyed by `METHOD path` as Fastify registers it.
- * authorization-matrix.test.ts reads the server's own route table and fails when a route has no
- * rule here (so a new route must be given one) or a rule names a route that does not exist.
+ * The authorization matrix (authorization-matrix.ts) reads the server's own route table and fails
+ * when a route has no rule here (so a new route must be given one) or a rule names a route that
+ * does not exist.
  *
  * HEAD routes are left out: Fastify answers HEAD through the GET route and its guard.
  */
@@ -184,5 +185,5 @@ export function rolesOf(access: Access): readonly Role[] | null {
   return access === 'buyer' || access === 'seller' || access === 'admin' ? [access] : null;
 }
 
-/** Write routes whose body or query could carry forged fields (authorization-matrix.test.ts probes each). */
+/** Write routes whose body or query could carry forged fields (authorization-matrix-from-wishlists.test.ts probes each). */
 export const isWriteMethod = (method: string) => method === 'POST' || method === 'PUT' || method === 'DELETE' || method === 'PATCH';

@@ -12,7 +12,7 @@ import { nextLoopbackAddress, rawRequest, type RawAnswer } from './raw-http.ts';
 
 /**
  * Sessions, cookies, the failed-sign-in limit and security headers. The authorization
- * matrix (authorization-matrix.test.ts) covers who may call what; this file covers the session
+ * matrix (authorization-matrix-*.test.ts) covers who may call what; this file covers the session
  * that says who is calling.
  */
 

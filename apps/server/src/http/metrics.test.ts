@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory } from '../../test/fixtures.ts';
-import { as, createTestApp, signUp, type Person, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, type Person, type TestApp } from '../../test/harness.ts';
+import { withPersonas } from '../../test/personas.ts';
 
 /**
  * `GET /metrics` (decision 021): off unless METRICS_TOKEN is set, then only to that bearer token,
@@ -40,7 +41,7 @@ describe('without METRICS_TOKEN', () => {
   it('answers 404 there even while serving the web app, whose pages every other unknown path gets', async () => {
     const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-web-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
-    const web = await createTestApp({ webDist });
+    const web = await createTestApp({ webDist, shareDatabaseWith: t });
     try {
       expect((await web.app.inject({ method: 'GET', url: '/no-such-page' })).body).toContain('<div id="root">');
       expect((await web.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
@@ -62,8 +63,7 @@ describe('with METRICS_TOKEN', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { METRICS_TOKEN: token } });
-    buyer = await signUp(t.app, 'Buyer');
+    ({ t, buyer } = await withPersonas(['buyer'], { app: { env: { METRICS_TOKEN: token } } }));
   });
   afterAll(() => t?.close());
 

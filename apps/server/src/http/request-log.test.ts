@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
 
 /**
@@ -17,20 +16,10 @@ const CODE = 'oauthcode4Zq9XyLm2';
 const STATE = 'oauthstate7Hd3KpW8';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  app = await buildApp({
-    config: { ...t.app.config, logLevel: 'info' },
-    pool: t.pool,
-    auth: t.app.auth,
-    images: t.app.images,
-    logStream: { write: (line) => void lines.push(line) },
-  });
-  await app.ready();
+  t = await createTestApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => void lines.push(line) } });
+  app = t.app;
 });
-afterAll(async () => {
-  await app?.close();
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 interface LogLine {
   level: number;

@@ -3,8 +3,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { insertCar, insertCategory } from '../../test/fixtures.ts';
-import { createTestApp, multipartFile, ORIGIN, signUp, type Person, type TestApp } from '../../test/harness.ts';
+import { insertCar } from '../../test/fixtures.ts';
+import { multipartFile, ORIGIN, type Person, type TestApp } from '../../test/harness.ts';
+import { withPersonas } from '../../test/personas.ts';
 
 let t: TestApp;
 let seller: Person;
@@ -26,9 +27,7 @@ const send = (who: Person | undefined, opts: InjectOptions) => t.app.inject({ ..
 const booking = (productId: string, headers: Record<string, string>): InjectOptions => ({ method: 'POST', url: '/api/bookings', payload: { productId }, headers });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [seller, buyer] = await Promise.all([signUp(t.app, 'Seller'), signUp(t.app, 'Buyer')]);
-  categoryId = await insertCategory(t);
+  ({ t, seller, buyer, categoryId } = await withPersonas(['seller', 'buyer'], { category: true }));
   png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#808080' } }).png().toBuffer();
 });
 afterAll(() => t?.close());

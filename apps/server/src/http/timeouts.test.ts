@@ -1,7 +1,5 @@
 import net from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { createTestApp, ORIGIN, type TestApp } from '../../test/harness.ts';
 import { HTTP_TIMEOUTS } from './timeouts.ts';
 
@@ -11,25 +9,14 @@ import { HTTP_TIMEOUTS } from './timeouts.ts';
  * it would never do without the limits (the test's own timeout is the bound).
  */
 let t: TestApp;
-let app: FastifyInstance;
 let port: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  app = await buildApp({
-    config: t.app.config,
-    pool: t.pool,
-    auth: t.app.auth,
-    images: t.app.images,
-    httpTimeouts: { headersMs: 300, requestMs: 600, idleMs: 1_500, keepAliveMs: 1_500, checkIntervalMs: 50 },
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  port = (app.server.address() as net.AddressInfo).port;
+  t = await createTestApp({ httpTimeouts: { headersMs: 300, requestMs: 600, idleMs: 1_500, keepAliveMs: 1_500, checkIntervalMs: 50 } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as net.AddressInfo).port;
 });
-afterAll(async () => {
-  await app?.close();
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 /** Opens a raw connection, lets `talk` write to it, and resolves with everything the server sent once it closed the connection. */
 function untilClosed(talk: (socket: net.Socket) => void): Promise<string> {

@@ -6,7 +6,8 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, multipartFile, signUp, type Person, type TestApp } from '../../test/harness.ts';
+import { as, multipartFile, type Person, type TestApp } from '../../test/harness.ts';
+import { withPersonas } from '../../test/personas.ts';
 import { loadConfig } from '../config.ts';
 import { s3Storage } from './s3-storage.ts';
 import { diskStorage, type ImageStorage, type S3Settings } from './storage.ts';
@@ -130,8 +131,7 @@ describe('the app with pictures in S3', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ images: s3Storage({ ...settings, bucket: 'app' }) });
-    seller = await signUp(t.app, 'Seller');
+    ({ t, seller } = await withPersonas(['seller'], { app: { images: s3Storage({ ...settings, bucket: 'app' }) } }));
   });
   afterAll(() => t?.close());
 

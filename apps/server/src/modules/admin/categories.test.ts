@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCar, insertCategory } from '../../../test/fixtures.ts';
-import { as, createTestApp, makeAdmin, multipartFile, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { as, multipartFile, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 
 let t: TestApp;
 let admin: Person;
@@ -34,9 +35,7 @@ async function added(name = uniqueName()) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [admin, otherAdmin] = [await makeAdmin(t), await makeAdmin(t)];
-  [seller, buyer] = await Promise.all([signUp(t.app, 'Seller'), signUp(t.app, 'Buyer')]);
+  ({ t, admin, otherAdmin, seller, buyer } = await withPersonas(['admin', 'otherAdmin', 'seller', 'buyer']));
   picture = await upload(admin);
 });
 afterAll(() => t.close());

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCar, insertCategory } from '../../../test/fixtures.ts';
-import { as, createTestApp, makeAdmin, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { insertCar } from '../../../test/fixtures.ts';
+import { as, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 
 let t: TestApp;
 let admin: Person;
@@ -10,10 +11,7 @@ let buyer: Person;
 let categoryId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [admin, otherAdmin] = [await makeAdmin(t), await makeAdmin(t)];
-  [seller, buyer] = await Promise.all([signUp(t.app, 'Seller'), signUp(t.app, 'Buyer')]);
-  categoryId = await insertCategory(t);
+  ({ t, admin, otherAdmin, seller, buyer, categoryId } = await withPersonas(['admin', 'otherAdmin', 'seller', 'buyer'], { category: true }));
 });
 afterAll(() => t.close());
 

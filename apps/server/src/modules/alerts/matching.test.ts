@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SavedSearch } from '@second-gear/contract';
-import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { as, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 import { insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { SmtpSink } from '../../../test/smtp-sink.ts';
 import { until } from '../../../test/until.ts';
@@ -14,8 +15,7 @@ let buyer: Person;
 let seller: Person;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [buyer, seller] = await Promise.all([signUp(t.app, 'Buyer'), signUp(t.app, 'Seller')]);
+  ({ t, buyer, seller } = await withPersonas(['buyer', 'seller']));
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedSearchLimits, type SavedSearch } from '@second-gear/contract';
-import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
-import { insertCategory } from '../../../test/fixtures.ts';
+import { as, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 
 let t: TestApp;
 let buyer: Person;
@@ -9,9 +9,7 @@ let other: Person;
 let make: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [buyer, other] = await Promise.all([signUp(t.app, 'Buyer'), signUp(t.app, 'Seller')]);
-  make = await insertCategory(t, 'Škoda');
+  ({ t, buyer, seller: other, categoryId: make } = await withPersonas(['buyer', 'seller'], { category: 'Škoda' }));
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { insertCar, insertCategory } from '../../../test/fixtures.ts';
-import { as, createTestApp, makeAdmin, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { insertCar } from '../../../test/fixtures.ts';
+import { as, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 import { PROPOSALS_PER_HOUR } from './requests.ts';
 import { BOOKINGS_OF_ONE_CAR_PER_HOUR, BOOKINGS_PER_HOUR } from './service.ts';
 
@@ -13,10 +14,7 @@ let admin: Person;
 let categoryId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [buyer, otherBuyer, seller, otherSeller] = await Promise.all([signUp(t.app, 'Buyer'), signUp(t.app, 'Buyer'), signUp(t.app, 'Seller'), signUp(t.app, 'Seller')]);
-  admin = await makeAdmin(t);
-  categoryId = await insertCategory(t);
+  ({ t, buyer, otherBuyer, seller, otherSeller, admin, categoryId } = await withPersonas(['buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin'], { category: true }));
 });
 afterAll(() => t.close());
 // The tests share their buyers and seller: each starts with a fresh hour of bookings and proposals.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCar, insertCategory } from '../../../test/fixtures.ts';
-import { as, createTestApp, makeAdmin, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { insertCar } from '../../../test/fixtures.ts';
+import { as, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 
 let t: TestApp;
 let buyer: Person;
@@ -10,10 +11,7 @@ let admin: Person;
 let categoryId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [buyer, otherBuyer, seller] = await Promise.all([signUp(t.app, 'Buyer'), signUp(t.app, 'Buyer'), signUp(t.app, 'Seller')]);
-  admin = await makeAdmin(t);
-  categoryId = await insertCategory(t);
+  ({ t, buyer, otherBuyer, seller, admin, categoryId } = await withPersonas(['buyer', 'otherBuyer', 'seller', 'admin'], { category: true }));
 });
 afterAll(() => t.close());
 

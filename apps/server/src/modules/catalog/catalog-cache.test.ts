@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carListing, insertCar, insertCategory } from '../../../test/fixtures.ts';
-import { as, createTestApp, makeAdmin, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { as, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 
 /**
  * The catalog's one-second read cache (read-cache.ts) is dropped by the writes that change what it
@@ -37,10 +38,7 @@ async function pay(productId: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [seller, buyer] = await Promise.all([signUp(t.app, 'Seller'), signUp(t.app, 'Buyer')]);
-  admin = await makeAdmin(t);
-  categoryId = await insertCategory(t);
+  ({ t, seller, buyer, admin, categoryId } = await withPersonas(['seller', 'buyer', 'admin'], { category: true }));
 });
 afterAll(() => t?.close());
 

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarPage, Product } from '@second-gear/contract';
-import { carListing, insertCar, insertCategory } from '../../../test/fixtures.ts';
-import { as, createTestApp, multipartFile, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { carListing, insertCar } from '../../../test/fixtures.ts';
+import { as, multipartFile, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 
 // Days listed and price drops (migration 0015): relisting a VIN keeps its listing date,
 // and a price lowered within 14 days shows as a drop on the product.
@@ -50,9 +51,7 @@ async function backdate(id: string, vin: string, days: number, leftDaysAgo = 0) 
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [seller, otherSeller, buyer] = await Promise.all([signUp(t.app, 'Seller'), signUp(t.app, 'Seller'), signUp(t.app, 'Buyer')]);
-  categoryId = await insertCategory(t, 'Volkswagen');
+  ({ t, seller, otherSeller, buyer, categoryId } = await withPersonas(['seller', 'otherSeller', 'buyer'], { category: 'Volkswagen' }));
 });
 afterAll(() => t.close());
 

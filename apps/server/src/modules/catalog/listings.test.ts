@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carListing, insertCategory } from '../../../test/fixtures.ts';
-import { as, createTestApp, multipartFile, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { carListing } from '../../../test/fixtures.ts';
+import { as, multipartFile, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 import { PRICE_CHANGES_PER_DAY } from './listings.ts';
 
 // Car-grade listings: details and photos on Add A Product, editing with a price history,
@@ -38,9 +39,7 @@ async function listed(body: object, who = seller): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [seller, otherSeller, buyer] = await Promise.all([signUp(t.app, 'Seller'), signUp(t.app, 'Seller'), signUp(t.app, 'Buyer')]);
-  categoryId = await insertCategory(t, 'Honda');
+  ({ t, seller, otherSeller, buyer, categoryId } = await withPersonas(['seller', 'otherSeller', 'buyer'], { category: 'Honda' }));
 });
 afterAll(() => t.close());
 

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, multipartFile, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { as, multipartFile, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 import { carListing } from '../../../test/fixtures.ts';
 
 let t: TestApp;
@@ -38,10 +39,7 @@ const validCar = (image: string, overrides: Record<string, unknown> = {}) => car
 const addCar = (who: Person | undefined, body: object) => as(t.app, who, { method: 'POST', url: '/api/addProducts', payload: body });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  seller = await signUp(t.app, 'Seller');
-  otherSeller = await signUp(t.app, 'Seller');
-  buyer = await signUp(t.app, 'Buyer');
+  ({ t, seller, otherSeller, buyer } = await withPersonas(['seller', 'otherSeller', 'buyer']));
   const banner = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#aa3333' } }).png().toBuffer();
   const { payload, headers } = multipartFile('image', 'b.png', 'image/png', banner);
   const url = (await as(t.app, seller, { method: 'POST', url: '/api/images', payload, headers })).json().data.url as string;

@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { product } from '@second-gear/contract';
 import { storeImage } from '../../images/store.ts';
-import { as, createTestApp, makeAdmin, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { as, makeAdmin, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 
 let t: TestApp;
 let seller: Person;
@@ -20,8 +21,7 @@ async function addCar(name: string, flags: { advertised: boolean; paid?: boolean
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  seller = await signUp(t.app, 'Seller');
+  ({ t, seller } = await withPersonas(['seller']));
   const picture = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#aa3333' } }).png().toBuffer();
   const image = await storeImage(t.pool, t.app.images, picture, null);
   const { rows } = await t.pool.query(`insert into categories (name, details, image_key) values ('Volvo', 'Safe cars', $1) returning id`, [image.key]);

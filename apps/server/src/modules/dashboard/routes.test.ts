@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCar, insertCategory } from '../../../test/fixtures.ts';
-import { as, createTestApp, makeAdmin, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { as, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 
 // Known rows, counted by hand below: sold, deleted, booked, wishlisted, reported and dismissed cars,
 // a verified seller and two unverified ones. Every number is also checked against the rows of the
@@ -38,15 +39,8 @@ async function bookAndPay(who: Person, productId: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [verifiedSeller, seller, emptySeller, buyer, otherBuyer] = await Promise.all([
-    signUp(t.app, 'Seller'),
-    signUp(t.app, 'Seller'),
-    signUp(t.app, 'Seller'),
-    signUp(t.app, 'Buyer'),
-    signUp(t.app, 'Buyer'),
-  ]);
-  admin = await makeAdmin(t);
+  ({ t, seller, buyer, otherBuyer, admin } = await withPersonas(['seller', 'buyer', 'otherBuyer', 'admin']));
+  [verifiedSeller, emptySeller] = await Promise.all([signUp(t.app, 'Seller'), signUp(t.app, 'Seller')]);
   await ok(admin, 'PUT', `/api/seller/verify?id=${verifiedSeller.id}&email=${encodeURIComponent(verifiedSeller.email)}`);
   const category = await insertCategory(t);
   const car = (owner: Person, name: string, paid = false) => insertCar(t, owner, category, { name, paid });

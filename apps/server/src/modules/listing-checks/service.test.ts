@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarPage, ReportedItem } from '@second-gear/contract';
 import { vinYearCode, withCheckDigit } from '@second-gear/contract';
-import { as, createTestApp, makeAdmin, signUp, type Person, type TestApp } from '../../../test/harness.ts';
-import { editCar, insertCar, insertCategory } from '../../../test/fixtures.ts';
+import { as, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
+import { editCar, insertCar } from '../../../test/fixtures.ts';
 import { until } from '../../../test/until.ts';
 import { inTransaction } from '../../db/pool.ts';
 import { checkListingTask } from './jobs.ts';
@@ -18,10 +19,8 @@ let toyota: string;
 let serial = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [seller, buyer, admin] = [await signUp(t.app, 'Seller'), await signUp(t.app, 'Buyer'), await makeAdmin(t)];
+  ({ t, seller, buyer, admin, categoryId: toyota } = await withPersonas(['seller', 'buyer', 'admin'], { category: 'Toyota' }));
   await t.pool.query(`update users set created_at = now() - interval '1 year' where id = $1`, [seller.id]);
-  toyota = await insertCategory(t, 'Toyota');
 });
 afterAll(() => t.close());
 

@@ -4,8 +4,8 @@ import { buildApp } from '../../app.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@second-gear/contract';
 import { createPool } from '../../db/pool.ts';
-import { insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { as, createTestApp, sessionCookie, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 import { nextLoopbackAddress } from '../../../test/raw-http.ts';
 
 let t: TestApp;
@@ -15,9 +15,7 @@ let car: string;
 let conversationId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ listen: true });
-  [buyer, seller] = await Promise.all([signUp(t.app, 'Buyer'), signUp(t.app, 'Seller')]);
-  car = await insertCar(t, seller, await insertCategory(t), { name: 'Live Fiesta' });
+  ({ t, buyer, seller, carId: car } = await withPersonas(['buyer', 'seller'], { app: { listen: true }, car: { name: 'Live Fiesta' } }));
   const opened = await post(buyer, '/api/conversations', { productId: car, text: 'Hello' });
   conversationId = opened.conversationId;
 });
@@ -98,6 +96,8 @@ function connect(who: Person, lastEventId?: string, origin = t.origin) {
     retries,
     messages: () => events.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data) as Message),
     until,
+    /** Resolves once the stream is listening: its first line (retry) has arrived. */
+    listening: () => until(() => retries.length > 0, 'the first line'),
     ended: () => ended,
     close: () => req.destroy(),
   };
@@ -110,8 +110,7 @@ describe('GET /api/live', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers).toMatchObject({ 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
     expect(res.headers['content-encoding']).toBeUndefined();
-    // The stream is listening once the first line (retry) has arrived.
-    await new Promise((r) => setTimeout(r, 100));
+    await stream.listening();
     // Read up to now: the next message is the first unread one, which also brings a notification.
     await post(seller, `/api/conversations/${conversationId}/read`, {});
     const sent = await say(buyer, 'Is it still for sale?');
@@ -127,7 +126,7 @@ describe('GET /api/live', () => {
   it('tells the sender’s own other pages of the message, as theirs', async () => {
     const stream = connect(buyer);
     await stream.response;
-    await new Promise((r) => setTimeout(r, 100));
+    await stream.listening();
     const sent = await say(buyer, 'From my other tab');
     await stream.until(() => stream.messages().some((m) => m.id === sent.id), 'the message');
     expect(stream.messages().find((m) => m.id === sent.id)!.mine).toBe(true);
@@ -137,7 +136,7 @@ describe('GET /api/live', () => {
   it('sends exactly the messages missed while away, after the Last-Event-ID, on reconnection', async () => {
     const first = connect(seller);
     await first.response;
-    await new Promise((r) => setTimeout(r, 100));
+    await first.listening();
     const seen = await say(buyer, 'Before the tunnel');
     await first.until(() => first.messages().some((m) => m.id === seen.id), 'the first message');
     const lastEventId = first.events.filter((e) => e.id).at(-1)!.id!;
@@ -171,7 +170,7 @@ describe('GET /api/live', () => {
   it('ends its streams when the listening connection is lost, so that browsers reconnect and catch up', async () => {
     const stream = connect(seller);
     await stream.response;
-    await new Promise((r) => setTimeout(r, 100));
+    await stream.listening();
     const before = await say(buyer, 'Before the database hiccup');
     await stream.until(() => stream.messages().some((m) => m.id === before.id), 'the first message');
     await t.pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'second-gear live updates' and datname = current_database()`);

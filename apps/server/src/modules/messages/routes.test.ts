@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scamWarning } from '@second-gear/contract';
-import { insertCar, insertCategory } from '../../../test/fixtures.ts';
-import { as, createTestApp, makeAdmin, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { insertCar } from '../../../test/fixtures.ts';
+import { as, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 
 let t: TestApp;
 let buyer: Person;
@@ -11,10 +12,7 @@ let admin: Person;
 let categoryId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [buyer, otherBuyer, seller] = await Promise.all([signUp(t.app, 'Buyer'), signUp(t.app, 'Buyer'), signUp(t.app, 'Seller')]);
-  admin = await makeAdmin(t);
-  categoryId = await insertCategory(t);
+  ({ t, buyer, otherBuyer, seller, admin, categoryId } = await withPersonas(['buyer', 'otherBuyer', 'seller', 'admin'], { category: true }));
 });
 afterAll(() => t.close());
 

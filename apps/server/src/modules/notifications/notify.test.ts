@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/pool.ts';
-import { createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 import { EMAIL_FOLD_MINUTES, notify, type Notice } from './notify.ts';
 
 let t: TestApp;
 let seller: Person;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  seller = await signUp(t.app, 'Seller');
+  ({ t, seller } = await withPersonas(['seller']));
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/pool.ts';
 import { unsubscribeToken } from '../../mail/unsubscribe-token.ts';
-import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { as, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 import { notify } from './notify.ts';
 
 let t: TestApp;
@@ -9,8 +10,7 @@ let buyer: Person;
 let other: Person;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [buyer, other] = await Promise.all([signUp(t.app, 'Buyer'), signUp(t.app, 'Seller')]);
+  ({ t, buyer, seller: other } = await withPersonas(['buyer', 'seller']));
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PriceGuide } from '@second-gear/contract';
-import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { as, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 import { insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { MIN_COMPARABLES } from './estimate.ts';
 import { repriceModel } from './service.ts';
@@ -10,9 +11,7 @@ let seller: Person;
 let make: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  seller = await signUp(t.app, 'Seller');
-  make = await insertCategory(t, 'Honda');
+  ({ t, seller, categoryId: make } = await withPersonas(['seller'], { category: 'Honda' }));
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarPage } from '@second-gear/contract';
-import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
-import { editCar, insertCar, insertCategory } from '../../../test/fixtures.ts';
+import { as, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
+import { editCar, insertCar } from '../../../test/fixtures.ts';
 import { MIN_COMPARABLES } from './estimate.ts';
 import { repriceModel } from './service.ts';
 
@@ -10,9 +11,7 @@ let seller: Person;
 let make: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  seller = await signUp(t.app, 'Seller');
-  make = await insertCategory(t, 'Toyota');
+  ({ t, seller, categoryId: make } = await withPersonas(['seller'], { category: 'Toyota' }));
 });
 afterAll(() => t.close());
 

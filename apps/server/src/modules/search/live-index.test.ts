@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchQuery } from '@second-gear/contract';
-import { createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 import { insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { LiveCarIndex } from './live-index.ts';
 
@@ -9,9 +10,7 @@ let seller: Person;
 let make: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  seller = await signUp(t.app, 'Seller');
-  make = await insertCategory(t, 'Skoda');
+  ({ t, seller, categoryId: make } = await withPersonas(['seller'], { category: 'Skoda' }));
 });
 afterAll(() => t.close());
 

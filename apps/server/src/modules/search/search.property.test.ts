@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyTypes, conditions, dealRatings, fuels, searchSorts, transmissions, type SearchResult, type SearchSort } from '@second-gear/contract';
-import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { as, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 import { insertCategory } from '../../../test/fixtures.ts';
 
 /**
@@ -68,9 +69,9 @@ const queryArb = fc
 type Query = Generated<typeof queryArb>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  buyer = await signUp(t.app, 'Buyer');
-  sellers = { verified: await signUp(t.app, 'Seller'), unverified: await signUp(t.app, 'Seller') };
+  const cast = await withPersonas(['buyer', 'seller', 'otherSeller']);
+  ({ t, buyer } = cast);
+  sellers = { verified: cast.seller, unverified: cast.otherSeller };
   await t.pool.query('update users set verified = true where id = $1', [sellers.verified.id]);
   makes = [await insertCategory(t, 'Volkswagen'), await insertCategory(t, 'Toyota'), await insertCategory(t, 'Ford'), await insertCategory(t, 'Tesla')];
   imageKey = 'searchpropertytestimage';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult } from '@second-gear/contract';
-import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { as, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 import { insertCar, insertCategory } from '../../../test/fixtures.ts';
 
 let t: TestApp;
@@ -9,9 +10,7 @@ let seller: Person;
 const car: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  buyer = await signUp(t.app, 'Buyer');
-  seller = await signUp(t.app, 'Seller');
+  ({ t, buyer, seller } = await withPersonas(['buyer', 'seller']));
   const volkswagen = await insertCategory(t, 'Volkswagen');
   const toyota = await insertCategory(t, 'Toyota');
   car.golf = await insertCar(t, seller, volkswagen, { name: 'Golf GTI, one owner' });

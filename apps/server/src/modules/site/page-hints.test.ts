@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryPageSize } from '@second-gear/contract/constants';
 import { insertCar, insertCategory } from '../../../test/fixtures.ts';
-import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { as, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 
 // A web build of our own (index.html and Vite's manifest), so the hints are checked without building
 // the web app: the entry, a login page chunk and a category page chunk that share a chunk.
@@ -32,10 +33,7 @@ let categoryId: string;
 let emptyCategoryId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ webDist });
-  seller = await signUp(t.app, 'Seller');
-  buyer = await signUp(t.app, 'Buyer');
-  categoryId = await insertCategory(t);
+  ({ t, seller, buyer, categoryId } = await withPersonas(['seller', 'buyer'], { app: { webDist }, category: true }));
   emptyCategoryId = await insertCategory(t);
   await insertCar(t, seller, categoryId, { name: 'Older car' });
   await insertCar(t, seller, categoryId, { name: 'Newest car' });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appHasHeard, as, createTestApp, makeAdmin, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { appHasHeard, as, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 
 let t: TestApp;
 let buyer: Person;
@@ -7,10 +8,7 @@ let seller: Person;
 let admin: Person;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  buyer = await signUp(t.app, 'Buyer');
-  seller = await signUp(t.app, 'Seller');
-  admin = await makeAdmin(t);
+  ({ t, buyer, seller, admin } = await withPersonas(['buyer', 'seller', 'admin']));
 });
 afterAll(() => t.close());
 

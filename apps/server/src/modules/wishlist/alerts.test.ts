@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/pool.ts';
 import { startJobRunner } from '../../jobs/runner.ts';
-import { editCar, insertCar, insertCategory } from '../../../test/fixtures.ts';
-import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { editCar, insertCar } from '../../../test/fixtures.ts';
+import { as, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 import { until } from '../../../test/until.ts';
 import { tellWishlisters } from './alerts.ts';
 
@@ -13,9 +14,7 @@ let seller: Person;
 let make: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  seller = await signUp(t.app, 'Seller');
-  make = await insertCategory(t, 'Mazda');
+  ({ t, seller, categoryId: make } = await withPersonas(['seller'], { category: 'Mazda' }));
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCar, insertCategory } from '../../../test/fixtures.ts';
-import { as, createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { insertCar } from '../../../test/fixtures.ts';
+import { as, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
 
 let t: TestApp;
 let buyer: Person;
@@ -9,9 +10,7 @@ let seller: Person;
 let categoryId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [buyer, otherBuyer, seller] = await Promise.all([signUp(t.app, 'Buyer'), signUp(t.app, 'Buyer'), signUp(t.app, 'Seller')]);
-  categoryId = await insertCategory(t);
+  ({ t, buyer, otherBuyer, seller, categoryId } = await withPersonas(['buyer', 'otherBuyer', 'seller'], { category: true }));
 });
 afterAll(() => t.close());
 
