@@ -14,18 +14,12 @@ const webFeatures = fs
 
 // The server's layers (apps/server/src), lowest first: a file imports from its own layer and the
 // ones below, never above. Worked out from what the code imports: the base (configuration, errors,
-// the database, the job runner's logger and supervision) needs nothing of ours; auth, images, mail
-// and payments stand on the base alone; http/ on auth; the car data layer (modules/cars) on images;
-// the features on all of them; and on top what composes the server: app.ts (routes), main.ts
-// (start), jobs/runner.ts (the modules' jobs), db/seed.ts and demo-picture-cache.ts (demo data, through auth
-// and images) and
-// the admin command.
+// the database with graphile-worker's logger, and the job runner's supervision) needs nothing of
+// ours; auth, images, mail and payments stand on the base alone; http/ on auth; the car data layer
+// (modules/cars) on images; the features on all of them; and on top what composes the server:
+// app.ts (routes), main.ts (start), jobs/runner.ts (the modules' jobs), demo-data/ (the demo
+// seeding, through auth, images and the car layer) and the admin command.
 const server = path.join(import.meta.dirname, 'apps/server/src');
-const serverFiles = (dir, { except = [] } = {}) =>
-  fs
-    .readdirSync(path.join(server, dir))
-    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !except.includes(name))
-    .map((name) => `./${dir}/${name}`);
 const serverFeatures = fs
   .readdirSync(path.join(server, 'modules'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'cars')
@@ -33,8 +27,8 @@ const serverFeatures = fs
 const serverServices = ['auth', 'images', 'mail', 'payments'];
 const serverLayers = [
   {
-    files: ['./config.ts', './errors.ts', './loopback.ts', './secret-file.ts', './free-port.ts', ...serverFiles('db', { except: ['seed.ts', 'demo-picture-cache.ts'] }), './jobs/logger.ts', './jobs/supervise.ts'],
-    message: 'The base (config.ts, errors.ts, loopback.ts, secret-file.ts, free-port.ts, db/ but its demo seeding, jobs/logger.ts and supervise.ts) imports nothing above it: the rest of the server builds on it.',
+    files: ['./config.ts', './errors.ts', './loopback.ts', './secret-file.ts', './free-port.ts', './db', './jobs/supervise.ts'],
+    message: 'The base (config.ts, errors.ts, loopback.ts, secret-file.ts, free-port.ts, db/ and jobs/supervise.ts) imports nothing above it: the rest of the server builds on it.',
   },
   {
     files: serverServices.map((name) => `./${name}`),
@@ -44,9 +38,9 @@ const serverLayers = [
   { files: ['./modules/cars'], message: 'modules/cars is the car data layer below the features: it imports no feature module and nothing that composes the server.' },
   {
     files: serverFeatures.map((name) => `./modules/${name}`),
-    message: "A module never imports what composes the server (app.ts, main.ts, jobs/runner.ts, db/seed.ts, cli/): a module's jobs are its own (its jobs.ts), and jobs/runner.ts registers them.",
+    message: "A module never imports what composes the server (app.ts, main.ts, jobs/runner.ts, demo-data/, cli/): a module's jobs are its own (its jobs.ts), and jobs/runner.ts registers them.",
   },
-  { files: ['./app.ts', './main.ts', './jobs/runner.ts', './db/seed.ts', './db/demo-picture-cache.ts', './cli'] },
+  { files: ['./app.ts', './main.ts', './jobs/runner.ts', './demo-data', './cli'] },
 ];
 
 // What each feature (modules/<name>) uses of the others, file by file: a feature imports another only

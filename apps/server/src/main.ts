@@ -8,7 +8,7 @@ import { DatabaseStartError, startEmbeddedPostgres, type EmbeddedDatabase } from
 import { migrate } from './db/migrate.ts';
 import { checkServerVersion, createPool } from './db/pool.ts';
 import { DataDirInUseError, lockDataDir } from './db/process-lock.ts';
-import type { SeededAccount } from './db/seed.ts';
+import type { SeededAccount } from './demo-data/seed.ts';
 import { createImageStorage } from './images/create-storage.ts';
 import { startJobRunner, type JobRunner } from './jobs/runner.ts';
 import { readOrCreateSecret } from './secret-file.ts';
@@ -49,7 +49,7 @@ async function main() {
     if (config.demoData !== 'off') {
       // Loaded here and only here: the seeder and the demo content it draws (apps/server/demo, a
       // third of the server's code) stay out of a start without demo data, production's usual one.
-      const { DEMO_PASSWORD, seedDemoData } = await import('./db/seed.ts');
+      const { DEMO_PASSWORD, seedDemoData } = await import('./demo-data/seed.ts');
       const created = await seedDemoData({ pool, auth, images, passwords: config.demoData });
       if (created) say(demoDataAdded(created, config.demoData, DEMO_PASSWORD));
     }

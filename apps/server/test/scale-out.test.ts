@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCars, demoCategories } from '../demo/catalog.ts';
-import { demoAccounts } from '../src/db/seed.ts';
+import { demoAccounts } from '../src/demo-data/seed.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres.ts';
 import { freePort } from '../src/free-port.ts';
 import { createDatabase } from './database-url.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg, { type Pool } from 'pg';
 import { runMigrations } from 'graphile-worker';
-import { quietJobLogger } from '../jobs/logger.ts';
+import { quietJobLogger } from './job-logger.ts';
 
 const migrationsDir = path.join(import.meta.dirname, 'migrations');
 // Any fixed number: every app process on one database takes the same advisory lock.

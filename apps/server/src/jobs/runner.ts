@@ -9,7 +9,7 @@ import { DELIVER_EMAIL, deliverEmail } from '../modules/notifications/deliver-em
 import { REPRICE_MODEL, repriceModelTask } from '../modules/pricing/jobs.ts';
 import { LiveCarIndex } from '../modules/search/live-index.ts';
 import { WISHLIST_ALERTS, wishlistAlertsTask } from '../modules/wishlist/jobs.ts';
-import { jobLogger } from './logger.ts';
+import { jobLogger } from '../db/job-logger.ts';
 import { superviseRunner } from './supervise.ts';
 
 export interface JobRunnerOptions {

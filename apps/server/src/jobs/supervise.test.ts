@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { createPool } from '../db/pool.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { until } from '../../test/until.ts';
-import { jobLogger } from './logger.ts';
+import { jobLogger } from '../db/job-logger.ts';
 import { superviseRunner, type SupervisedRunner } from './supervise.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { run, type Runner, type RunnerOptions } from 'graphile-worker';
-import { quietJobLogger } from './logger.ts';
+import { quietJobLogger } from '../db/job-logger.ts';
 
 export interface SupervisedRunner {
   /** Stops the runner of the moment, and any replacement under way. */
