@@ -15,12 +15,13 @@ import readline from 'node:readline';
 /** Each stage is an npm script of package.json. */
 const steps = [
   ['ensure-chromium'],
-  // Static checks and the build share no files: the type checker and the linter read, the build
-  // writes only dist/ directories.
-  ['typecheck', 'lint', 'build'],
-  // The process tests mostly wait (for apps and PostgreSQL servers to start, stop and restart), one
-  // file at a time: beside the API tests they use what those leave idle.
-  ['test:api', 'test:processes'],
+  // Static checks, the build and the demo pictures share no files: the type checker and the linter
+  // read, the build writes only dist/ directories, and the pictures go to node_modules/.cache, where
+  // every later seeding finds them.
+  ['typecheck', 'lint', 'build', 'demo-pictures'],
+  ['test:api'],
+  // The process tests time app starts, kills and restarts: on their own (decision 006).
+  ['test:processes'],
   ['test:e2e'],
 ];
 

@@ -24,6 +24,31 @@ export const demoAccounts = [
   { email: 'buyer@demo.test', name: 'Bella Buyer', role: 'buyer', verified: false },
 ] as const;
 
+/**
+ * The demo pictures as SVG: each brand's, then each car's cover and its more photos (the same car
+ * under other skies: the scene follows the name), DEMO_PHOTOS_PER_CAR a car in the order of demoCars.
+ */
+function demoPictures(): { brands: string[]; cars: string[] } {
+  return {
+    brands: demoCategories.map(brandPicture),
+    cars: demoCars.flatMap((car) =>
+      Array.from({ length: DEMO_PHOTOS_PER_CAR }, (_, n) => carPicture(n === 0 ? car : { ...car, productName: `${car.productName} photo ${n + 1}` })),
+    ),
+  };
+}
+
+/**
+ * Encodes every demo picture into the cache ahead of the seedings that will want them (`npm test`
+ * does it beside its static checks, so that no test's server spends its start encoding them).
+ */
+export async function encodeDemoPictures(pictureCache: string): Promise<number> {
+  const encode = cachedEncoder(pictureCache);
+  const { brands, cars } = demoPictures();
+  const all = [...brands, ...cars];
+  for (let i = 0; i < all.length; i += 2) await Promise.all(all.slice(i, i + 2).map((svg) => encode(Buffer.from(svg))));
+  return all.length;
+}
+
 /** A demo account this seeding created, with the password it was given. */
 export interface SeededAccount {
   email: string;
@@ -71,15 +96,12 @@ export async function seedDemoData({
 
     const encode = cachedEncoder(pictureCache);
     const store = async (svg: string) => putImageFiles(images, await encode(Buffer.from(svg)));
-    const brandImages = await Promise.all(demoCategories.map((c) => store(brandPicture(c))));
-    // Each car's cover, then its more photos: the same car under other skies (the scene follows the name).
-    const carPictures = demoCars.flatMap((car) =>
-      Array.from({ length: DEMO_PHOTOS_PER_CAR }, (_, n) => carPicture(n === 0 ? car : { ...car, productName: `${car.productName} photo ${n + 1}` })),
-    );
+    const { brands, cars } = demoPictures();
+    const brandImages = await Promise.all(brands.map(store));
     const carImages: StoredImage[] = [];
     // Two at a time: sharp already uses every core for one picture.
-    for (let i = 0; i < carPictures.length; i += 2) {
-      carImages.push(...(await Promise.all(carPictures.slice(i, i + 2).map(store))));
+    for (let i = 0; i < cars.length; i += 2) {
+      carImages.push(...(await Promise.all(cars.slice(i, i + 2).map(store))));
     }
 
     await client.query('begin');
