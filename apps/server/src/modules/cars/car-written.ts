@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { NEW_SELLER_CARS, NEW_SELLER_DAYS } from './market.ts';
+import { NEW_SELLER_CARS, NEW_SELLER_DAYS, ON_MARKET } from './market.ts';
 
 // What a write to a car sets off: the work that follows it in the background, enqueued as
 // graphile-worker jobs in the transaction of the write, so that each job exists exactly when the
@@ -142,10 +142,10 @@ async function checkListings(client: PoolClient, carIds: string[]) {
 async function crowdOfNewSeller(client: PoolClient, carId: string): Promise<string[]> {
   const { rows } = await client.query<{ id: string }>(
     `select p.id from products car
-       join products p on p.seller_id = car.seller_id and p.id <> car.id and not p.paid and p.withdrawn_at is null
+       join products p on p.seller_id = car.seller_id and p.id <> car.id and ${ON_MARKET}
       where car.id = $1
         and exists (select 1 from users u where u.id = car.seller_id and u.created_at > now() - make_interval(days => $2))
-        and (select count(*) from products q where q.seller_id = car.seller_id and not q.paid and q.withdrawn_at is null) = $3 + 1`,
+        and (select count(*) from products p where p.seller_id = car.seller_id and ${ON_MARKET}) = $3 + 1`,
     [carId, NEW_SELLER_DAYS, NEW_SELLER_CARS],
   );
   return rows.map((r) => r.id);
