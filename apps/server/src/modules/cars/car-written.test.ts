@@ -85,4 +85,25 @@ describe('a car write', () => {
     await expect(failed).rejects.toThrow('the write failed');
     expect(await queue()).toEqual([]);
   });
+
+  it('of many cars in one transaction runs the saved searches once, and the next transaction again', async () => {
+    const [first, second] = [await wishlistedJazz(12_000), await wishlistedJazz(13_000)];
+    await emptyQueue();
+    const matchRuns = async () => (await queue()).filter((job) => job.task === 'match_saved_searches').map((job) => job.payload.txid);
+
+    const txid = await inTransaction(t.pool, async (client) => {
+      await afterCarWrite(client, { kind: 'listed', carId: first });
+      await afterCarWrite(client, { kind: 'listed', carId: second });
+      await afterCarWrite(client, { kind: 'seller verified' });
+      return (await client.query<{ txid: string }>('select pg_current_xact_id()::text as txid')).rows[0]!.txid;
+    });
+    expect(await matchRuns()).toEqual([txid]);
+
+    // The mark is the transaction's own: on the same connections, the next one enqueues its run.
+    const next = await inTransaction(t.pool, async (client) => {
+      await afterCarWrite(client, { kind: 'listed', carId: first });
+      return (await client.query<{ txid: string }>('select pg_current_xact_id()::text as txid')).rows[0]!.txid;
+    });
+    expect((await matchRuns()).sort()).toEqual([txid, next].sort());
+  });
 });

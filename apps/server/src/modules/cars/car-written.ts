@@ -156,13 +156,18 @@ async function crowdOfNewSeller(client: PoolClient, carId: string): Promise<stri
  * moved may now match a saved search; a car leaving the market or deleted matches none it did not
  * before. The run follows two seconds later in a queue of its own (one run at a time across
  * processes), carrying this transaction's id: a run that began after this transaction ended covers
- * it, so a burst of writes is one or two runs. No job key, whose row every writing transaction
- * would hold locked until it commits, making concurrent listings wait for one another.
+ * it, so a burst of writes is one or two runs, and a transaction that writes many cars (the demo
+ * seed, an admin deleting a seller) enqueues one: a transaction-local setting marks it queued. No
+ * job key, whose row every writing transaction would hold locked until it commits, making
+ * concurrent listings wait for one another.
  */
 async function matchSavedSearches(client: PoolClient) {
+  // WHERE is evaluated before the select list, so the setting is read before this statement sets it.
   await client.query(
     `select graphile_worker.add_job($1, json_build_object('txid', pg_current_xact_id()::text), queue_name := 'match-saved-searches',
-              run_at := now() + interval '2 seconds')`,
+              run_at := now() + interval '2 seconds'),
+            set_config('second_gear.saved_searches_run_queued', 'yes', true)
+      where current_setting('second_gear.saved_searches_run_queued', true) is distinct from 'yes'`,
     [MATCH_SAVED_SEARCHES],
   );
 }
