@@ -17,7 +17,7 @@ export function defaultDemoPictureCache(cwd = process.cwd()): string | undefined
 }
 
 /**
- * Encodes demo pictures through a cache on disk. Drawing and encoding the ~320 demo pictures takes
+ * Encodes demo pictures through a cache on disk. Drawing and encoding the ~100 demo pictures takes
  * about 45 s of CPU here, and every new demo database (a first `npm start`, each test server with
  * demo data) wants the very same bytes. Entries are found by content: the key hashes the picture and
  * everything that shapes its encoding (sharp's and libvips' versions, the widths, the quality), so a

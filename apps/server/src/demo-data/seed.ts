@@ -3,7 +3,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { Auth } from '../auth/auth.ts';
 import type { Config } from '../config.ts';
 import type { ImageStorage } from '../images/storage.ts';
-import { putImageFiles, type StoredImage } from '../images/store.ts';
+import { putImageFiles } from '../images/store.ts';
 import { cachedEncoder, defaultDemoPictureCache } from './demo-picture-cache.ts';
 import { afterCarWrite } from '../modules/cars/car-written.ts';
 import { demoCars, demoCategories } from '../../demo/catalog.ts';
@@ -44,9 +44,14 @@ function demoPictures(): { brands: string[]; cars: string[] } {
 export async function encodeDemoPictures(pictureCache: string): Promise<number> {
   const encode = cachedEncoder(pictureCache);
   const { brands, cars } = demoPictures();
-  const all = [...brands, ...cars];
-  for (let i = 0; i < all.length; i += 2) await Promise.all(all.slice(i, i + 2).map((svg) => encode(Buffer.from(svg))));
-  return all.length;
+  return (await twoAtATime([...brands, ...cars], (svg) => encode(Buffer.from(svg)))).length;
+}
+
+/** `work` on each item, two at a time (sharp already uses every core for one picture), in order. */
+async function twoAtATime<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const done: R[] = [];
+  for (let i = 0; i < items.length; i += 2) done.push(...(await Promise.all(items.slice(i, i + 2).map(work))));
+  return done;
 }
 
 /** A demo account this seeding created, with the password it was given. */
@@ -95,14 +100,9 @@ export async function seedDemoData({
     );
 
     const encode = cachedEncoder(pictureCache);
-    const store = async (svg: string) => putImageFiles(images, await encode(Buffer.from(svg)));
     const { brands, cars } = demoPictures();
-    const brandImages = await Promise.all(brands.map(store));
-    const carImages: StoredImage[] = [];
-    // Two at a time: sharp already uses every core for one picture.
-    for (let i = 0; i < cars.length; i += 2) {
-      carImages.push(...(await Promise.all(cars.slice(i, i + 2).map(store))));
-    }
+    const stored = await twoAtATime([...brands, ...cars], async (svg) => putImageFiles(images, await encode(Buffer.from(svg))));
+    const [brandImages, carImages] = [stored.slice(0, brands.length), stored.slice(brands.length)];
 
     await client.query('begin');
     const created: SeededAccount[] = [];
