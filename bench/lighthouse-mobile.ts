@@ -4,7 +4,7 @@
  * printed as the median and every run. Its performance score is a timing that the machine's load
  * moves by 10 to 20 points, so it is measured here, on a machine doing nothing else, rather than
  * asserted in `npm test` (docs/decisions/013-lighthouse-mobile-is-measured-not-asserted.md); the
- * tests keep its accessibility side as axe at the same width (e2e/budgets.spec.ts).
+ * tests keep its accessibility side as axe at the same width (e2e/phone-accessibility.spec.ts).
  *
  * The server is the compiled one (`npm run build`), with the demo data in a temporary directory, as
  * the browser journeys run it; it and the directory are removed at the end.
