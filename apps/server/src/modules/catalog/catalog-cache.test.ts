@@ -7,6 +7,8 @@ import { withPersonas } from '../../../test/personas.ts';
  * The catalog's one-second read cache (read-cache.ts) is dropped by the writes that change what it
  * shows, only where they change it, and by nothing else: anyone could otherwise empty it at will and send every visitor down
  * the uncached path. Each test fills it and looks at how many entries it holds, not at timings.
+ * Entries live for a minute here (the longest CATALOG_CACHE_SECONDS allows), so none expires
+ * during a test, however slow the machine: what is gone was dropped, what is fresh was reread.
  */
 let t: TestApp;
 let seller: Person;
@@ -38,7 +40,7 @@ async function pay(productId: string) {
 }
 
 beforeAll(async () => {
-  ({ t, seller, buyer, admin, categoryId } = await withPersonas(['seller', 'buyer', 'admin'], { category: true }));
+  ({ t, seller, buyer, admin, categoryId } = await withPersonas(['seller', 'buyer', 'admin'], { category: true, app: { env: { CATALOG_CACHE_SECONDS: '60' } } }));
 });
 afterAll(() => t?.close());
 
