@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Pool } from 'pg';
+import type { Pool, QueryResultRow } from 'pg';
 import { testPayoutAccountNumbers, type CardErrorBody } from '@second-gear/contract';
 import type { CreateIntentInput, IntentStatus, PaymentIntentView, PaymentProvider, PayoutAccountView, TransferInput } from './provider.ts';
 import { judgeCard, type CardInput } from './test-cards.ts';
@@ -72,7 +72,6 @@ export interface TestBankDetails {
   accountNumber: string;
 }
 
-const reusedKey = (key: string) => new Error(`Idempotency key ${key} was used with other parameters`);
 
 /** What the confirm call answers: the HTTP status and Stripe's body. */
 export type ConfirmAnswer = { status: 200; body: { paymentIntent: { id: string; status: 'succeeded' } } } | { status: 400 | 402 | 404 | 429; body: CardErrorBody };
@@ -101,11 +100,18 @@ export class TestProcessor implements PaymentProvider {
       [id, secret, input.amount, input.currency, JSON.stringify(input.metadata), input.description, input.receiptEmail, input.idempotencyKey, input.transferGroup],
     );
     if (rows[0]) return toView(rows[0]);
-    // The key was used before: answer the intent it made, as Stripe does, unless the request differs.
-    const { rows: earlier } = await this.pool.query<IntentRow>('select * from test_processor_intents where idempotency_key = $1', [input.idempotencyKey]);
-    const found = earlier[0]!;
-    if (found.amount !== input.amount || found.currency !== input.currency) throw reusedKey(input.idempotencyKey);
-    return toView(found);
+    const found = await this.madeBefore<IntentRow>('test_processor_intents', input.idempotencyKey, (r) => r.amount === input.amount && r.currency === input.currency);
+    return toView(found!);
+  }
+
+  /**
+   * What an idempotency key made before, answered again as Stripe does; a request under that key with
+   * other parameters is refused (`sameRequest` says which of the row's fields must match).
+   */
+  private async madeBefore<Row extends QueryResultRow>(table: 'test_processor_intents' | 'test_processor_accounts' | 'test_processor_transfers', key: string, sameRequest: (row: Row) => boolean) {
+    const { rows } = await this.pool.query<Row>(`select * from ${table} where idempotency_key = $1`, [key]);
+    if (rows[0] && !sameRequest(rows[0])) throw new Error(`Idempotency key ${key} was used with other parameters`);
+    return rows[0];
   }
 
   async retrieveIntent(id: string): Promise<PaymentIntentView | null> {
@@ -140,10 +146,8 @@ export class TestProcessor implements PaymentProvider {
       [`acct_${randomId(16)}`, input.email, input.sellerId, input.idempotencyKey],
     );
     if (rows[0]) return toAccountView(rows[0]);
-    const { rows: earlier } = await this.pool.query<AccountRow>('select * from test_processor_accounts where idempotency_key = $1', [input.idempotencyKey]);
-    const found = earlier[0]!;
-    if (found.seller_id !== input.sellerId || found.email !== input.email) throw reusedKey(input.idempotencyKey);
-    return toAccountView(found);
+    const found = await this.madeBefore<AccountRow>('test_processor_accounts', input.idempotencyKey, (r) => r.seller_id === input.sellerId && r.email === input.email);
+    return toAccountView(found!);
   }
 
   async retrievePayoutAccount(id: string): Promise<PayoutAccountView | null> {
@@ -176,8 +180,8 @@ export class TestProcessor implements PaymentProvider {
   }
 
   async transfer(input: TransferInput): Promise<{ id: string }> {
-    // The destination's ability to receive is checked in the insert itself, so an account cannot be
-    // paid on a state read before the insert.
+    // Whether the destination can receive is read by the insert itself, not beforehand, so no
+    // transfer is made on a state that changed in between.
     const { rows } = await this.pool.query<TransferRow>(
       `insert into test_processor_transfers (id, amount, currency, destination, transfer_group, idempotency_key, metadata)
        select $1, $2, $3, a.id, $5, $6, $7 from test_processor_accounts a where a.id = $4 and a.payouts_enabled
@@ -186,13 +190,13 @@ export class TestProcessor implements PaymentProvider {
       [`tr_${randomId(24)}`, input.amount, input.currency, input.destination, input.transferGroup, input.idempotencyKey, JSON.stringify(input.metadata)],
     );
     if (rows[0]) return { id: rows[0].id };
-    // The key was used before (answer that transfer, as Stripe does), or the destination cannot receive.
-    const { rows: earlier } = await this.pool.query<TransferRow>('select * from test_processor_transfers where idempotency_key = $1', [input.idempotencyKey]);
-    const found = earlier[0];
-    if (found) {
-      if (found.amount !== input.amount || found.currency !== input.currency || found.destination !== input.destination) throw reusedKey(input.idempotencyKey);
-      return { id: found.id };
-    }
+    // The key was used before, or the destination cannot receive.
+    const found = await this.madeBefore<TransferRow>(
+      'test_processor_transfers',
+      input.idempotencyKey,
+      (r) => r.amount === input.amount && r.currency === input.currency && r.destination === input.destination,
+    );
+    if (found) return { id: found.id };
     const destination = await this.retrievePayoutAccount(input.destination);
     if (!destination) throw new Error(`No such destination: '${input.destination}'`);
     throw new Error(`Your destination account ${input.destination} needs to have at least one of the following capabilities enabled: transfers`);
