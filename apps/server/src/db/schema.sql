@@ -521,6 +521,26 @@ CREATE TABLE public.stripe_events (
   CONSTRAINT stripe_events_id_check CHECK ((length(id) <= 255))
 );
 
+CREATE TABLE public.test_processor_accounts (
+  id text NOT NULL,
+  email text NOT NULL,
+  seller_id text NOT NULL,
+  idempotency_key text NOT NULL,
+  holder_name text,
+  routing_number text,
+  account_last4 text,
+  details_submitted boolean DEFAULT false NOT NULL,
+  payouts_enabled boolean DEFAULT false NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT test_processor_accounts_pkey PRIMARY KEY (id),
+  CONSTRAINT test_processor_accounts_account_last4_check CHECK ((account_last4 ~ '^\d{4}$'::text)),
+  CONSTRAINT test_processor_accounts_check CHECK ((details_submitted OR (NOT payouts_enabled))),
+  CONSTRAINT test_processor_accounts_id_check CHECK ((id ~ '^acct_[A-Za-z0-9]{16}$'::text)),
+  CONSTRAINT test_processor_accounts_idempotency_key_key UNIQUE (idempotency_key),
+  CONSTRAINT test_processor_accounts_routing_number_check CHECK ((routing_number ~ '^\d{9}$'::text))
+);
+
 CREATE TABLE public.test_processor_intents (
   id text NOT NULL,
   client_secret text NOT NULL,
@@ -538,6 +558,7 @@ CREATE TABLE public.test_processor_intents (
   refunded_at timestamp with time zone,
   refund_reason text,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
+  transfer_group text,
   CONSTRAINT test_processor_intents_pkey PRIMARY KEY (id),
   CONSTRAINT test_processor_intents_amount_check CHECK (((amount >= 50) AND (amount <= 99999999))),
   CONSTRAINT test_processor_intents_check CHECK ((refunded = (refunded_at IS NOT NULL))),
@@ -549,6 +570,24 @@ CREATE TABLE public.test_processor_intents (
   CONSTRAINT test_processor_intents_idempotency_key_key UNIQUE (idempotency_key),
   CONSTRAINT test_processor_intents_status_check CHECK ((status = ANY (ARRAY['requires_payment_method'::text, 'requires_confirmation'::text, 'requires_action'::text, 'processing'::text, 'succeeded'::text, 'canceled'::text])))
 );
+
+CREATE TABLE public.test_processor_transfers (
+  id text NOT NULL,
+  amount integer NOT NULL,
+  currency text NOT NULL,
+  destination text NOT NULL,
+  transfer_group text,
+  idempotency_key text NOT NULL,
+  metadata jsonb DEFAULT '{}'::jsonb NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT test_processor_transfers_pkey PRIMARY KEY (id),
+  CONSTRAINT test_processor_transfers_amount_check CHECK ((amount > 0)),
+  CONSTRAINT test_processor_transfers_currency_check CHECK ((currency = 'usd'::text)),
+  CONSTRAINT test_processor_transfers_destination_fkey FOREIGN KEY (destination) REFERENCES public.test_processor_accounts(id),
+  CONSTRAINT test_processor_transfers_id_check CHECK ((id ~ '^tr_[A-Za-z0-9]{24}$'::text)),
+  CONSTRAINT test_processor_transfers_idempotency_key_key UNIQUE (idempotency_key)
+);
+CREATE INDEX test_processor_transfers_destination_idx ON public.test_processor_transfers USING btree (destination, created_at);
 
 CREATE TABLE public.users (
   id text NOT NULL,

@@ -125,6 +125,7 @@ async function openIntent(deps: PaymentDeps, buyer: Actor, o: Opening): Promise<
     amount: o.amount,
     currency: 'usd',
     metadata: intentMetadata(o.ref, buyer.id, o.productId),
+    transferGroup: `${o.ref.kind}-${o.purchaseId}`,
     idempotencyKey: `${o.ref.kind}-${o.purchaseId}-${attempt}`,
     description: `Second Gear: ${o.productName}`,
     receiptEmail: buyer.email,

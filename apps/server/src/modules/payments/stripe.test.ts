@@ -14,6 +14,9 @@ async function stripeAgainstFake(): Promise<ProviderUnderTest & { fake: FakeStri
       expect(res.status).toBe(card === 'good' ? 200 : 402);
     },
     refunded: async (id) => fake.refunds.some((r) => r.payment_intent === id),
+    completeOnboarding: async (accountId, enabled) => fake.completeOnboarding(accountId, { enabled }),
+    transfersTo: async (accountId) => fake.transfers.filter((t) => t.destination === accountId).map((t) => ({ id: t.id, amount: t.amount, transferGroup: t.transfer_group })),
+    transferGroupOf: async (id) => fake.intents.get(id)?.transfer_group ?? null,
     close: () => fake.close(),
   };
 }
