@@ -171,7 +171,7 @@ export function paymentContractSuite(label: string, makeProvider: (t: TestApp) =
         expect(res.statusCode).toBe(200);
         const { insertedId } = res.json();
         expect(res.json()).toEqual({ acknowledged: true, insertedId: expect.any(String) });
-        expect(await h.state(bookingId)).toEqual({ orderPaid: true, transactionId, carPaid: true, carStatus: 'sold', payments: [{ id: insertedId, amount: 1_200_000, transaction_id: transactionId }] });
+        expect(await h.state(bookingId)).toEqual({ orderPaid: true, transactionId, carPaid: true, carStatus: 'reserved', payments: [{ id: insertedId, amount: 1_200_000, transaction_id: transactionId }] });
         const { rows } = await w.t.pool.query('select kind, product_id, buyer_id, buyer_email, currency from payments where id = $1', [insertedId]);
         expect(rows[0]).toEqual({ kind: 'order', product_id: productId, buyer_id: w.buyer.id, buyer_email: w.buyer.email, currency: 'usd' });
         // The same call again (a retry) answers the same payment.
@@ -354,7 +354,7 @@ export function paymentContractSuite(label: string, makeProvider: (t: TestApp) =
              from wishlist_entries w join products p on p.id = w.product_id where w.product_id = $1 and w.buyer_id = $2`,
           [productId, w.buyer.id],
         );
-        expect(rows[0]).toEqual({ paid: true, transaction_id: transactionId, car_paid: true, sales_status: 'sold', payments: 1 });
+        expect(rows[0]).toEqual({ paid: true, transaction_id: transactionId, car_paid: true, sales_status: 'reserved', payments: 1 });
         const { rows: recorded } = await w.t.pool.query<{ created_at: Date }>('select created_at from payments where transaction_id = $1', [transactionId]);
         expect((await as(w.app, w.buyer, { method: 'GET', url: `/api/wishlist/${productId}` })).json()).toMatchObject({
           paid: true,

@@ -2,7 +2,7 @@ import type { Task } from 'graphile-worker';
 import { inTransaction } from '../../db/pool.ts';
 import { lockPayment, releasePayment } from './decisions.ts';
 import { carryOutMoves, type MoveDeps } from './moves.ts';
-import { RELEASE_DUE, SETTLE_MONEY, type MoneyRules } from './rules.ts';
+import { releaseDue as releaseDueAt, SETTLE_MONEY, type MoneyRules } from './rules.ts';
 
 export { SETTLE_MONEY };
 
@@ -26,7 +26,7 @@ export const settleMoneyTask =
 /** Releases each held payment past its date with no open problem, one transaction each, at most 100 a run. */
 export async function releaseDue(deps: MoveDeps, rules: MoneyRules): Promise<number> {
   const due = `select pay.id from payments pay left join bookings b on b.id = pay.booking_id
-      where pay.state = 'held' and ${RELEASE_DUE} <= now()
+      where pay.state = 'held' and ${releaseDueAt()} <= now()
         and not exists (select 1 from disputes d where d.payment_id = pay.id and d.decision is null)`;
   const { rows } = await deps.pool.query<{ id: string }>(`${due} order by pay.created_at limit 100`);
   let released = 0;

@@ -46,15 +46,15 @@ export async function payoutsOf(deps: MoneyDeps, seller: Actor): Promise<Payouts
   const [account, sales] = await Promise.all([
     accountOf(deps.pool, seller.id, deps.rules.provider),
     deps.pool.query<SaleRow>(
-      `select pay.product_id, coalesce(b.product_name, p.product_name, 'A removed car') as product_name,
+      `select sale.product_id, coalesce(b.product_name, p.product_name, 'A removed car') as product_name,
               t.fee, t.amount as net, t.state as transfer_state, t.done_at as transferred_at, ${MONEY_COLUMNS}
-         from payments pay
-         left join bookings b on b.id = pay.booking_id
-         left join products p on p.id = pay.product_id
-         left join money_moves t on t.payment_id = pay.id and t.kind = 'transfer'
-         ${moneyJoin('pay.transaction_id')}
-        where pay.seller_id = $1
-        order by pay.created_at desc
+         from payments sale
+         left join bookings b on b.id = sale.booking_id
+         left join products p on p.id = sale.product_id
+         left join money_moves t on t.payment_id = sale.id and t.kind = 'transfer'
+         ${moneyJoin('sale.transaction_id')}
+        where sale.seller_id = $1
+        order by sale.created_at desc
         limit 500`,
       [seller.id],
     ),

@@ -9,10 +9,13 @@ export interface MoneyRules {
 export const RELEASE_AFTER_DAYS = 7;
 
 /**
- * When a held payment is released on its own (`from payments pay left join bookings b on b.id =
- * pay.booking_id`): a week after the confirmed meeting, or after the payment without one.
+ * When a held payment is released on its own, of a payment and its booking named by these aliases
+ * (`from payments pay left join bookings b on b.id = pay.booking_id`): a week after the confirmed
+ * meeting, or after the payment without one.
  */
-export const RELEASE_DUE = `(case when b.status = 'confirmed' and b.meeting_time is not null then b.meeting_time else pay.created_at end) + make_interval(days => ${RELEASE_AFTER_DAYS})`;
+export function releaseDue(pay = 'pay', b = 'b'): string {
+  return `(case when ${b}.status = 'confirmed' and ${b}.meeting_time is not null then ${b}.meeting_time else ${pay}.created_at end) + make_interval(days => ${RELEASE_AFTER_DAYS})`;
+}
 
 /** The job that carries out money moves and releases what is due (jobs.ts); named here so decisions can queue it. */
 export const SETTLE_MONEY = 'settle_money';

@@ -119,16 +119,16 @@ interface DisputeListRow extends MoneyColumns {
 }
 
 const DISPUTE_SELECT = `
-  select d.payment_id, pay.product_id, coalesce(b.product_name, p.product_name, 'A removed car') as product_name,
-         coalesce(bu.name, 'Deleted user') as buyer_name, coalesce(bu.email, pay.buyer_email) as buyer_email,
+  select d.payment_id, sale.product_id, coalesce(b.product_name, p.product_name, 'A removed car') as product_name,
+         coalesce(bu.name, 'Deleted user') as buyer_name, coalesce(bu.email, sale.buyer_email) as buyer_email,
          coalesce(se.name, 'Deleted user') as seller_name, coalesce(se.email, '') as seller_email, ${MONEY_COLUMNS}
     from disputes d
-    join payments pay on pay.id = d.payment_id
-    left join bookings b on b.id = pay.booking_id
-    left join products p on p.id = pay.product_id
-    left join users bu on bu.id = pay.buyer_id
-    left join users se on se.id = pay.seller_id
-    ${moneyJoin('pay.transaction_id')}`;
+    join payments sale on sale.id = d.payment_id
+    left join bookings b on b.id = sale.booking_id
+    left join products p on p.id = sale.product_id
+    left join users bu on bu.id = sale.buyer_id
+    left join users se on se.id = sale.seller_id
+    ${moneyJoin('sale.transaction_id')}`;
 
 function toDisputeRow(r: DisputeListRow): DisputeRow {
   const money = toHeldPayment(r)!;

@@ -1,5 +1,5 @@
 import type { HeldPayment } from '@second-gear/contract';
-import { RELEASE_DUE } from './rules.ts';
+import { releaseDue } from './rules.ts';
 
 // A purchase's payment as the lists show it (My Orders, My Wishlist, Booking Requests, Payouts):
 // a lateral join on the payment a purchase's transaction id names, with its open or decided case.
@@ -28,18 +28,21 @@ export const MONEY_COLUMNS = `money.money_payment_id, money.money_state, money.m
   money.money_released_at, money.money_refunded_at, money.money_refund_reason, money.dispute_id, money.dispute_reason, money.dispute_details,
   money.dispute_opened_at, money.dispute_decision, money.dispute_note, money.dispute_decided_at`;
 
-/** A `left join lateral … money` on the payment whose transaction id is `transactionId` (a column of the outer query). */
+/**
+ * A `left join lateral … money` on the payment whose transaction id is `transactionId` (a column of
+ * the outer query). Its own aliases start with `money_`, so that none hides one of the outer query's.
+ */
 export function moneyJoin(transactionId: string): string {
   return `left join lateral (
-    select pay.id as money_payment_id, pay.state as money_state, pay.amount as money_amount, pay.created_at as money_paid_at,
-           case when pay.state = 'held' and d.id is null then ${RELEASE_DUE} end as money_release_due_at,
-           pay.released_at as money_released_at, pay.refunded_at as money_refunded_at, pay.refund_reason as money_refund_reason,
-           d.id as dispute_id, d.reason as dispute_reason, d.details as dispute_details, d.opened_at as dispute_opened_at,
-           d.decision as dispute_decision, d.note as dispute_note, d.decided_at as dispute_decided_at
-      from payments pay
-      left join bookings b on b.id = pay.booking_id
-      left join disputes d on d.payment_id = pay.id
-     where pay.transaction_id = ${transactionId}
+    select money_pay.id as money_payment_id, money_pay.state as money_state, money_pay.amount as money_amount, money_pay.created_at as money_paid_at,
+           case when money_pay.state = 'held' and money_d.id is null then ${releaseDue('money_pay', 'money_b')} end as money_release_due_at,
+           money_pay.released_at as money_released_at, money_pay.refunded_at as money_refunded_at, money_pay.refund_reason as money_refund_reason,
+           money_d.id as dispute_id, money_d.reason as dispute_reason, money_d.details as dispute_details, money_d.opened_at as dispute_opened_at,
+           money_d.decision as dispute_decision, money_d.note as dispute_note, money_d.decided_at as dispute_decided_at
+      from payments money_pay
+      left join bookings money_b on money_b.id = money_pay.booking_id
+      left join disputes money_d on money_d.payment_id = money_pay.id
+     where money_pay.transaction_id = ${transactionId}
   ) money on true`;
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeStripeApi } from '../../../test/payments/fake-stripe-api.ts';
 import { StripeProvider } from '../../payments/stripe.ts';
+import { moneyContractSuite } from '../../../test/payments/money-contract.ts';
 import { closeWorld, helpers, paymentContractSuite, paymentWorld, UNPAID, type PaymentWorld, type ProviderUnderTest } from '../../../test/payments/payment-contract.ts';
 
 /** Stripe through the real SDK, pointed at a local server that answers as Stripe's API does. */
@@ -22,6 +23,7 @@ async function stripeAgainstFake(): Promise<ProviderUnderTest & { fake: FakeStri
 }
 
 paymentContractSuite('Stripe (the SDK against a local Stripe API)', stripeAgainstFake);
+moneyContractSuite('Stripe (the SDK against a local Stripe API)', stripeAgainstFake);
 
 describe('Stripe specifics', () => {
   let w: PaymentWorld;

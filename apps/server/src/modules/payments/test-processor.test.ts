@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from '../../../test/harness.ts';
 import { testPayoutAccountNumbers } from '@second-gear/contract';
 import { TestProcessor, MAX_FAILED_ATTEMPTS, TEST_ROUTING_NUMBER } from '../../payments/test-processor.ts';
+import { moneyContractSuite } from '../../../test/payments/money-contract.ts';
 import { closeWorld, helpers, paymentContractSuite, paymentWorld, type PaymentWorld, type ProviderUnderTest } from '../../../test/payments/payment-contract.ts';
 
 const GOOD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' };
@@ -34,6 +35,7 @@ async function testProcessor(t: { pool: PaymentWorld['t']['pool'] }): Promise<Pr
 }
 
 paymentContractSuite('the test processor', testProcessor);
+moneyContractSuite('the test processor', testProcessor);
 
 describe('the test processor’s card form (POST /test-processor/confirm)', () => {
   let w: PaymentWorld;
