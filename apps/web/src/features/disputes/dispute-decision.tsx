@@ -1,10 +1,11 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { DisputeRow } from '@second-gear/contract';
 import { errorMessage } from '../../lib/errors.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { TextAreaField } from '../../ui/form-field.tsx';
+import { useRequiredText } from '../../ui/use-required-text.ts';
 import { formatCents, moneyLimits } from '../money/index.ts';
 import { decideDispute, disputesKey } from './api.ts';
 
@@ -19,19 +20,17 @@ const decided: Record<Decision, string> = { refund: 'Buyer refunded', release: '
 export function DisputeDecision({ dispute }: { dispute: DisputeRow }) {
   const queryClient = useQueryClient();
   const headingId = useId();
-  const noteRef = useRef<HTMLTextAreaElement>(null);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const note = useRequiredText('Note is required');
   const [asking, setAsking] = useState<Decision | null>(null);
   // Kept while the dialog closes, so its text does not change under the closing animation.
   const [shown, setShown] = useState<Decision>('refund');
   if (asking && asking !== shown) setShown(asking);
 
   const decide = useMutation({
-    mutationFn: (decision: Decision) => decideDispute(dispute.id, { decision, note: note.trim() }),
+    mutationFn: (decision: Decision) => decideDispute(dispute.id, { decision, note: note.field.value.trim() }),
     onSuccess: (_row, decision) => {
       toast.success(decided[decision]);
-      setNote('');
+      note.reset();
     },
     // Refused when the money moved meanwhile: the case shows how it stands after the refetch.
     onError: (err) => toast.error(errorMessage(err)),
@@ -42,12 +41,7 @@ export function DisputeDecision({ dispute }: { dispute: DisputeRow }) {
   });
 
   const ask = (decision: Decision) => {
-    if (note.trim() === '') {
-      setError('Note is required');
-      noteRef.current?.focus();
-      return;
-    }
-    setAsking(decision);
+    if (note.take()) setAsking(decision);
   };
 
   const amount = formatCents(dispute.amount);
@@ -57,20 +51,13 @@ export function DisputeDecision({ dispute }: { dispute: DisputeRow }) {
         Decision
       </h2>
       <TextAreaField
-        ref={noteRef}
         label="Note"
         name="note"
-        required
         rows={4}
         maxLength={moneyLimits.note}
         hint="Why you decide so: the buyer and the seller both receive it."
-        value={note}
-        error={error}
         disabled={decide.isPending}
-        onChange={(event) => {
-          setNote(event.target.value);
-          setError(undefined);
-        }}
+        {...note.field}
       />
       <div className="flex flex-wrap gap-2 max-sm:flex-col">
         <button type="button" className="btn btn-outline btn-error" disabled={decide.isPending} onClick={() => ask('refund')}>

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { ReportProblemBody } from '@second-gear/contract';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { SelectField, TextAreaField } from '../../ui/form-field.tsx';
+import { useRequiredText } from '../../ui/use-required-text.ts';
 import { moneyLimits, problemReasonLabels } from './money-constants.ts';
 
 type Reason = ReportProblemBody['reason'];
@@ -19,31 +20,29 @@ export interface ReportProblemDialogProps {
 /** The buyer's `Report a problem`: a `Reason` and the `Details` an admin reads before deciding. */
 export function ReportProblemDialog({ open, productName, busy, onClose, onSubmit }: ReportProblemDialogProps) {
   const reasonRef = useRef<HTMLSelectElement>(null);
-  const detailsRef = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState<Reason | ''>('');
-  const [details, setDetails] = useState('');
-  const [errors, setErrors] = useState<{ reason?: string; details?: string }>({});
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const details = useRequiredText('Details are required');
   const [wasOpen, setWasOpen] = useState(false);
   // Empty each time the dialog opens, for the payment it is about.
   if (open !== wasOpen) {
     setWasOpen(open);
     if (open) {
       setReason('');
-      setDetails('');
-      setErrors({});
+      setReasonError(undefined);
+      details.reset();
     }
   }
 
   const submit = () => {
-    if (reason === '' || details.trim() === '') {
-      setErrors({
-        ...(reason === '' ? { reason: 'Reason is required' } : {}),
-        ...(details.trim() === '' ? { details: 'Details are required' } : {}),
-      });
-      (reason === '' ? reasonRef : detailsRef).current?.focus();
+    // Both messages at once; the focus goes to the first field with one.
+    const text = details.take();
+    if (reason === '') {
+      setReasonError('Reason is required');
+      reasonRef.current?.focus();
       return;
     }
-    onSubmit({ reason, details: details.trim() });
+    if (text) onSubmit({ reason, details: text });
   };
 
   return (
@@ -63,10 +62,10 @@ export function ReportProblemDialog({ open, productName, busy, onClose, onSubmit
         name="reason"
         required
         value={reason}
-        error={errors.reason}
+        error={reasonError}
         onChange={(event) => {
           setReason(event.target.value as Reason);
-          setErrors(({ details: detailsError }) => (detailsError ? { details: detailsError } : {}));
+          setReasonError(undefined);
         }}
       >
         <option value="" disabled>
@@ -79,19 +78,12 @@ export function ReportProblemDialog({ open, productName, busy, onClose, onSubmit
         ))}
       </SelectField>
       <TextAreaField
-        ref={detailsRef}
         label="Details"
         name="details"
-        required
         rows={4}
         maxLength={moneyLimits.details}
         hint={`What happened, for the admin who decides (up to ${moneyLimits.details} characters).`}
-        value={details}
-        error={errors.details}
-        onChange={(event) => {
-          setDetails(event.target.value);
-          setErrors(({ reason: reasonError }) => (reasonError ? { reason: reasonError } : {}));
-        }}
+        {...details.field}
       />
     </FormDialog>
   );

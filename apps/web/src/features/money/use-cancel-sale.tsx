@@ -1,10 +1,11 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { HeldPayment } from '@second-gear/contract';
 import { errorMessage } from '../../lib/errors.ts';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { TextAreaField } from '../../ui/form-field.tsx';
+import { useRequiredText } from '../../ui/use-required-text.ts';
 import { cancelSale } from './api.ts';
 import { moneyLimits } from './money-constants.ts';
 import { formatCents } from './money-words.ts';
@@ -27,15 +28,12 @@ interface Cancelling {
  * back on the market. A `Reason` is required: the buyer reads it. `refresh` reloads the list afterwards.
  */
 export function useCancelSale(refresh: () => Promise<unknown>) {
-  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const reason = useRequiredText('Reason is required');
   const [open, setOpen] = useState<Cancelling | null>(null);
   const [shown, setShown] = useState<Cancelling | null>(null);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
   if (open && open !== shown) {
     setShown(open);
-    setReason('');
-    setError(undefined);
+    reason.reset();
   }
 
   const cancel = useMutation({
@@ -51,13 +49,8 @@ export function useCancelSale(refresh: () => Promise<unknown>) {
     if (!cancel.isPending) setOpen(null);
   };
   const submit = () => {
-    if (!open) return;
-    if (reason.trim() === '') {
-      setError('Reason is required');
-      fieldRef.current?.focus();
-      return;
-    }
-    cancel.mutate({ sale: open, reason: reason.trim() });
+    const why = reason.take();
+    if (open && why) cancel.mutate({ sale: open, reason: why });
   };
 
   /** The row's button while its money is held; nothing otherwise. */
@@ -82,23 +75,9 @@ export function useCancelSale(refresh: () => Promise<unknown>) {
       busy={cancel.isPending}
       onClose={close}
       onSubmit={submit}
-      initialFocus={fieldRef}
+      initialFocus={reason.field.ref}
     >
-      <TextAreaField
-        ref={fieldRef}
-        label="Reason"
-        name="reason"
-        required
-        rows={3}
-        maxLength={moneyLimits.reason}
-        hint="The buyer reads it."
-        value={reason}
-        error={error}
-        onChange={(event) => {
-          setReason(event.target.value);
-          setError(undefined);
-        }}
-      />
+      <TextAreaField label="Reason" name="reason" rows={3} maxLength={moneyLimits.reason} hint="The buyer reads it." {...reason.field} />
     </FormDialog>
   );
 
