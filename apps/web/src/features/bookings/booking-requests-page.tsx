@@ -64,7 +64,12 @@ export default function BookingRequestsPage() {
   };
 
   const columns: Column<BookingRequest>[] = [
-    ...pictureAndName<BookingRequest>('Car', (r) => r.image, (r) => r.productName),
+    ...pictureAndName<BookingRequest>('Car', (r) => r.image, (r) => (
+      <>
+        {r.productName}
+        <AgreedPrice request={r} />
+      </>
+    )),
     { label: 'Buyer', cell: (r) => r.buyerName },
     { label: 'Phone', cell: (r) => r.phone || '—' },
     { label: 'Meeting Location', cell: (r) => r.location || '—' },
@@ -73,9 +78,9 @@ export default function BookingRequestsPage() {
       className: 'whitespace-nowrap',
       cell: (r) => (r.preferredTime ? <time dateTime={r.preferredTime}>{formatDateTime(r.preferredTime)}</time> : 'Any time'),
     },
-    { label: 'Price', className: 'min-w-28', cell: (r) => <AgreedPrice request={r} /> },
     {
       label: 'Status',
+      className: 'md:min-w-40',
       cell: (r) => (
         <div className="flex flex-col gap-1 max-md:items-end">
           <BookingStatusBadge booking={r} reader="seller" />

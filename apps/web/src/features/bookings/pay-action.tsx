@@ -79,7 +79,7 @@ export function PaymentCell({ money, moneyActions, children }: PaymentCellProps)
     <div className="flex flex-col items-end gap-2 max-md:items-stretch">
       {children}
       {money ? <MoneyStatus money={money} reader="buyer" /> : null}
-      {moneyActions ? <div className="flex justify-end gap-2 max-md:flex-col">{moneyActions}</div> : null}
+      {moneyActions ? <div className="flex flex-col items-end gap-2 max-md:items-stretch">{moneyActions}</div> : null}
     </div>
   );
 }
