@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyLimits, problemReasons } from './constants.ts';
 
 /**
  * Money held until the handover (docs/product.md, "The money's states"). A succeeded payment is
@@ -13,17 +14,7 @@ export type MoneyState = z.infer<typeof moneyState>;
 
 const time = z.iso.datetime({ offset: true });
 
-/** Why a buyer reports a problem with a held payment. */
-export const problemReasons = ['not_as_described', 'not_handed_over', 'seller_unreachable', 'other'] as const;
-export const problemReasonLabels: Record<(typeof problemReasons)[number], string> = {
-  not_as_described: 'The car is not as described',
-  not_handed_over: 'The seller did not hand the car over',
-  seller_unreachable: 'I cannot reach the seller',
-  other: 'Something else',
-};
 export const problemReason = z.enum(problemReasons, 'Reason must be one of the listed reasons');
-
-export const moneyLimits = { reason: 500, details: 2000, note: 1000 } as const;
 
 /** A case a buyer opened on a held payment, and the admin's decision once made. */
 export const disputeSummary = z.object({
@@ -175,12 +166,7 @@ export type PayoutOnboardingLink = z.infer<typeof payoutOnboardingLink>;
 /** `GET /payouts/fee`: the platform's fee, shown to a seller before listing. */
 export const platformFee = z.object({ feePercent: z.number() });
 
-/**
- * The test processor's onboarding form (`PAYMENTS=test`): test bank details. Routing number
- * 110000000 with account number 000123456789 can receive at once; 000999999991 is accepted but
- * stays under review (not yet able to receive), as a Stripe account with pending verification does.
- */
-export const testPayoutAccountNumbers = { enabled: '000123456789', pending: '000999999991' } as const;
+/** The test processor's onboarding form (`PAYMENTS=test`): test bank details (testPayoutAccountNumbers). */
 export const testOnboardingBody = z
   .object({
     holderName: z.string().trim().min(1, 'Account holder name is required').max(200, 'Account holder name must be at most 200 characters'),

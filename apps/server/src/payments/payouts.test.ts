@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { testPayoutAccountNumbers } from '@second-gear/contract';
+import { testPayoutAccountNumbers, testRoutingNumber } from '@second-gear/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { FakeStripeApi } from '../../test/payments/fake-stripe-api.ts';
 import { StripeProvider } from './stripe.ts';
-import { TEST_ROUTING_NUMBER, TestProcessor } from './test-processor.ts';
+import { TestProcessor } from './test-processor.ts';
 
 /**
  * What each provider does its own way with payout accounts and transfers. The rules both keep are in
@@ -30,7 +30,7 @@ describe('the test processor’s payout accounts', () => {
   });
   afterAll(() => t?.close());
   const newAccount = (idempotencyKey = `account-${randomUUID()}`) => processor.createPayoutAccount({ ...seller, idempotencyKey });
-  const bank = { holderName: 'Sam Seller', routingNumber: TEST_ROUTING_NUMBER };
+  const bank = { holderName: 'Sam Seller', routingNumber: testRoutingNumber };
 
   it('sends the seller to the web app’s test onboarding page, which comes back to the return URL', async () => {
     const { id } = await newAccount();
@@ -46,7 +46,7 @@ describe('the test processor’s payout accounts', () => {
     expect(await processor.onboard(id, { ...bank, routingNumber: '021000021', accountNumber: testPayoutAccountNumbers.enabled })).toMatchObject({ payoutsEnabled: false });
     expect(await processor.onboard(id, { ...bank, accountNumber: testPayoutAccountNumbers.enabled })).toEqual({ id, detailsSubmitted: true, payoutsEnabled: true });
     const { rows } = await t.pool.query('select holder_name, routing_number, account_last4 from test_processor_accounts where id = $1', [id]);
-    expect(rows).toEqual([{ holder_name: 'Sam Seller', routing_number: TEST_ROUTING_NUMBER, account_last4: '6789' }]);
+    expect(rows).toEqual([{ holder_name: 'Sam Seller', routing_number: testRoutingNumber, account_last4: '6789' }]);
     await expect(processor.onboard('acct_0000000000000000', { ...bank, accountNumber: testPayoutAccountNumbers.enabled })).rejects.toThrow(/No such account/);
   });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Pool, QueryResultRow } from 'pg';
-import { testPayoutAccountNumbers, type CardErrorBody } from '@second-gear/contract';
+import { testPayoutAccountNumbers, testRoutingNumber, type CardErrorBody } from '@second-gear/contract';
 import type { CreateIntentInput, IntentStatus, PaymentIntentView, PaymentProvider, PayoutAccountView, TransferInput } from './provider.ts';
 import { judgeCard, type CardInput } from './test-cards.ts';
 
@@ -15,8 +15,6 @@ import { judgeCard, type CardInput } from './test-cards.ts';
  * instead of Stripe's hosted onboarding, and transfers to them (`test_processor_transfers`).
  */
 
-/** The test routing number; with `testPayoutAccountNumbers.enabled` the account can receive at once. */
-export const TEST_ROUTING_NUMBER = '110000000';
 
 /** Refused cards after which an intent is canceled, so one client secret cannot be used to try card after card. */
 export const MAX_FAILED_ATTEMPTS = 10;
@@ -168,7 +166,7 @@ export class TestProcessor implements PaymentProvider {
    * account number's last four digits are kept.
    */
   async onboard(accountId: string, details: TestBankDetails): Promise<PayoutAccountView> {
-    const enabled = details.routingNumber === TEST_ROUTING_NUMBER && details.accountNumber === testPayoutAccountNumbers.enabled;
+    const enabled = details.routingNumber === testRoutingNumber && details.accountNumber === testPayoutAccountNumbers.enabled;
     const { rows } = await this.pool.query<AccountRow>(
       `update test_processor_accounts
           set holder_name = $2, routing_number = $3, account_last4 = $4, details_submitted = true, payouts_enabled = $5, updated_at = now()

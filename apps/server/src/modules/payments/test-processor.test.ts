@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from '../../../test/harness.ts';
-import { testPayoutAccountNumbers } from '@second-gear/contract';
-import { TestProcessor, MAX_FAILED_ATTEMPTS, TEST_ROUTING_NUMBER } from '../../payments/test-processor.ts';
+import { testPayoutAccountNumbers, testRoutingNumber } from '@second-gear/contract';
+import { TestProcessor, MAX_FAILED_ATTEMPTS } from '../../payments/test-processor.ts';
 import { moneyContractSuite } from '../../../test/payments/money-contract.ts';
 import { closeWorld, helpers, paymentContractSuite, paymentWorld, type PaymentWorld, type ProviderUnderTest } from '../../../test/payments/payment-contract.ts';
 
@@ -23,7 +23,7 @@ async function testProcessor(t: { pool: PaymentWorld['t']['pool'] }): Promise<Pr
     refunded: (id) => provider.isRefunded(id),
     async completeOnboarding(accountId, enabled) {
       const accountNumber = enabled ? testPayoutAccountNumbers.enabled : testPayoutAccountNumbers.pending;
-      await provider.onboard(accountId, { holderName: 'Sam Seller', routingNumber: TEST_ROUTING_NUMBER, accountNumber });
+      await provider.onboard(accountId, { holderName: 'Sam Seller', routingNumber: testRoutingNumber, accountNumber });
     },
     transfersTo: async (accountId) => (await provider.transfersTo(accountId)).map(({ id, amount, transferGroup }) => ({ id, amount, transferGroup })),
     async transferGroupOf(id) {

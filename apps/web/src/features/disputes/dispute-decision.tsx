@@ -6,7 +6,8 @@ import { errorMessage } from '../../lib/errors.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { TextAreaField } from '../../ui/form-field.tsx';
 import { useRequiredText } from '../../ui/use-required-text.ts';
-import { formatCents, moneyLimits } from '../money/index.ts';
+import { moneyLimits } from '@second-gear/contract/constants';
+import { formatCents } from '../money/index.ts';
 import { decideDispute, disputesKey } from './api.ts';
 
 type Decision = 'refund' | 'release';

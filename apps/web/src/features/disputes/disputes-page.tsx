@@ -4,7 +4,8 @@ import type { DisputeRow } from '@second-gear/contract';
 import { formatDate } from '../../lib/format.ts';
 import type { Column } from '../../ui/data-list.tsx';
 import { ListPage } from '../../ui/list-page.tsx';
-import { formatCents, problemReasonLabels } from '../money/index.ts';
+import { problemReasonLabels } from '@second-gear/contract/constants';
+import { formatCents } from '../money/index.ts';
 import { disputesQuery } from './api.ts';
 import { disputeStateText, openFirst } from './dispute-words.ts';
 

@@ -4,4 +4,3 @@ export { MoneyStatus } from './money-status.tsx';
 export { formatCents, moneyStateLabel } from './money-words.ts';
 export { useBuyerMoney } from './use-buyer-money.tsx';
 export { useCancelSale } from './use-cancel-sale.tsx';
-export { moneyLimits, problemReasonLabels, testPayoutAccountNumbers, testRoutingNumber } from './money-constants.ts';

@@ -3,7 +3,7 @@ import type { ReportProblemBody } from '@second-gear/contract';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { SelectField, TextAreaField } from '../../ui/form-field.tsx';
 import { useRequiredText } from '../../ui/use-required-text.ts';
-import { moneyLimits, problemReasonLabels } from './money-constants.ts';
+import { moneyLimits, problemReasonLabels } from '@second-gear/contract/constants';
 
 type Reason = ReportProblemBody['reason'];
 const reasons = Object.keys(problemReasonLabels) as Reason[];

@@ -7,7 +7,7 @@ import { FormDialog } from '../../ui/form-dialog.tsx';
 import { TextAreaField } from '../../ui/form-field.tsx';
 import { useRequiredText } from '../../ui/use-required-text.ts';
 import { cancelSale } from './api.ts';
-import { moneyLimits } from './money-constants.ts';
+import { moneyLimits } from '@second-gear/contract/constants';
 import { formatCents } from './money-words.ts';
 
 /** A sale on the seller's Booking Requests: the car, its buyer and, once paid, where the money stands. */

@@ -7,7 +7,7 @@ import { errorMessage, routeErrorOf } from '../../lib/errors.ts';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid.ts';
 import { TextField } from '../../ui/form-field.tsx';
 import { PageSpinner, Spinner } from '../../ui/spinner.tsx';
-import { testPayoutAccountNumbers, testRoutingNumber } from '../money/index.ts';
+import { testPayoutAccountNumbers, testRoutingNumber } from '@second-gear/contract/constants';
 import { payoutsKey, saveTestOnboarding, testAccountQuery } from './api.ts';
 import { safeReturnPath } from './payout-words.ts';
 
