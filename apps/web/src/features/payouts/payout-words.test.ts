@@ -45,11 +45,13 @@ describe('waitingCents', () => {
 });
 
 describe('safeReturnPath', () => {
-  it('goes back only to a path of this site', () => {
-    expect(safeReturnPath('/dashboard/payouts?onboarding=done')).toBe('/dashboard/payouts?onboarding=done');
-    expect(safeReturnPath('/dashboard/payouts')).toBe('/dashboard/payouts');
-    for (const elsewhere of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', 'dashboard', '', null]) {
-      expect(safeReturnPath(elsewhere)).toBe('/dashboard/payouts?onboarding=done');
+  const origin = 'http://localhost:3000';
+  it('goes back only to a page of this site, as a path', () => {
+    expect(safeReturnPath('/dashboard/payouts?onboarding=done', origin)).toBe('/dashboard/payouts?onboarding=done');
+    expect(safeReturnPath('/dashboard/payouts', origin)).toBe('/dashboard/payouts');
+    expect(safeReturnPath(`${origin}/dashboard/payouts?onboarding=done`, origin)).toBe('/dashboard/payouts?onboarding=done');
+    for (const elsewhere of ['//evil.example/x', '/\\evil.example', '/\t/evil.example', 'https://evil.example/', 'http://localhost:3001/x', 'javascript:alert(1)', '', null]) {
+      expect(safeReturnPath(elsewhere, origin), String(elsewhere)).toBe('/dashboard/payouts?onboarding=done');
     }
   });
 });

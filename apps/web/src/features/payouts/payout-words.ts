@@ -46,9 +46,15 @@ export function waitingCents(sales: readonly Pick<PayoutRow, 'transfer' | 'net' 
 
 /**
  * Where the seller goes after the test onboarding form: the `return` the link carries when it is a
- * path of this site (one leading `/`, not `//` or `/\`, which browsers read as another host), else Payouts.
+ * page of this site (read as the browser reads it, so "//evil.example" or "/\\evil.example" is
+ * another host), as a path; anything else, Payouts.
  */
-export function safeReturnPath(value: string | null): string {
-  if (value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return value;
+export function safeReturnPath(value: string | null, origin: string): string {
+  try {
+    const target = new URL(value ?? '', origin);
+    if (value && target.origin === origin) return `${target.pathname}${target.search}${target.hash}`;
+  } catch {
+    // Not a URL at all: Payouts.
+  }
   return '/dashboard/payouts?onboarding=done';
 }

@@ -32,7 +32,7 @@ export default function TestOnboardingPage() {
       </h1>
       <p className="mb-6 text-base-content/80">Test mode: no real bank account is used and no money moves.</p>
       {valid ? (
-        <TestOnboardingForm accountId={accountId} returnTo={safeReturnPath(params.get('return'))} />
+        <TestOnboardingForm accountId={accountId} returnTo={safeReturnPath(params.get('return'), window.location.origin)} />
       ) : (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-box bg-base-200 p-6">
           <p>This link does not name a payout account. Start again from Payouts.</p>
