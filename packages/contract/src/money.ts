@@ -49,14 +49,14 @@ export type HeldPayment = z.infer<typeof heldPayment>;
 export const paymentIdParams = z.object({ paymentId: z.uuid('paymentId must be the id of a payment') }).strict();
 export const receivedBody = z.object({}).strict().nullish();
 
+/** A person's words that must be there: trimmed, then at least one character and at most `max`. */
+const requiredText = (label: string, max: number, missing = `${label} is required`) =>
+  z.string().trim().min(1, missing).max(max, `${label} must be at most ${max} characters`);
+
 /** `POST /payments/{paymentId}/cancel-sale`: the seller's "Cancel sale", refunding the buyer in full. */
 export const cancelSaleBody = z
   .object({
-    reason: z
-      .string()
-      .trim()
-      .min(1, 'Reason is required')
-      .max(moneyLimits.reason, `Reason must be at most ${moneyLimits.reason} characters`),
+    reason: requiredText('Reason', moneyLimits.reason),
   })
   .strict();
 export type CancelSaleBody = z.input<typeof cancelSaleBody>;
@@ -65,11 +65,7 @@ export type CancelSaleBody = z.input<typeof cancelSaleBody>;
 export const reportProblemBody = z
   .object({
     reason: problemReason,
-    details: z
-      .string()
-      .trim()
-      .min(1, 'Details are required')
-      .max(moneyLimits.details, `Details must be at most ${moneyLimits.details} characters`),
+    details: requiredText('Details', moneyLimits.details, 'Details are required'),
   })
   .strict();
 export type ReportProblemBody = z.input<typeof reportProblemBody>;
@@ -78,11 +74,7 @@ export type ReportProblemBody = z.input<typeof reportProblemBody>;
 export const disputeDecisionBody = z
   .object({
     decision: z.enum(['refund', 'release'], 'Decision must be refund or release'),
-    note: z
-      .string()
-      .trim()
-      .min(1, 'Note is required')
-      .max(moneyLimits.note, `Note must be at most ${moneyLimits.note} characters`),
+    note: requiredText('Note', moneyLimits.note),
   })
   .strict();
 export type DisputeDecisionBody = z.input<typeof disputeDecisionBody>;
