@@ -51,13 +51,14 @@ const serverLayers = [
 const serverFeatureUses = {
   admin: ['catalog/cached-reads.ts'],
   alerts: ['notifications/notify.ts', 'search/live-index.ts', 'search/service.ts'],
-  bookings: ['notifications/notify.ts'],
+  bookings: ['notifications/notify.ts', 'money/service.ts', 'money/view.ts', 'money/moves.ts'],
   catalog: ['listing-checks/service.ts', 'payments/in-progress.ts', 'pricing/fair-price.ts'],
   live: ['messages/service.ts', 'notifications/notify.ts'],
   messages: ['notifications/notify.ts'],
-  payments: ['notifications/notify.ts'],
+  money: ['notifications/notify.ts'],
+  payments: ['money/payouts.ts', 'money/rules.ts', 'money/service.ts', 'money/telling.ts'],
   site: ['catalog/cached-reads.ts', 'catalog/car-page.ts'],
-  wishlist: ['notifications/notify.ts'],
+  wishlist: ['notifications/notify.ts', 'money/view.ts'],
 };
 for (const [feature, files] of Object.entries(serverFeatureUses)) {
   for (const file of files) {

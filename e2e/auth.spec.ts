@@ -52,7 +52,7 @@ test.describe('sign up', () => {
 
     await nav.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expectMenuEntries(page, ['Add A Product', 'My Products', 'Booking Requests']);
+    await expectMenuEntries(page, ['Add A Product', 'My Products', 'Booking Requests', 'Payouts']);
     const main = page.getByRole('main');
     await expect(main.getByText(seller.name)).toBeVisible();
     await expect(main.getByText(seller.email)).toBeVisible();
@@ -155,7 +155,7 @@ test.describe('roles', () => {
     await page.goto('/login');
     await logInThroughUi(page, demo.admin.email, demo.admin.password);
     await navbar(page).getByRole('link', { name: 'Dashboard' }).click();
-    await expectMenuEntries(page, ['All Sellers', 'All Buyers', 'Reported Items', 'Categories']);
+    await expectMenuEntries(page, ['All Sellers', 'All Buyers', 'Reported Items', 'Categories', 'Disputes']);
 
     await dashboardMenu(page).getByRole('link', { name: 'All Sellers' }).click();
     await expect(page).toHaveURL(/\/dashboard\/allseller$/);
@@ -169,7 +169,7 @@ test.describe('roles', () => {
     await expect(page).toHaveURL(/\/login$/);
     await logInThroughUi(page, demo.seller.email, demo.seller.password);
     await expect(page).toHaveURL(/\/dashboard\/allseller$/);
-    await expectMenuEntries(page, ['Add A Product', 'My Products', 'Booking Requests']);
+    await expectMenuEntries(page, ['Add A Product', 'My Products', 'Booking Requests', 'Payouts']);
     const main = page.getByRole('main');
     await expect(main.getByRole('alert')).toBeVisible();
     await expect(main.getByRole('heading', { name: 'All Sellers' })).toHaveCount(0);

@@ -148,6 +148,11 @@ test.describe('booking requests', () => {
     await expect(page.getByText(`Your booking of ${car.productName} is cancelled`, { exact: true })).toBeVisible();
     await expect(order).toContainText('Cancelled');
     await expect(order.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
+    // Nothing to pay, and the car may be booked again: its page offers Book Now, not Booked.
+    await expect(order.getByRole('link', { name: 'Pay' })).toHaveCount(0);
+    await page.goto(`/cars/${car._id}`);
+    await expect(page.getByRole('button', { name: 'Book Now' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Booked' })).toHaveCount(0);
     await seller.api.dispose();
   });
 });

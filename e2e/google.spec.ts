@@ -94,7 +94,7 @@ test.describe('CONTINUE WITH GOOGLE', () => {
     // The same account: its name and its role are the seller's.
     expect(await sessionUser(page)).toMatchObject({ email: seller.email, name: seller.name, role: 'seller' });
     await page.goto('/dashboard');
-    await expectMenuEntries(page, ['Add A Product', 'My Products', 'Booking Requests']);
+    await expectMenuEntries(page, ['Add A Product', 'My Products', 'Booking Requests', 'Payouts']);
 
     // Nobody had verified the address the password was registered with, so the verified Google
     // owner ends that password (decision 009); Google signs in to the same account again.

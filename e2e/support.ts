@@ -120,7 +120,7 @@ export function dashboardMenu(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Dashboard' });
 }
 
-export const allMenuEntries = ['All Sellers', 'All Buyers', 'Reported Items', 'Categories', 'Add A Product', 'My Products', 'Booking Requests', 'My Orders', 'My Wishlist'] as const;
+export const allMenuEntries = ['All Sellers', 'All Buyers', 'Reported Items', 'Categories', 'Disputes', 'Add A Product', 'My Products', 'Booking Requests', 'Payouts', 'My Orders', 'My Wishlist'] as const;
 
 /** Checks that the dashboard menu shows exactly `expected` among all the role entries. */
 export async function expectMenuEntries(page: Page, expected: readonly string[]): Promise<void> {

@@ -35,6 +35,7 @@ import { ReadCache } from './modules/catalog/read-cache.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { moneyRoutes } from './modules/money/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
@@ -63,6 +64,8 @@ declare module 'fastify' {
     authChanges: AuthChangesListener | null;
     /** This process's copy of the cars on the market: the search's, and the saved searches' job's (main.ts). */
     liveCars: LiveCarIndex;
+    /** Card payments, refunds and payouts (the provider `PAYMENTS` names, or the one a test passes); the job runner carries out money moves with it too (main.ts). */
+    payments: PaymentProvider;
   }
 }
 
@@ -123,6 +126,8 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
   // Cleared by the writes that change what the catalog shows (a new, advertised or deleted car, a
   // sale, a seller verified or deleted), before their answer leaves, so the writer's next read is fresh.
   app.decorate('catalogReads', new ReadCache<Buffer>(config.catalogCacheMs));
+  const paymentProvider = payments ?? createPaymentProvider(config, pool);
+  app.decorate('payments', paymentProvider);
   await cacheSessions(app, config, pool, auth);
   app.decorateRequest('actor', null);
   logEachRequest(app);
@@ -182,13 +187,13 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
       );
       await api.register(siteRoutes);
       await api.register(userRoutes);
-      const paymentProvider = payments ?? createPaymentProvider(config, pool);
       await api.register(catalogRoutes(paymentProvider));
       await api.register(bookingRoutes);
       await api.register(wishlistRoutes);
       await api.register(adminRoutes);
       await api.register(dashboardRoutes);
       await api.register(paymentRoutes(paymentProvider));
+      await api.register(moneyRoutes(paymentProvider));
       await api.register(messageRoutes);
       await api.register(liveRoutes({ heartbeatMs: heartbeatWithin(httpTimeouts), caps: config.liveStreams }));
       await api.register(notificationRoutes);

@@ -140,6 +140,15 @@ describe('outside production', () => {
     expect(refusal({ LIVE_STREAMS_PER_PROCESS: '10' })).toBe('Invalid configuration: LIVE_STREAMS_PER_PROCESS must be at least LIVE_STREAMS_PER_USER');
   });
 
+  it('keeps no platform fee unless PLATFORM_FEE_PERCENT names one between 0 and 50, to the cent of a percent', () => {
+    expect(loadConfig({}).platformFeePercent).toBe(0);
+    expect(loadConfig({ PLATFORM_FEE_PERCENT: '2.5' }).platformFeePercent).toBe(2.5);
+    expect(refusal({ PLATFORM_FEE_PERCENT: '51' })).toMatch(/^Invalid configuration: PLATFORM_FEE_PERCENT must be between 0 and 50/);
+    expect(refusal({ PLATFORM_FEE_PERCENT: '-1' })).toMatch(/PLATFORM_FEE_PERCENT must be between 0 and 50/);
+    expect(refusal({ PLATFORM_FEE_PERCENT: '2.555' })).toMatch(/PLATFORM_FEE_PERCENT must have at most two decimals/);
+    expect(refusal({ PLATFORM_FEE_PERCENT: 'five' })).toMatch(/PLATFORM_FEE_PERCENT must be a number/);
+  });
+
   it('keeps the catalog reads one second unless CATALOG_CACHE_SECONDS says otherwise (0 turns them off)', () => {
     expect(loadConfig({}).catalogCacheMs).toBe(1000);
     expect(loadConfig({ CATALOG_CACHE_SECONDS: '0' }).catalogCacheMs).toBe(0);

@@ -25,6 +25,8 @@ const envSchema = z.object({
   PAYMENTS: z.enum(['test', 'stripe']).optional(),
   // Only the exact word: a production start takes the test processor on purpose or not at all.
   ALLOW_TEST_PAYMENTS: z.enum(['on', 'off'], 'must be on or off').optional(),
+  // The platform's share of each released sale, in percent (two decimals at most); the seller sees it before listing.
+  PLATFORM_FEE_PERCENT: z.coerce.number('must be a number').min(0, 'must be between 0 and 50').max(50, 'must be between 0 and 50').multipleOf(0.01, 'must have at most two decimals').default(0),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
@@ -84,6 +86,8 @@ export interface Config {
    * payments are not real (GET /api/site). Developers know; visitors of a deployed site may not.
    */
   testPaymentsBanner: boolean;
+  /** `PLATFORM_FEE_PERCENT`: kept from each released sale before the transfer to its seller (modules/money). */
+  platformFeePercent: number;
   /** Set: pictures in this S3-compatible bucket; unset: files in `DATA_DIR/uploads`. */
   s3?: { bucket: string; endpoint?: string; region: string; accessKeyId: string; secretAccessKey: string };
   /**
@@ -165,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY!, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
         : { provider: 'test' },
     testPaymentsBanner: production && e.PAYMENTS === 'test',
+    platformFeePercent: e.PLATFORM_FEE_PERCENT,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -20,10 +20,13 @@ import {
   enc,
   fake,
   get,
+  heldPayment,
   okJson,
   one,
+  openedDispute,
   otherOf,
   P,
+  paidWithCard,
   PERSONAS,
   png,
   post,
@@ -36,6 +39,7 @@ import {
   type Who,
 } from './authorization-matrix.ts';
 import { unsubscribeToken } from '../src/mail/unsubscribe-token.ts';
+import { testPayoutAccountNumbers } from '@second-gear/contract';
 
 setUpMatrix('the routes from wishlists on and the forged fields');
 
@@ -287,8 +291,7 @@ describe('mass-assignment probes on every write route', () => {
     },
     'POST /api/payments': async () => {
       const bookingId = await booked(await car('Payment probe', 8_000));
-      const intent = await okJson('buyer', post('/api/create-payment-intent', { bookingId }));
-      const transactionId = (await okJson('anonymous', confirmCard(intent.clientSecret))).paymentIntent.id;
+      const transactionId = await paidWithCard('buyer', bookingId);
       await rejected('buyer', post('/api/payments', { ...forged(), transactionId, bookingId, email: P.buyer.email }));
       expect(await one('select paid from bookings where id = $1', [bookingId])).toEqual({ paid: false });
       const res = await call('buyer', post('/api/payments', { transactionId, bookingId, email: P.buyer.email, price: 1 }));
@@ -324,6 +327,43 @@ describe('mass-assignment probes on every write route', () => {
         stripeApp,
       );
       expect(res.statusCode).toBe(400);
+    },
+    // The other buyer pays for these probes' cars: the first buyer's bookings come near the hourly limit.
+    'POST /api/payments/:paymentId/received': async () => {
+      const id = await heldPayment('otherBuyer', await car('Received probe'));
+      await rejected('otherBuyer', post(`/api/payments/${id}/received`, { ...forged(), state: 'released' }));
+      expect(await one('select state, released_at from payments where id = $1', [id])).toEqual({ state: 'held', released_at: null });
+    },
+    'POST /api/payments/:paymentId/cancel-sale': async () => {
+      const id = await heldPayment('otherBuyer', await car('Cancel sale probe'));
+      await rejected('seller', post(`/api/payments/${id}/cancel-sale`, { ...forged(), reason: 'Sold elsewhere', amount: 1, refundedBy: 'admin' }));
+      expect(await one('select state, refunded_at, amount from payments where id = $1', [id])).toEqual({ state: 'held', refunded_at: null, amount: 1_400_000 });
+    },
+    'POST /api/payments/:paymentId/problem': async () => {
+      const id = await heldPayment('otherBuyer', await car('Problem probe'));
+      await rejected('otherBuyer', post(`/api/payments/${id}/problem`, { ...forged(), reason: 'other', details: 'x', decision: 'refund' }));
+      expect(await one('select count(*)::int as n from disputes where payment_id = $1', [id])).toEqual({ n: 0 });
+    },
+    'POST /api/disputes/:id/decision': async () => {
+      const { payment, dispute } = await openedDispute('Decision probe');
+      await rejected('admin', post(`/api/disputes/${dispute}/decision`, { ...forged(), decision: 'release', note: 'Forged', paymentId: payment }));
+      expect(await one('select decision, decided_at from disputes where id = $1', [dispute])).toEqual({ decision: null, decided_at: null });
+      expect(await one('select state from payments where id = $1', [payment])).toEqual({ state: 'held' });
+    },
+    'POST /api/payouts/account': async () => {
+      const accounts = () => t.pool.query('select seller_id, account_id, payouts_enabled, updated_at from payout_accounts where seller_id = any($1) order by seller_id', [[P.seller.id, P.otherSeller.id]]);
+      const before = (await accounts()).rows;
+      await rejected('seller', post('/api/payouts/account', { ...forged(), accountId: S('otherSeller').payoutAccount, payoutsEnabled: true }));
+      expect((await accounts()).rows).toEqual(before);
+    },
+    'POST /api/test-processor/accounts/:accountId/onboard': async () => {
+      const account = S('seller').payoutAccount;
+      const row = () => one('select details_submitted, payouts_enabled, updated_at from payout_accounts where account_id = $1', [account]);
+      const before = await row();
+      const valid = { holderName: 'Sam Seller', routingNumber: '110000000', accountNumber: testPayoutAccountNumbers.pending };
+      await rejected('seller', post(`/api/test-processor/accounts/${account}/onboard`, { ...forged(), ...valid }));
+      await rejected('seller', post(`/api/test-processor/accounts/${account}/onboard`, { ...valid, payoutsEnabled: true, detailsSubmitted: true, accountId: S('otherSeller').payoutAccount }));
+      expect(await row()).toEqual(before);
     },
     'POST /api/auth/*': async () => {
       // Sign-up: Admin is never a choice, and server-set fields are not taken from the form.

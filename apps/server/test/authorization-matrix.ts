@@ -11,6 +11,7 @@ import { carListing, insertCar, insertCategory } from './fixtures.ts';
 import { as, multipartFile, signUp, type Person, type TestApp } from './harness.ts';
 import { withPersonas } from './personas.ts';
 import { rolesOf, routeRules, type RouteRule } from './route-rules.ts';
+import { testPayoutAccountNumbers } from '@second-gear/contract';
 import { inTransaction } from '../src/db/pool.ts';
 import { unsubscribeToken } from '../src/mail/unsubscribe-token.ts';
 import { notify } from '../src/modules/notifications/notify.ts';
@@ -88,6 +89,9 @@ interface BuyerRows {
   meetingBooking: string;
   /** The buyer's conversation about one of the seller's cars. */
   conversation: string;
+  /** Held payments for the buyer's decisions: one to release ("I have the car"), one to report a problem with. */
+  toRelease: string;
+  toDispute: string;
 }
 interface SellerRows {
   tag: string;
@@ -100,6 +104,8 @@ interface SellerRows {
   imageUrl: string;
   /** A conversation about the seller's shown car, opened by a spare buyer. */
   conversation: string;
+  /** The seller's payout account at the test processor. */
+  payoutAccount: string;
 }
 /** Bookings on a seller's cars, each for one of the seller's answers, and a confirmed one for its calendar. */
 interface RequestRows {
@@ -107,6 +113,8 @@ interface RequestRows {
   decline: string;
   propose: string;
   meeting: string;
+  /** A held payment for one of the seller's cars, bought by the other buyer: the sale to cancel. */
+  sale: string;
 }
 
 export let t: TestApp;
@@ -120,7 +128,17 @@ export let categoryId: string;
 const buyerRows = {} as Record<'buyer' | 'otherBuyer', BuyerRows>;
 const sellerRows = {} as Record<'seller' | 'otherSeller', SellerRows>;
 const requestRows = {} as Record<'seller' | 'otherSeller', RequestRows>;
-export let adminRows: { dismissCar: string; removeCar: string; doomed: Person; capSecret: string; picture: string; editCategory: string; emptyCategory: string };
+export let adminRows: {
+  dismissCar: string;
+  removeCar: string;
+  doomed: Person;
+  capSecret: string;
+  picture: string;
+  editCategory: string;
+  emptyCategory: string;
+  /** A case the other buyer opened on a held payment, for the admin to decide. */
+  dispute: string;
+};
 export let png: Buffer;
 let calls = 0;
 
@@ -158,6 +176,29 @@ export async function okJson(who: Who, opts: InjectOptions) {
   return res.json();
 }
 
+/** The id of the provider's succeeded payment for the buyer's booking: intent made, test card confirmed, not yet recorded. */
+export async function paidWithCard(who: 'buyer' | 'otherBuyer', bookingId: string): Promise<string> {
+  const intent = await okJson(who, post('/api/create-payment-intent', { bookingId }));
+  return (await okJson('anonymous', confirmCard(intent.clientSecret))).paymentIntent.id;
+}
+
+/** A payment the platform holds for the buyer's order of the car: booked, paid with the test card and recorded. */
+export async function heldPayment(who: 'buyer' | 'otherBuyer', productId: string): Promise<string> {
+  const bookingId = (await okJson(who, post('/api/bookings', { productId }))).insertedId as string;
+  const transactionId = await paidWithCard(who, bookingId);
+  return (await okJson(who, post('/api/payments', { transactionId, bookingId, email: P[who].email }))).insertedId as string;
+}
+
+/**
+ * A case the other buyer opens on a fresh held payment for one of the seller's cars (the first
+ * buyer's bookings come near the hourly limit on bookings).
+ */
+export async function openedDispute(name: string): Promise<{ payment: string; dispute: string }> {
+  const payment = await heldPayment('otherBuyer', await insertCar(t, P.seller, categoryId, { name }));
+  const held = await okJson('otherBuyer', post(`/api/payments/${payment}/problem`, { reason: 'not_as_described', details: 'The mileage is higher than listed' }));
+  return { payment, dispute: held.dispute.id as string };
+}
+
 async function setUpBuyer(who: 'buyer' | 'otherBuyer') {
   const b = P[who];
   const tag = `Tag${who}${randomBytes(3).toString('hex')}`;
@@ -172,8 +213,7 @@ async function setUpBuyer(who: 'buyer' | 'otherBuyer') {
   await wish(wishDelCar);
 
   const payBooking = await book(await car('order to pay'));
-  const orderIntent = await okJson(who, { method: 'POST', url: '/api/create-payment-intent', payload: { bookingId: payBooking } });
-  const payTx = (await okJson('anonymous', confirmCard(orderIntent.clientSecret))).paymentIntent.id as string;
+  const payTx = await paidWithCard(who, payBooking);
 
   const payWishCar = await car('wished, to pay');
   await wish(payWishCar);
@@ -196,6 +236,8 @@ async function setUpBuyer(who: 'buyer' | 'otherBuyer') {
     proposalBooking: await book(await car('booking with a proposal')),
     meetingBooking: await book(await car('booking with a meeting')),
     conversation: (await okJson(who, post('/api/conversations', { productId: await car('to talk about'), text: `${tag} asks about it` }))).conversationId,
+    toRelease: await heldPayment(who, await car('paid, to receive')),
+    toDispute: await heldPayment(who, await car('paid, with a problem')),
   };
   await okJson('seller', post(`/api/bookings/${buyerRows[who].proposalBooking}/propose`, { time: soon(50) }));
   await okJson('seller', post(`/api/bookings/${buyerRows[who].meetingBooking}/accept`, { meetingTime: soon() }));
@@ -207,7 +249,13 @@ async function setUpRequests(who: 'seller' | 'otherSeller') {
     const car = await insertCar(t, P[who], categoryId, { name: `${S(who).tag} ${purpose}` });
     return (await okJson('buyer', { method: 'POST', url: '/api/bookings', payload: { productId: car } })).insertedId as string;
   };
-  requestRows[who] = { accept: await booking('request to accept'), decline: await booking('request to decline'), propose: await booking('request to answer with a time'), meeting: await booking('request with a meeting') };
+  requestRows[who] = {
+    accept: await booking('request to accept'),
+    decline: await booking('request to decline'),
+    propose: await booking('request to answer with a time'),
+    meeting: await booking('request with a meeting'),
+    sale: await heldPayment('otherBuyer', await insertCar(t, P[who], categoryId, { name: `${S(who).tag} paid, sale to cancel` })),
+  };
   await okJson(who, post(`/api/bookings/${requestRows[who].meeting}/accept`, { meetingTime: soon() }));
 }
 
@@ -228,10 +276,13 @@ async function setUpSeller(who: 'seller' | 'otherSeller') {
     withdrawCar: await insertCar(t, P[who], categoryId, { name: `${tag} to withdraw` }),
     imageUrl: await uploadedImageOf(P[who]),
     conversation: '',
+    payoutAccount: '',
   };
   const opened = await as(t.app, spare, post('/api/conversations', { productId: sellerRows[who].shownCar, text: `${tag} is asked about it` }));
   expect(opened.statusCode, opened.body).toBe(200);
   sellerRows[who].conversation = opened.json().conversationId;
+  await okJson(who, post('/api/payouts/account', {}));
+  sellerRows[who].payoutAccount = (await one('select account_id from payout_accounts where seller_id = $1', [P[who].id])).account_id;
 }
 
 /**
@@ -287,6 +338,7 @@ async function setUpRows() {
     picture: await uploadedImageOf(P.admin),
     editCategory: await insertCategory(t),
     emptyCategory: await insertCategory(t),
+    dispute: (await openedDispute('Disputed car')).dispute,
   };
 }
 
@@ -313,6 +365,7 @@ export const get = (url: string): InjectOptions => ({ method: 'GET', url });
 export const post = (url: string, payload: object): InjectOptions => ({ method: 'POST', url, payload });
 const form = (url: string, body: string): InjectOptions => ({ method: 'POST', url, payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 export const one = async (sql: string, params: unknown[]) => (await t.pool.query(sql, params)).rows[0];
+const paymentState = (id: string) => one('select state from payments where id = $1', [id]);
 /** The check of a list: it shows the caller's own rows (by `mark`), never those of the person whose data they probe. */
 const ownOnly = (mark: (who: SignedIn) => string) => (who: Who, res: LightMyRequestResponse) => {
   expect(res.body).toContain(mark(who as SignedIn));
@@ -568,6 +621,60 @@ export const specs: Record<string, Spec> = {
       headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=forged' },
     }),
     ok: [400],
+  },
+
+  // Money held until the handover: each decision on a payment of its own, so that none finds another's already decided.
+  'POST /api/payments/:paymentId/received': {
+    call: (_who, _e, r) => post(`/api/payments/${B(r).toRelease}/received`, {}),
+    check: (_who, res) => expect(res.json()).toMatchObject({ state: 'released', releasedAt: expect.any(String) }),
+    intact: async (r) => expect(await paymentState(B(r).toRelease)).toEqual({ state: 'held' }),
+  },
+  'POST /api/payments/:paymentId/cancel-sale': {
+    call: (_who, _e, r) => post(`/api/payments/${R(r).sale}/cancel-sale`, { reason: 'The car failed its inspection' }),
+    check: (_who, res) => expect(res.json()).toMatchObject({ state: 'refunded', refundReason: 'The car failed its inspection' }),
+    intact: async (r) => expect(await paymentState(R(r).sale)).toEqual({ state: 'held' }),
+  },
+  'POST /api/payments/:paymentId/problem': {
+    call: (_who, _e, r) => post(`/api/payments/${B(r).toDispute}/problem`, { reason: 'other', details: 'x' }),
+    check: (_who, res) => expect(res.json()).toMatchObject({ state: 'held', dispute: { reason: 'other', details: 'x', decision: null } }),
+    intact: async (r) => expect(await one('select count(*)::int as n from disputes where payment_id = $1', [B(r).toDispute])).toEqual({ n: 0 }),
+  },
+  'GET /api/disputes': {
+    call: () => get('/api/disputes'),
+    check: (_who, res) => expect(res.json()).toContainEqual(expect.objectContaining({ id: adminRows.dispute, productName: 'Disputed car' })),
+  },
+  'GET /api/disputes/:id': {
+    call: () => get(`/api/disputes/${adminRows.dispute}`),
+    check: (_who, res) => expect(res.json()).toMatchObject({ dispute: { id: adminRows.dispute }, payment: { dispute: { id: adminRows.dispute } } }),
+  },
+  'POST /api/disputes/:id/decision': {
+    call: () => post(`/api/disputes/${adminRows.dispute}/decision`, { decision: 'refund', note: 'Refunded in the matrix' }),
+    check: (_who, res) => expect(res.json()).toMatchObject({ id: adminRows.dispute, decision: 'refund', paymentState: 'refunded' }),
+  },
+  'GET /api/payouts/fee': {
+    call: () => get('/api/payouts/fee'),
+    check: (_who, res) => expect(res.json()).toEqual({ feePercent: expect.any(Number) }),
+  },
+  'GET /api/payouts': {
+    call: () => get('/api/payouts'),
+    check: ownOnly((who) => S(who).tag),
+  },
+  'POST /api/payouts/account': {
+    call: () => post('/api/payouts/account', {}),
+    check: (who, res) => expect(res.json().url).toContain(enc(S(who).payoutAccount)),
+  },
+  'GET /api/test-processor/accounts/:accountId': {
+    call: (_who, _e, r) => get(`/api/test-processor/accounts/${S(r).payoutAccount}`),
+    check: (who, res) => expect(res.json()).toMatchObject({ id: S(who).payoutAccount }),
+  },
+  'POST /api/test-processor/accounts/:accountId/onboard': {
+    call: (_who, _e, r) => post(`/api/test-processor/accounts/${S(r).payoutAccount}/onboard`, { holderName: 'Sam Seller', routingNumber: '110000000', accountNumber: testPayoutAccountNumbers.enabled }),
+    check: (who, res) => expect(res.json()).toEqual({ id: S(who).payoutAccount, detailsSubmitted: true, payoutsEnabled: true }),
+    intact: async (r) =>
+      expect(await one('select details_submitted, payouts_enabled from payout_accounts where account_id = $1', [S(r).payoutAccount])).toEqual({
+        details_submitted: false,
+        payouts_enabled: false,
+      }),
   },
 
   'GET /api/notifications': {

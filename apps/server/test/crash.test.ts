@@ -151,9 +151,9 @@ describe('a crash in the middle of a burst of bookings and payments', () => {
     const orders = new Map(await Promise.all(buyers.map(async (b) => [b.email, await ordersOf(b)] as const)));
     for (const b of booked) expect(orders.get(b.buyer.email)!.get(b.bookingId), `booking ${b.bookingId}`).toMatchObject({ productId: b.productId });
 
-    // Every acknowledged payment shows paid, its car sold, and recording it again answers the same id.
+    // Every acknowledged payment shows paid, its car reserved, and recording it again answers the same id.
     for (const p of paid) {
-      expect(orders.get(p.buyer.email)!.get(p.bookingId), `payment ${p.insertedId}`).toMatchObject({ paid: true, transactionId: p.transactionId, listingStatus: 'sold' });
+      expect(orders.get(p.buyer.email)!.get(p.bookingId), `payment ${p.insertedId}`).toMatchObject({ paid: true, transactionId: p.transactionId, listingStatus: 'reserved' });
       const retry = await call(again.url, p.buyer, 'POST', '/api/payments', { transactionId: p.transactionId, bookingId: p.bookingId, email: p.buyer.email });
       expect(retry).toEqual({ status: 200, body: { acknowledged: true, insertedId: p.insertedId } });
     }

@@ -721,6 +721,45 @@ export function routes(): RouteCase[] {
       }),
       { cardShape: true },
     ),
+    // Held money: a buyer's or seller's decision on a payment (the fixture's other rows, random
+    // ids and junk in the path: 404 or 400, so the fixtures stay as they are), the admin's cases
+    // and the seller's payouts, and the test processor's onboarding of a payout account.
+    paymentDecision('received', ['buyer', 'otherBuyer'], fc.record({ x: textish }, { requiredKeys: [] })),
+    paymentDecision('cancel-sale', ['seller', 'otherSeller'], fc.record({ reason: orHostile(textish) }, { requiredKeys: ['reason'] })),
+    paymentDecision(
+      'problem',
+      ['buyer', 'otherBuyer'],
+      fc.record({ reason: orHostile(fc.constantFrom('not_as_described', 'other', 'OTHER', 'broken', '')), details: orHostile(textish) }, { requiredKeys: ['reason', 'details'] }),
+    ),
+    { ...publicGet('/api/disputes'), who: whoArb(['admin']) },
+    idRoute('GET', '/api/disputes/:id', ['admin'], () => [productId, bookingId]),
+    {
+      method: 'POST',
+      route: '/api/disputes/:id/decision',
+      who: whoArb(['admin']),
+      request: fc
+        .tuple(
+          segmentArb(() => [productId, bookingId]),
+          bodyArb(fc.record({ decision: orHostile(fc.constantFrom('refund', 'release', 'REFUND', '')), note: orHostile(textish) }, { requiredKeys: ['decision', 'note'] })),
+        )
+        .map(([id, payload]) => ({ url: `/api/disputes/${id}/decision`, payload })),
+    },
+    publicGet('/api/payouts/fee'),
+    { ...publicGet('/api/payouts'), who: whoArb(['seller', 'otherSeller']) },
+    jsonRoute('/api/payouts/account', ['seller', 'otherSeller'], fc.record({ x: textish }, { requiredKeys: [] })),
+    testAccountRoute('GET', '', fc.constant({})),
+    testAccountRoute(
+      'POST',
+      '/onboard',
+      fc.record(
+        {
+          holderName: orHostile(textish),
+          routingNumber: orHostile(fc.constantFrom('110000000', '11000000', '1100000000', 'abcdefghi', '')),
+          accountNumber: orHostile(fc.constantFrom('000123456789', '000999999991', '123', '1'.repeat(18), '')),
+        },
+        { requiredKeys: ['holderName', 'routingNumber', 'accountNumber'] },
+      ),
+    ),
     jsonRoute(
       '/api/users',
       ['buyer', 'seller', 'admin'],
@@ -891,6 +930,31 @@ export function routes(): RouteCase[] {
     ),
     { ...publicGet('/api/auth/get-session'), who: fc.constantFrom<Who>('anon', 'buyer', 'seller') },
   ];
+}
+
+/** A decision on a held payment `POST /api/payments/:paymentId/<action>`: ids of other rows, random ids and junk, with a body. */
+function paymentDecision(action: string, right: Who[], valid: fc.Arbitrary<Record<string, unknown>>): RouteCase {
+  return {
+    method: 'POST',
+    route: `/api/payments/:paymentId/${action}`,
+    who: whoArb(right),
+    request: fc
+      .tuple(segmentArb(() => [bookingId, productId]), bodyArb(valid))
+      .map(([id, payload]) => ({ url: `/api/payments/${id}/${action}`, payload })),
+  };
+}
+
+/** The test processor's payout account pages `…/accounts/:accountId<rest>`: account ids of nobody here, and junk. */
+function testAccountRoute(method: 'GET' | 'POST', rest: string, valid: fc.Arbitrary<Record<string, unknown>>): RouteCase {
+  const accountId = fc.oneof(fc.constantFrom('acct_nobodys0000000000', 'acct_', 'ACCT_x', 'acct_a%2Fb'), segmentArb(() => ['acct_nobodys0000000000']));
+  return {
+    method,
+    route: `/api/test-processor/accounts/:accountId${rest}`,
+    who: whoArb(['seller', 'otherSeller']),
+    request: fc
+      .tuple(accountId, method === 'POST' ? bodyArb(valid) : noBody)
+      .map(([id, payload]) => ({ url: `/api/test-processor/accounts/${id}${rest}`, payload })),
+  };
 }
 
 /** A booking answer `POST /api/bookings/:id/<action>`: the fixture bookings, other ids and junk, with a body. */
@@ -1119,6 +1183,17 @@ export const CATALOG_AND_ORDER_ROUTES = [
   'POST /api/payments',
   'POST /api/wishlist-payments',
   'POST /api/test-processor/confirm',
+  'POST /api/payments/:paymentId/received',
+  'POST /api/payments/:paymentId/cancel-sale',
+  'POST /api/payments/:paymentId/problem',
+  'GET /api/disputes',
+  'GET /api/disputes/:id',
+  'POST /api/disputes/:id/decision',
+  'GET /api/payouts/fee',
+  'GET /api/payouts',
+  'POST /api/payouts/account',
+  'GET /api/test-processor/accounts/:accountId',
+  'POST /api/test-processor/accounts/:accountId/onboard',
 ];
 
 export const PEOPLE_AND_MESSAGE_ROUTES = [

@@ -38,7 +38,7 @@ export type Ownership =
    * the row in the answer. `noop`: the call is answered as for an id the caller has nothing under
    * (`deletedCount: 0`, as the first client's delete expects), and the other person's row stays.
    */
-  | { by: 'row'; in: 'params' | 'query' | 'body'; field: string; row: 'product' | 'booking' | 'wishlist-entry' | 'conversation' | 'saved-search'; noop?: boolean };
+  | { by: 'row'; in: 'params' | 'query' | 'body'; field: string; row: 'product' | 'booking' | 'wishlist-entry' | 'conversation' | 'saved-search' | 'payment' | 'payout-account'; noop?: boolean };
 
 export interface RouteRule {
   access: Access;
@@ -53,6 +53,10 @@ export interface RouteRule {
 }
 
 const ownEmail = (inWhere: 'params' | 'query' | 'body', field = 'email', adminMayAsk = false): Ownership => ({ by: 'email', in: inWhere, field, adminMayAsk });
+/** A payment named by id: its buyer's or its car's seller's only, as the route says. */
+const heldPayment: Ownership = { by: 'row', in: 'params', field: 'paymentId', row: 'payment' };
+/** A payout account at the test processor, named by id: its seller's only. */
+const payoutAccount: Ownership = { by: 'row', in: 'params', field: 'accountId', row: 'payout-account' };
 
 export const routeRules: Record<string, RouteRule> = {
   // The shell.
@@ -154,6 +158,19 @@ export const routeRules: Record<string, RouteRule> = {
   },
   'POST /api/test-processor/confirm': { access: 'provider-capability', note: 'PAYMENTS=test only; the client secret is the capability' },
   'POST /api/stripe/webhook': { access: 'webhook', note: 'PAYMENTS=stripe only; Stripe-Signature over the raw body' },
+
+  // Money held until the handover: a payment is decided on by its own buyer or its car's seller only; disputes are the admin's.
+  'POST /api/payments/:paymentId/received': { access: 'buyer', owner: [heldPayment], note: 'the payment’s own buyer' },
+  'POST /api/payments/:paymentId/cancel-sale': { access: 'seller', owner: [heldPayment], note: 'the seller of the paid car' },
+  'POST /api/payments/:paymentId/problem': { access: 'buyer', owner: [heldPayment], note: 'the payment’s own buyer' },
+  'GET /api/disputes': { access: 'admin' },
+  'GET /api/disputes/:id': { access: 'admin' },
+  'POST /api/disputes/:id/decision': { access: 'admin', note: 'once per case: a decided case or a payment no longer held is a 409' },
+  'GET /api/payouts/fee': { access: 'signed-in', note: 'the platform’s fee, the same for everyone' },
+  'GET /api/payouts': { access: 'seller', note: 'the caller’s own payout account and sales only: no parameter names anyone' },
+  'POST /api/payouts/account': { access: 'seller', note: 'the caller’s own payout account, made once' },
+  'GET /api/test-processor/accounts/:accountId': { access: 'seller', owner: [payoutAccount], note: 'PAYMENTS=test only' },
+  'POST /api/test-processor/accounts/:accountId/onboard': { access: 'seller', owner: [payoutAccount], note: 'PAYMENTS=test only; test bank details only' },
 
   // Messages between a buyer and a car's seller: only the two parties see a conversation.
   'POST /api/conversations': { access: 'buyer', note: 'about a car on the market, not one’s own' },

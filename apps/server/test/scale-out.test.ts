@@ -146,7 +146,7 @@ describe('two app processes on one PostgreSQL server', () => {
     expect(refunds).toEqual([]);
     for (const via of [a, b]) {
       const order = await call(via.url, buyer, 'GET', `/api/orders/${bookingId}`);
-      expect(order.body).toMatchObject({ paid: true, transactionId, listingStatus: 'sold' });
+      expect(order.body).toMatchObject({ paid: true, transactionId, listingStatus: 'reserved' });
     }
     expect((await unsoldCars(b.url, buyer)).map((c) => c.id)).not.toContain(car.id);
     console.info(`[scale-out] 50 simultaneous POST /payments: ${ok.length} answered the same insertedId, ${answers.length - ok.length} answered 409; 1 payment row`);
@@ -196,9 +196,9 @@ describe('two app processes on one PostgreSQL server', () => {
 
       // Each buyer sees it from the other process too.
       const lost = await call(winner.via.url, loser.buyer, 'GET', `/api/orders/${loser.bookingId}`);
-      expect(lost.body).toMatchObject({ paid: false, listingStatus: 'sold' });
+      expect(lost.body).toMatchObject({ paid: false, listingStatus: 'reserved' });
       const won = await call(loser.via.url, winner.buyer, 'GET', `/api/orders/${winner.bookingId}`);
-      expect(won.body).toMatchObject({ paid: true, transactionId: winner.transactionId, listingStatus: 'sold' });
+      expect(won.body).toMatchObject({ paid: true, transactionId: winner.transactionId, listingStatus: 'reserved' });
       // And cannot pay again: refused before being charged.
       const again = await call(loser.via.url, loser.buyer, 'POST', '/api/create-payment-intent', { bookingId: loser.bookingId });
       expect(again.status).toBe(409);

@@ -48,6 +48,8 @@ export const reportedItem = z.object({
   /** The latest report; for a car only the listing checks flagged, when they last checked it. */
   latestAt: z.iso.datetime({ offset: true }),
   paid: z.boolean(),
+  /** Paid cars: reserved while the money is held, sold once released. Optional: older servers do not send it. */
+  salesStatus: z.enum(['available', 'reserved', 'sold']).optional(),
   /** What the listing checks found on the car, when they flagged it (then it comes first, reported or not). */
   flags: z.array(z.string()).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { oneLine } from './common.ts';
+import { heldPayment } from './money.ts';
 import { bookingLimits, bookingStatuses, maxDeclineReasonLength, maxMeetingDaysAhead } from './constants.ts';
 
 /**
@@ -37,8 +38,11 @@ export const orderBookingFields = {
   declineReason: z.string().nullable().optional(),
 };
 
-/** Where the booked car stands now: still for sale, sold (to this buyer or another), or removed by its seller. */
-export const listingStatus = z.enum(['available', 'sold', 'removed']);
+/**
+ * Where the booked car stands now: still for sale, reserved (paid, the money held until the
+ * handover), sold (to this buyer or another), or removed by its seller.
+ */
+export const listingStatus = z.enum(['available', 'reserved', 'sold', 'removed']);
 export type ListingStatus = z.infer<typeof listingStatus>;
 
 /** When a purchase's payment was recorded (the receipt's date); null while unpaid. Optional: older servers do not send it. */
@@ -60,6 +64,8 @@ export const order = z.object({
   listingStatus,
   bookedAt: z.iso.datetime({ offset: true }),
   ...orderBookingFields,
+  /** Once paid: where the money stands (held, released, refunded). */
+  money: heldPayment.nullable().optional(),
 });
 export type Order = z.infer<typeof order>;
 
@@ -93,6 +99,12 @@ export const bookingRequest = z.object({
   declineReason: z.string().nullable(),
   bookedAt: z.iso.datetime({ offset: true }),
   paid: z.boolean(),
+  /** What the buyer pays (or paid), in dollars: the price shown when booking, or less if lowered since. */
+  agreedPrice: z.number().int().optional(),
+  /** The car's price now, in dollars; null once the car is gone. */
+  currentPrice: z.number().int().nullable().optional(),
+  /** Once paid: where the money stands. */
+  money: heldPayment.nullable().optional(),
 });
 export type BookingRequest = z.infer<typeof bookingRequest>;
 

@@ -42,7 +42,7 @@ export const product = z.object({
   image: z.string(),
   /** Widths of the same picture for `srcset` (`url 480w, …`); empty when there is only one. */
   imageSrcSet: z.string(),
-  salesStatus: z.enum(['available', 'sold']),
+  salesStatus: z.enum(['available', 'reserved', 'sold']),
   postingTime: z.iso.datetime({ offset: true }),
   paid: z.boolean(),
   /** The seller's current verification: 'verified' or ''. */

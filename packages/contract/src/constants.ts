@@ -134,3 +134,23 @@ export const alertFrequencies = ['Instantly', 'Daily', 'Weekly'] as const;
 export type AlertFrequency = (typeof alertFrequencies)[number];
 /** A saved search's name, and how many one person may keep. */
 export const savedSearchLimits = { name: 60, perPerson: 20 } as const;
+
+/** Why a buyer reports a problem with a held payment (modules/money), in the order the `Reason` select lists them. */
+export const problemReasons = ['not_as_described', 'not_handed_over', 'seller_unreachable', 'other'] as const;
+export const problemReasonLabels: Record<(typeof problemReasons)[number], string> = {
+  not_as_described: 'The car is not as described',
+  not_handed_over: 'The seller did not hand the car over',
+  seller_unreachable: 'I cannot reach the seller',
+  other: 'Something else',
+};
+
+/** The longest Cancel sale reason, problem details and dispute note. */
+export const moneyLimits = { reason: 500, details: 2000, note: 1000 } as const;
+
+/**
+ * The test processor's bank details (`PAYMENTS=test`): routing number 110000000 with account
+ * number 000123456789 can receive at once; 000999999991 is accepted but stays under review (not
+ * yet able to receive), as a Stripe account with pending verification does.
+ */
+export const testRoutingNumber = '110000000';
+export const testPayoutAccountNumbers = { enabled: '000123456789', pending: '000999999991' } as const;

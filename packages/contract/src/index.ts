@@ -5,6 +5,7 @@ export * from './catalog.ts';
 export * from './bookings.ts';
 export * from './wishlist.ts';
 export * from './payments.ts';
+export * from './money.ts';
 export * from './admin.ts';
 export * from './site.ts';
 export * from './dashboard.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { product } from './catalog.ts';
 import { listingStatus, paidAt } from './bookings.ts';
+import { heldPayment } from './money.ts';
 
 /** `PUT /wishlists?id={productId}&email={own email}` */
 export const wishlistQuery = z
@@ -20,5 +21,7 @@ export const wishlistItem = product.extend({
   transactionId: z.string().nullable(),
   paidAt,
   listingStatus,
+  /** This buyer's latest payment for the car: where the money stands. */
+  money: heldPayment.nullable().optional(),
 });
 export type WishlistItem = z.infer<typeof wishlistItem>;

@@ -119,6 +119,30 @@ CREATE TABLE public.dev_mailbox (
 );
 CREATE INDEX dev_mailbox_recent_idx ON public.dev_mailbox USING btree (received_at DESC);
 
+CREATE TABLE public.disputes (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  payment_id uuid NOT NULL,
+  opened_by text,
+  reason text NOT NULL,
+  details text NOT NULL,
+  opened_at timestamp with time zone DEFAULT now() NOT NULL,
+  decision text,
+  note text,
+  decided_by text,
+  decided_at timestamp with time zone,
+  CONSTRAINT disputes_pkey PRIMARY KEY (id),
+  CONSTRAINT disputes_check CHECK ((((decision IS NULL) = (decided_at IS NULL)) AND ((decision IS NULL) = (note IS NULL)))),
+  CONSTRAINT disputes_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES public.users(id) ON DELETE SET NULL,
+  CONSTRAINT disputes_decision_check CHECK ((decision = ANY (ARRAY['refund'::text, 'release'::text]))),
+  CONSTRAINT disputes_details_check CHECK (((length(details) >= 1) AND (length(details) <= 2000))),
+  CONSTRAINT disputes_note_check CHECK (((length(note) >= 1) AND (length(note) <= 1000))),
+  CONSTRAINT disputes_opened_by_fkey FOREIGN KEY (opened_by) REFERENCES public.users(id) ON DELETE SET NULL,
+  CONSTRAINT disputes_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id) ON DELETE CASCADE,
+  CONSTRAINT disputes_payment_id_key UNIQUE (payment_id),
+  CONSTRAINT disputes_reason_check CHECK ((reason = ANY (ARRAY['not_as_described'::text, 'not_handed_over'::text, 'seller_unreachable'::text, 'other'::text])))
+);
+CREATE INDEX disputes_open_idx ON public.disputes USING btree (opened_at) WHERE (decision IS NULL);
+
 CREATE TABLE public.email_outbox (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
   notification_id uuid NOT NULL,
@@ -208,6 +232,28 @@ CREATE TABLE public.messages (
 CREATE INDEX messages_conversation_idx ON public.messages USING btree (conversation_id, id);
 CREATE INDEX messages_flagged_idx ON public.messages USING btree (id DESC) WHERE (warnings <> '{}'::text[]);
 
+CREATE TABLE public.money_moves (
+  payment_id uuid NOT NULL,
+  kind text NOT NULL,
+  amount integer NOT NULL,
+  fee integer DEFAULT 0 NOT NULL,
+  state text DEFAULT 'due'::text NOT NULL,
+  destination text,
+  provider_ref text,
+  attempts integer DEFAULT 0 NOT NULL,
+  last_error text,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  done_at timestamp with time zone,
+  CONSTRAINT money_moves_pkey PRIMARY KEY (payment_id, kind),
+  CONSTRAINT money_moves_amount_check CHECK ((amount > 0)),
+  CONSTRAINT money_moves_check CHECK (((state = 'done'::text) = (done_at IS NOT NULL))),
+  CONSTRAINT money_moves_fee_check CHECK ((fee >= 0)),
+  CONSTRAINT money_moves_kind_check CHECK ((kind = ANY (ARRAY['refund'::text, 'transfer'::text]))),
+  CONSTRAINT money_moves_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id) ON DELETE RESTRICT,
+  CONSTRAINT money_moves_state_check CHECK ((state = ANY (ARRAY['waiting'::text, 'due'::text, 'done'::text])))
+);
+CREATE INDEX money_moves_due_idx ON public.money_moves USING btree (created_at) WHERE (state = 'due'::text);
+
 CREATE TABLE public.notifications (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
   user_id text NOT NULL,
@@ -281,6 +327,13 @@ CREATE TABLE public.payments (
   currency text DEFAULT 'usd'::text NOT NULL,
   transaction_id text NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
+  seller_id text,
+  state text DEFAULT 'held'::text NOT NULL,
+  released_at timestamp with time zone,
+  released_by text,
+  refunded_at timestamp with time zone,
+  refunded_by text,
+  refund_reason text,
   CONSTRAINT payments_pkey PRIMARY KEY (id),
   CONSTRAINT payments_amount_check CHECK ((amount > 0)),
   CONSTRAINT payments_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES public.bookings(id) ON DELETE RESTRICT,
@@ -288,12 +341,35 @@ CREATE TABLE public.payments (
   CONSTRAINT payments_check CHECK (((kind = 'order'::text) = (booking_id IS NOT NULL))),
   CONSTRAINT payments_kind_check CHECK ((kind = ANY (ARRAY['order'::text, 'wishlist'::text]))),
   CONSTRAINT payments_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.products(id) ON DELETE SET NULL,
+  CONSTRAINT payments_refund_reason_check CHECK ((length(refund_reason) <= 500)),
+  CONSTRAINT payments_refunded_by_check CHECK ((refunded_by = ANY (ARRAY['seller'::text, 'buyer'::text, 'admin'::text]))),
+  CONSTRAINT payments_refunded_when CHECK (((state = 'refunded'::text) = ((refunded_at IS NOT NULL) AND (refunded_by IS NOT NULL)))),
+  CONSTRAINT payments_released_by_check CHECK ((released_by = ANY (ARRAY['buyer'::text, 'automatic'::text, 'admin'::text]))),
+  CONSTRAINT payments_released_when CHECK (((state = 'released'::text) = ((released_at IS NOT NULL) AND (released_by IS NOT NULL)))),
+  CONSTRAINT payments_seller_id_fkey FOREIGN KEY (seller_id) REFERENCES public.users(id) ON DELETE SET NULL,
+  CONSTRAINT payments_state_check CHECK ((state = ANY (ARRAY['held'::text, 'released'::text, 'refunded'::text]))),
   CONSTRAINT payments_transaction_id_key UNIQUE (transaction_id),
   CONSTRAINT payments_wishlist_entry_id_fkey FOREIGN KEY (wishlist_entry_id) REFERENCES public.wishlist_entries(id) ON DELETE SET NULL
 );
 CREATE INDEX payments_booking_idx ON public.payments USING btree (booking_id) WHERE (booking_id IS NOT NULL);
 CREATE INDEX payments_buyer_idx ON public.payments USING btree (buyer_id, created_at DESC);
+CREATE INDEX payments_held_idx ON public.payments USING btree (created_at) WHERE (state = 'held'::text);
+CREATE INDEX payments_seller_idx ON public.payments USING btree (seller_id, created_at DESC) WHERE (seller_id IS NOT NULL);
 CREATE INDEX payments_wishlist_entry_idx ON public.payments USING btree (wishlist_entry_id) WHERE (wishlist_entry_id IS NOT NULL);
+
+CREATE TABLE public.payout_accounts (
+  seller_id text NOT NULL,
+  provider text NOT NULL,
+  account_id text NOT NULL,
+  details_submitted boolean DEFAULT false NOT NULL,
+  payouts_enabled boolean DEFAULT false NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT payout_accounts_pkey PRIMARY KEY (seller_id),
+  CONSTRAINT payout_accounts_account_id_key UNIQUE (account_id),
+  CONSTRAINT payout_accounts_provider_check CHECK ((provider = ANY (ARRAY['test'::text, 'stripe'::text]))),
+  CONSTRAINT payout_accounts_seller_id_fkey FOREIGN KEY (seller_id) REFERENCES public.users(id) ON DELETE CASCADE
+);
 
 CREATE TABLE public.price_changes (
   id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
@@ -395,7 +471,6 @@ END, 'Infinity'::double precision)) STORED NOT NULL,
   CONSTRAINT products_pkey PRIMARY KEY (id),
   CONSTRAINT products_body_type_check CHECK ((body_type = ANY (ARRAY['Sedan'::text, 'Hatchback'::text, 'SUV'::text, 'Coupe'::text, 'Convertible'::text, 'Wagon'::text, 'Van'::text, 'Pickup'::text]))),
   CONSTRAINT products_category_id_fkey FOREIGN KEY (category_id) REFERENCES public.categories(id),
-  CONSTRAINT products_check CHECK ((paid = (sales_status = 'sold'::text))),
   CONSTRAINT products_colour_check CHECK (((length(colour) >= 1) AND (length(colour) <= 40))),
   CONSTRAINT products_condition_check CHECK ((condition = ANY (ARRAY['Excellent'::text, 'Good'::text, 'Fair'::text]))),
   CONSTRAINT products_description_check CHECK (((length(description) >= 1) AND (length(description) <= 5000))),
@@ -409,9 +484,10 @@ END, 'Infinity'::double precision)) STORED NOT NULL,
   CONSTRAINT products_model_check CHECK (((length(model) >= 1) AND (length(model) <= 60))),
   CONSTRAINT products_model_year_check CHECK (((model_year >= 1900) AND (model_year <= 2100))),
   CONSTRAINT products_original_price_check CHECK ((original_price > 0)),
+  CONSTRAINT products_paid_is_reserved_or_sold CHECK ((paid = (sales_status <> 'available'::text))),
   CONSTRAINT products_product_name_check CHECK (((length(product_name) >= 1) AND (length(product_name) <= 120))),
   CONSTRAINT products_resale_price_check CHECK ((resale_price > 0)),
-  CONSTRAINT products_sales_status_check CHECK ((sales_status = ANY (ARRAY['available'::text, 'sold'::text]))),
+  CONSTRAINT products_sales_status_check CHECK ((sales_status = ANY (ARRAY['available'::text, 'reserved'::text, 'sold'::text]))),
   CONSTRAINT products_seller_id_fkey FOREIGN KEY (seller_id) REFERENCES public.users(id) ON DELETE SET NULL,
   CONSTRAINT products_transmission_check CHECK ((transmission = ANY (ARRAY['Automatic'::text, 'Manual'::text]))),
   CONSTRAINT products_vin_check CHECK ((vin ~ '^[A-HJ-NPR-Z0-9]{17}$'::text)),
@@ -521,6 +597,26 @@ CREATE TABLE public.stripe_events (
   CONSTRAINT stripe_events_id_check CHECK ((length(id) <= 255))
 );
 
+CREATE TABLE public.test_processor_accounts (
+  id text NOT NULL,
+  email text NOT NULL,
+  seller_id text NOT NULL,
+  idempotency_key text NOT NULL,
+  holder_name text,
+  routing_number text,
+  account_last4 text,
+  details_submitted boolean DEFAULT false NOT NULL,
+  payouts_enabled boolean DEFAULT false NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT test_processor_accounts_pkey PRIMARY KEY (id),
+  CONSTRAINT test_processor_accounts_account_last4_check CHECK ((account_last4 ~ '^\d{4}$'::text)),
+  CONSTRAINT test_processor_accounts_check CHECK ((details_submitted OR (NOT payouts_enabled))),
+  CONSTRAINT test_processor_accounts_id_check CHECK ((id ~ '^acct_[A-Za-z0-9]{16}$'::text)),
+  CONSTRAINT test_processor_accounts_idempotency_key_key UNIQUE (idempotency_key),
+  CONSTRAINT test_processor_accounts_routing_number_check CHECK ((routing_number ~ '^\d{9}$'::text))
+);
+
 CREATE TABLE public.test_processor_intents (
   id text NOT NULL,
   client_secret text NOT NULL,
@@ -538,6 +634,7 @@ CREATE TABLE public.test_processor_intents (
   refunded_at timestamp with time zone,
   refund_reason text,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
+  transfer_group text,
   CONSTRAINT test_processor_intents_pkey PRIMARY KEY (id),
   CONSTRAINT test_processor_intents_amount_check CHECK (((amount >= 50) AND (amount <= 99999999))),
   CONSTRAINT test_processor_intents_check CHECK ((refunded = (refunded_at IS NOT NULL))),
@@ -549,6 +646,24 @@ CREATE TABLE public.test_processor_intents (
   CONSTRAINT test_processor_intents_idempotency_key_key UNIQUE (idempotency_key),
   CONSTRAINT test_processor_intents_status_check CHECK ((status = ANY (ARRAY['requires_payment_method'::text, 'requires_confirmation'::text, 'requires_action'::text, 'processing'::text, 'succeeded'::text, 'canceled'::text])))
 );
+
+CREATE TABLE public.test_processor_transfers (
+  id text NOT NULL,
+  amount integer NOT NULL,
+  currency text NOT NULL,
+  destination text NOT NULL,
+  transfer_group text,
+  idempotency_key text NOT NULL,
+  metadata jsonb DEFAULT '{}'::jsonb NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT test_processor_transfers_pkey PRIMARY KEY (id),
+  CONSTRAINT test_processor_transfers_amount_check CHECK ((amount > 0)),
+  CONSTRAINT test_processor_transfers_currency_check CHECK ((currency = 'usd'::text)),
+  CONSTRAINT test_processor_transfers_destination_fkey FOREIGN KEY (destination) REFERENCES public.test_processor_accounts(id),
+  CONSTRAINT test_processor_transfers_id_check CHECK ((id ~ '^tr_[A-Za-z0-9]{24}$'::text)),
+  CONSTRAINT test_processor_transfers_idempotency_key_key UNIQUE (idempotency_key)
+);
+CREATE INDEX test_processor_transfers_destination_idx ON public.test_processor_transfers USING btree (destination, created_at);
 
 CREATE TABLE public.users (
   id text NOT NULL,

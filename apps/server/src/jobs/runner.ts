@@ -9,6 +9,8 @@ import { DELIVER_EMAIL, deliverEmail } from '../modules/notifications/deliver-em
 import { REPRICE_MODEL, repriceModelTask } from '../modules/pricing/jobs.ts';
 import { LiveCarIndex } from '../modules/search/live-index.ts';
 import { WISHLIST_ALERTS, wishlistAlertsTask } from '../modules/wishlist/jobs.ts';
+import { SETTLE_MONEY, SETTLE_MONEY_CRONTAB, settleMoneyTask } from '../modules/money/jobs.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 import { jobLogger } from '../db/job-logger.ts';
 import { superviseRunner } from './supervise.ts';
 
@@ -24,6 +26,8 @@ export interface JobRunnerOptions {
   /** How often to look for jobs due later (a retry); new jobs are heard at once (LISTEN). */
   pollIntervalMs?: number;
   log?: (level: LogLevel, message: string) => void;
+  /** Held payments: their automatic release and the refunds and transfers decided (modules/money/jobs.ts). A runner without it leaves them to one with it. */
+  money?: { provider: PaymentProvider; feePercent: number };
 }
 
 export interface JobRunner {
@@ -39,7 +43,7 @@ export interface JobRunner {
  * sends nothing (each email is marked not sent, see deliverEmail). A worker lost to a database outage
  * is made up for by a new runner (superviseRunner).
  */
-export async function startJobRunner({ pool, config, secret, liveCars = new LiveCarIndex(pool), concurrency = 2, pollIntervalMs = 2000, log }: JobRunnerOptions): Promise<JobRunner> {
+export async function startJobRunner({ pool, config, secret, liveCars = new LiveCarIndex(pool), concurrency = 2, pollIntervalMs = 2000, log, money }: JobRunnerOptions): Promise<JobRunner> {
   const where = config.mail.transport;
   // Loaded only here: production never runs the mailbox, and its SMTP server and parser stay out of it.
   const mailbox: DevMailbox | undefined = where === 'dev-mailbox' ? await (await import('../mail/dev-mailbox.ts')).startDevMailbox(pool) : undefined;
@@ -58,8 +62,14 @@ export async function startJobRunner({ pool, config, secret, liveCars = new Live
         [MATCH_SAVED_SEARCHES]: matchSavedSearchesTask(pool, liveCars),
         [SEND_ALERT_DIGESTS]: sendAlertDigestsTask(pool),
         [CHECK_LISTING]: checkListingTask(pool),
+        ...(money && {
+          [SETTLE_MONEY]: settleMoneyTask(
+            { pool, provider: money.provider, log: { warn: (obj, message) => log?.('warning' as LogLevel, `${message} ${JSON.stringify(obj)}`) } },
+            { provider: money.provider.name, feePercent: money.feePercent },
+          ),
+        }),
       },
-      crontab: ALERT_DIGESTS_CRONTAB,
+      crontab: money ? `${ALERT_DIGESTS_CRONTAB}\n${SETTLE_MONEY_CRONTAB}` : ALERT_DIGESTS_CRONTAB,
     });
     return {
       async stop() {

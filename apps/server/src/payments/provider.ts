@@ -23,6 +23,8 @@ export interface CreateIntentInput {
   amount: number;
   currency: 'usd';
   metadata: Record<string, string>;
+  /** Stripe's separate charges and transfers: the payment and its later transfer to the seller share this group (one per purchase). */
+  transferGroup: string;
   /** Same key, same intent: a retried request never makes a second one. */
   idempotencyKey: string;
   description: string;
@@ -38,4 +40,38 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<PaymentIntentView | null>;
   /** Gives the whole amount back, once; refunding twice is harmless. */
   refund(intentId: string, reason: string): Promise<void>;
+
+  /**
+   * A connected account that receives a seller's payouts (Stripe Connect Express, or the test
+   * processor's own). The key makes a retried request answer the same account.
+   */
+  createPayoutAccount(input: { email: string; sellerId: string; idempotencyKey: string }): Promise<PayoutAccountView>;
+  /** null when the provider does not know this id. */
+  retrievePayoutAccount(id: string): Promise<PayoutAccountView | null>;
+  /** Where the seller goes to give their details (Stripe's hosted onboarding, or the test processor's page), and comes back to. */
+  onboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
+  /**
+   * Moves released money from the platform's balance to a seller's account. The same idempotency
+   * key answers the same transfer, so a retry after a crash never pays twice.
+   */
+  transfer(input: TransferInput): Promise<{ id: string }>;
+}
+
+export interface PayoutAccountView {
+  /** `acct_…` */
+  id: string;
+  /** The seller has given every detail asked for. */
+  detailsSubmitted: boolean;
+  /** Transfers can reach it (Stripe: the `transfers` capability active). */
+  payoutsEnabled: boolean;
+}
+
+export interface TransferInput {
+  /** Integer cents. */
+  amount: number;
+  currency: 'usd';
+  destination: string;
+  transferGroup: string;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
 }

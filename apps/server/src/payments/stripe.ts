@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CreateIntentInput, IntentStatus, PaymentIntentView, PaymentProvider } from './provider.ts';
+import type { CreateIntentInput, IntentStatus, PaymentIntentView, PaymentProvider, PayoutAccountView, TransferInput } from './provider.ts';
 
 export interface StripeSettings {
   secretKey: string;
@@ -27,6 +27,25 @@ function toView(pi: Stripe.PaymentIntent): PaymentIntentView {
     status: statusOf(pi.status),
     metadata: { ...pi.metadata },
   };
+}
+
+/**
+ * Transfers can reach the account when its `transfers` capability is active. Not `payouts_enabled`:
+ * that is about Stripe paying the account's balance out to its bank, which may be paused while
+ * transfers into the balance still land (and the reverse: an account can pay out without receiving).
+ */
+function toAccountView(account: Stripe.Account): PayoutAccountView {
+  return { id: account.id, detailsSubmitted: account.details_submitted, payoutsEnabled: account.capabilities?.transfers === 'active' };
+}
+
+/** Stripe answers 404 for an id it does not know; the provider interface answers null. */
+async function unlessMissing<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+    throw err;
+  }
 }
 
 /** Stripe (`PAYMENTS=stripe`) through its server SDK. */
@@ -62,6 +81,7 @@ export class StripeProvider implements PaymentProvider {
         metadata: input.metadata,
         description: input.description,
         receipt_email: input.receiptEmail,
+        transfer_group: input.transferGroup,
       },
       { idempotencyKey: input.idempotencyKey },
     );
@@ -69,12 +89,8 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async retrieveIntent(id: string): Promise<PaymentIntentView | null> {
-    try {
-      return toView(await this.stripe.paymentIntents.retrieve(id));
-    } catch (err) {
-      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
-      throw err;
-    }
+    const pi = await unlessMissing(this.stripe.paymentIntents.retrieve(id));
+    return pi && toView(pi);
   }
 
   async refund(intentId: string, reason: string): Promise<void> {
@@ -85,6 +101,47 @@ export class StripeProvider implements PaymentProvider {
       if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') return;
       throw err;
     }
+  }
+
+  async createPayoutAccount(input: { email: string; sellerId: string; idempotencyKey: string }): Promise<PayoutAccountView> {
+    const account = await this.stripe.accounts.create(
+      {
+        // An Express account. This API version deprecates `type: 'express'` for `controller`; these
+        // are the settings Stripe documents as Express's: the Express Dashboard, the platform pays
+        // Stripe's fees and is liable for negative balances, Stripe collects the requirements.
+        controller: {
+          stripe_dashboard: { type: 'express' },
+          fees: { payer: 'application' },
+          losses: { payments: 'application' },
+          requirement_collection: 'stripe',
+        },
+        email: input.email,
+        // Separate charges and transfers: the seller's account only ever receives transfers.
+        capabilities: { transfers: { requested: true } },
+        metadata: { sellerId: input.sellerId },
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return toAccountView(account);
+  }
+
+  async retrievePayoutAccount(id: string): Promise<PayoutAccountView | null> {
+    const account = await unlessMissing(this.stripe.accounts.retrieve(id));
+    return account && toAccountView(account);
+  }
+
+  /** Stripe's hosted onboarding; the link is single-use and expires, so it is made when the seller asks. */
+  async onboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string> {
+    const link = await this.stripe.accountLinks.create({ account: accountId, refresh_url: urls.refreshUrl, return_url: urls.returnUrl, type: 'account_onboarding' });
+    return link.url;
+  }
+
+  async transfer(input: TransferInput): Promise<{ id: string }> {
+    const transfer = await this.stripe.transfers.create(
+      { amount: input.amount, currency: input.currency, destination: input.destination, transfer_group: input.transferGroup, metadata: input.metadata },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return { id: transfer.id };
   }
 
   /** A webhook event, only when its signature over the raw body is Stripe's (throws otherwise). */

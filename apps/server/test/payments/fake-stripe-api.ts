@@ -7,7 +7,8 @@ import Stripe from 'stripe';
  * For tests only: a local HTTP server on 127.0.0.1 that answers the Stripe API calls this product
  * makes, in Stripe's JSON shapes, so the real `stripe` SDK can be exercised without the network.
  * It keeps Stripe's rules that matter to us: Idempotency-Key replays, 404 `resource_missing`, card
- * declines as 402 `card_error`, one refund per payment, and events signed like Stripe's.
+ * declines as 402 `card_error`, one refund per payment, transfers only to connected accounts whose
+ * `transfers` capability is active, and events signed like Stripe's.
  */
 
 interface FakeIntent {
@@ -21,6 +22,7 @@ interface FakeIntent {
   metadata: Record<string, string>;
   description: string | null;
   receipt_email: string | null;
+  transfer_group: string | null;
   allowed_payment_method_types: string[] | null;
   payment_method_types: string[];
   capture_method: 'automatic';
@@ -43,6 +45,35 @@ interface FakeRefund {
   metadata: Record<string, string>;
   status: 'succeeded';
   created: number;
+}
+
+/** A Connect account, as Stripe answers it (the fields this product reads, and a few that identify it). */
+interface FakeAccount {
+  id: string;
+  object: 'account';
+  type: 'express' | 'standard' | 'custom' | 'none';
+  controller: object;
+  email: string | null;
+  metadata: Record<string, string>;
+  capabilities: { transfers?: 'active' | 'inactive' | 'pending' };
+  details_submitted: boolean;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  created: number;
+}
+
+interface FakeTransfer {
+  id: string;
+  object: 'transfer';
+  amount: number;
+  amount_reversed: number;
+  currency: string;
+  destination: string;
+  transfer_group: string | null;
+  metadata: Record<string, string>;
+  reversed: boolean;
+  created: number;
+  livemode: false;
 }
 
 interface Answer {
@@ -85,6 +116,8 @@ export class FakeStripeApi {
   readonly webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   readonly intents = new Map<string, FakeIntent>();
   readonly refunds: FakeRefund[] = [];
+  readonly accounts = new Map<string, FakeAccount>();
+  readonly transfers: FakeTransfer[] = [];
   /** Every call received, for tests that count them. */
   readonly calls: { method: string; path: string; idempotencyKey: string | undefined }[] = [];
   private readonly replays = new Map<string, { params: string; answer: Answer }>();
@@ -145,6 +178,23 @@ export class FakeStripeApi {
     return { payload, signature, eventId };
   }
 
+  /**
+   * What the seller's time in Stripe's hosted onboarding ends with: every detail given, and the
+   * `transfers` capability active, or still pending while Stripe verifies them.
+   */
+  completeOnboarding(accountId: string, { enabled }: { enabled: boolean }) {
+    const account = this.accounts.get(accountId);
+    if (!account) throw new Error(`No such account: '${accountId}'`);
+    Object.assign(account, { details_submitted: true, capabilities: { transfers: enabled ? 'active' : 'pending' }, charges_enabled: enabled, payouts_enabled: enabled });
+  }
+
+  /** Stripe's `account.updated` webhook for this account as it is now. */
+  accountUpdatedEvent(accountId: string) {
+    const account = this.accounts.get(accountId);
+    if (!account) throw new Error(`No such account: '${accountId}'`);
+    return this.signedEvent('account.updated', account);
+  }
+
   private handle(req: http.IncomingMessage, body: string): Answer {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const key = (req.headers.authorization ?? '').replace(/^Bearer /, '');
@@ -182,11 +232,19 @@ export class FakeStripeApi {
       return intent ? { status: 200, body: intent } : this.missing('payment_intent', one[1]!);
     }
     if (method === 'POST' && path === '/v1/refunds') return this.refund(params);
+    if (method === 'POST' && path === '/v1/accounts') return this.createAccount(params);
+    const account = path.match(/^\/v1\/accounts\/([^/]+)$/);
+    if (method === 'GET' && account) {
+      const found = this.accounts.get(decodeURIComponent(account[1]!));
+      return found ? { status: 200, body: found } : this.missing('account', account[1]!, 'account');
+    }
+    if (method === 'POST' && path === '/v1/account_links') return this.accountLink(params);
+    if (method === 'POST' && path === '/v1/transfers') return this.transfer(params);
     return stripeError(404, 'invalid_request_error', 'resource_missing', `Unrecognized request URL (${method}: ${path}).`);
   }
 
-  private missing(kind: string, ref: string): Answer {
-    return stripeError(404, 'invalid_request_error', 'resource_missing', `No such ${kind}: '${ref}'`, { param: 'intent' });
+  private missing(kind: string, ref: string, param = 'intent'): Answer {
+    return stripeError(404, 'invalid_request_error', 'resource_missing', `No such ${kind}: '${ref}'`, { param });
   }
 
   private createIntent(params: Record<string, unknown>): Answer {
@@ -215,6 +273,7 @@ export class FakeStripeApi {
       metadata: (params.metadata as Record<string, string>) ?? {},
       description: (params.description as string) ?? null,
       receipt_email: (params.receipt_email as string) ?? null,
+      transfer_group: (params.transfer_group as string) ?? null,
       allowed_payment_method_types: allowed,
       payment_method_types: allowed ?? ['card'],
       capture_method: 'automatic',
@@ -276,5 +335,78 @@ export class FakeStripeApi {
     };
     this.refunds.push(refund);
     return { status: 200, body: refund };
+  }
+
+  private createAccount(params: Record<string, unknown>): Answer {
+    const controller = (params.controller as { stripe_dashboard?: { type?: string } } | undefined) ?? null;
+    if (controller && params.type !== undefined) {
+      return stripeError(400, 'invalid_request_error', 'parameters_exclusive', 'You cannot specify both type and controller.', { param: 'type' });
+    }
+    const dashboard = controller?.stripe_dashboard?.type ?? (params.type === 'express' ? 'express' : 'full');
+    const requested = (params.capabilities as { transfers?: { requested?: string } } | undefined)?.transfers?.requested === 'true';
+    // Stripe asks an account without its full Dashboard to request its capabilities up front.
+    if (dashboard !== 'full' && !requested) {
+      return stripeError(400, 'invalid_request_error', 'parameter_missing', 'Capabilities must be requested for accounts without access to the full Stripe Dashboard.', { param: 'capabilities' });
+    }
+    const account: FakeAccount = {
+      id: id('acct'),
+      object: 'account',
+      type: dashboard === 'express' ? 'express' : dashboard === 'none' ? 'custom' : 'standard',
+      controller: { ...(controller ?? {}), type: 'application', is_controller: true },
+      email: (params.email as string) ?? null,
+      metadata: (params.metadata as Record<string, string>) ?? {},
+      capabilities: requested ? { transfers: 'inactive' } : {},
+      details_submitted: false,
+      charges_enabled: false,
+      payouts_enabled: false,
+      created: now(),
+    };
+    this.accounts.set(account.id, account);
+    return { status: 200, body: account };
+  }
+
+  private accountLink(params: Record<string, unknown>): Answer {
+    const accountId = String(params.account ?? '');
+    if (!this.accounts.has(accountId)) return this.missing('account', accountId, 'account');
+    if (params.type !== 'account_onboarding' && params.type !== 'account_update') {
+      return stripeError(400, 'invalid_request_error', 'parameter_invalid_string', `Invalid type: ${String(params.type)}`, { param: 'type' });
+    }
+    const created = now();
+    return {
+      status: 200,
+      body: { object: 'account_link', created, expires_at: created + 300, url: `https://connect.stripe.com/setup/e/${accountId}/${randomBytes(9).toString('hex')}` },
+    };
+  }
+
+  private transfer(params: Record<string, unknown>): Answer {
+    const amount = Number(params.amount);
+    if (!Number.isInteger(amount) || amount < 1) return stripeError(400, 'invalid_request_error', 'parameter_invalid_integer', 'Invalid positive integer', { param: 'amount' });
+    const destination = String(params.destination ?? '');
+    const account = this.accounts.get(destination);
+    if (!account) return stripeError(400, 'invalid_request_error', 'resource_missing', `No such destination: '${destination}'`, { param: 'destination' });
+    if (account.capabilities.transfers !== 'active') {
+      return stripeError(
+        400,
+        'invalid_request_error',
+        'insufficient_capabilities_for_transfer',
+        'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+        { param: 'destination' },
+      );
+    }
+    const transfer: FakeTransfer = {
+      id: id('tr'),
+      object: 'transfer',
+      amount,
+      amount_reversed: 0,
+      currency: String(params.currency),
+      destination,
+      transfer_group: (params.transfer_group as string) ?? null,
+      metadata: (params.metadata as Record<string, string>) ?? {},
+      reversed: false,
+      created: now(),
+      livemode: false,
+    };
+    this.transfers.push(transfer);
+    return { status: 200, body: transfer };
   }
 }

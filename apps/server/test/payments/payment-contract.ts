@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCar, insertCategory } from '../fixtures.ts';
@@ -8,7 +9,8 @@ import type { PaymentProvider } from '../../src/payments/provider.ts';
 /**
  * The payment rules every provider must keep, as one suite run against each of them
  * (src/modules/payments/test-processor.test.ts and stripe.test.ts). A provider under test says how the browser pays
- * (the test card form, or Stripe.js against the fake Stripe API) and how to see a refund.
+ * (the test card form, or Stripe.js against the fake Stripe API), how a seller finishes onboarding, and how to see
+ * a refund, a transfer and an intent's transfer group on the provider's side.
  */
 export interface ProviderUnderTest {
   provider: PaymentProvider;
@@ -16,6 +18,12 @@ export interface ProviderUnderTest {
   payInBrowser(app: FastifyInstance, clientSecret: string, card?: 'good' | 'declined'): Promise<void>;
   /** Whether the provider gave this payment back. */
   refunded(intentId: string): Promise<boolean>;
+  /** The seller finishes onboarding with details that can receive at once (`enabled`), or that stay under review. */
+  completeOnboarding(accountId: string, enabled: boolean): Promise<void>;
+  /** The transfers the provider made to this account. */
+  transfersTo(accountId: string): Promise<{ id: string; amount: number; transferGroup: string | null }[]>;
+  /** The transfer group the provider keeps on this intent. */
+  transferGroupOf(intentId: string): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -163,7 +171,7 @@ export function paymentContractSuite(label: string, makeProvider: (t: TestApp) =
         expect(res.statusCode).toBe(200);
         const { insertedId } = res.json();
         expect(res.json()).toEqual({ acknowledged: true, insertedId: expect.any(String) });
-        expect(await h.state(bookingId)).toEqual({ orderPaid: true, transactionId, carPaid: true, carStatus: 'sold', payments: [{ id: insertedId, amount: 1_200_000, transaction_id: transactionId }] });
+        expect(await h.state(bookingId)).toEqual({ orderPaid: true, transactionId, carPaid: true, carStatus: 'reserved', payments: [{ id: insertedId, amount: 1_200_000, transaction_id: transactionId }] });
         const { rows } = await w.t.pool.query('select kind, product_id, buyer_id, buyer_email, currency from payments where id = $1', [insertedId]);
         expect(rows[0]).toEqual({ kind: 'order', product_id: productId, buyer_id: w.buyer.id, buyer_email: w.buyer.email, currency: 'usd' });
         // The same call again (a retry) answers the same payment.
@@ -191,6 +199,7 @@ export function paymentContractSuite(label: string, makeProvider: (t: TestApp) =
           amount: 100,
           currency: 'usd',
           metadata: { kind: 'order', bookingId, productId: '', buyerId: w.buyer.id },
+          transferGroup: `order-${bookingId}`,
           idempotencyKey: `forged-${bookingId}`,
           description: 'forged',
           receiptEmail: w.buyer.email,
@@ -272,6 +281,53 @@ export function paymentContractSuite(label: string, makeProvider: (t: TestApp) =
       });
     });
 
+    describe('payout accounts and transfers', () => {
+      const newAccount = (key = `payout-account-${randomUUID()}`) => w.under.provider.createPayoutAccount({ email: w.seller.email, sellerId: w.seller.id, idempotencyKey: key });
+      const transferTo = (destination: string, idempotencyKey = `transfer-${randomUUID()}`) =>
+        w.under.provider.transfer({ amount: 1_140_000, currency: 'usd', destination, transferGroup: 'order-group', idempotencyKey, metadata: { purpose: 'contract test' } });
+      const CANNOT_RECEIVE = /needs to have at least one of the following capabilities enabled: transfers/;
+
+      it('makes one account per idempotency key, which cannot receive before onboarding', async () => {
+        const key = `payout-account-${randomUUID()}`;
+        const [first, second] = await Promise.all([newAccount(key), newAccount(key)]);
+        expect(first).toEqual({ id: expect.stringMatching(/^acct_\w+$/), detailsSubmitted: false, payoutsEnabled: false });
+        expect(second).toEqual(first);
+        expect(await w.under.provider.retrievePayoutAccount(first.id)).toEqual(first);
+        expect(await w.under.provider.retrievePayoutAccount('acct_0000000000000000')).toBeNull();
+        const link = await w.under.provider.onboardingLink(first.id, { returnUrl: 'https://app.test/dashboard/payouts', refreshUrl: 'https://app.test/dashboard/payouts?refresh=1' });
+        expect(link).toMatch(/^(\/|https:\/\/)/);
+        await expect(transferTo(first.id)).rejects.toThrow(CANNOT_RECEIVE);
+        await expect(transferTo('acct_0000000000000000')).rejects.toThrow(/No such destination/);
+        expect(await w.under.transfersTo(first.id)).toEqual([]);
+      });
+
+      it('transfers to an onboarded account once per idempotency key, in the purchase’s transfer group', async () => {
+        const account = await newAccount();
+        await w.under.completeOnboarding(account.id, true);
+        expect(await w.under.provider.retrievePayoutAccount(account.id)).toEqual({ id: account.id, detailsSubmitted: true, payoutsEnabled: true });
+        const key = `transfer-${randomUUID()}`;
+        const first = await transferTo(account.id, key);
+        expect(first.id).toMatch(/^tr_\w+$/);
+        // A retry after a crash answers the same transfer and pays nothing more.
+        expect(await transferTo(account.id, key)).toEqual(first);
+        expect(await w.under.transfersTo(account.id)).toEqual([{ id: first.id, amount: 1_140_000, transferGroup: 'order-group' }]);
+      });
+
+      it('keeps an account whose details are under review unable to receive', async () => {
+        const account = await newAccount();
+        await w.under.completeOnboarding(account.id, false);
+        expect(await w.under.provider.retrievePayoutAccount(account.id)).toEqual({ id: account.id, detailsSubmitted: true, payoutsEnabled: false });
+        await expect(transferTo(account.id)).rejects.toThrow(CANNOT_RECEIVE);
+        expect(await w.under.transfersTo(account.id)).toEqual([]);
+      });
+
+      it('puts a payment in its purchase’s transfer group, for the transfer to the seller later', async () => {
+        const { bookingId } = await h.orderOf(w.buyer);
+        const { clientSecret } = (await h.startPayment(w.buyer, bookingId)).json();
+        expect(await w.under.transferGroupOf(clientSecret.split('_secret_')[0])).toBe(`order-${bookingId}`);
+      });
+    });
+
     describe('wishlist payments', () => {
       const wish = async (who: Person, productId: string) => {
         const res = await as(w.app, who, { method: 'PUT', url: `/api/wishlists?id=${productId}&email=${encodeURIComponent(who.email)}` });
@@ -298,7 +354,7 @@ export function paymentContractSuite(label: string, makeProvider: (t: TestApp) =
              from wishlist_entries w join products p on p.id = w.product_id where w.product_id = $1 and w.buyer_id = $2`,
           [productId, w.buyer.id],
         );
-        expect(rows[0]).toEqual({ paid: true, transaction_id: transactionId, car_paid: true, sales_status: 'sold', payments: 1 });
+        expect(rows[0]).toEqual({ paid: true, transaction_id: transactionId, car_paid: true, sales_status: 'reserved', payments: 1 });
         const { rows: recorded } = await w.t.pool.query<{ created_at: Date }>('select created_at from payments where transaction_id = $1', [transactionId]);
         expect((await as(w.app, w.buyer, { method: 'GET', url: `/api/wishlist/${productId}` })).json()).toMatchObject({
           paid: true,

@@ -13,11 +13,13 @@ const adminMenu: NavItem[] = [
   { to: '/dashboard/allbuyer', label: 'All Buyers' },
   { to: '/dashboard/reporteditems', label: 'Reported Items' },
   { to: '/dashboard/categories', label: 'Categories' },
+  { to: '/dashboard/disputes', label: 'Disputes' },
 ];
 const sellerMenu: NavItem[] = [
   { to: '/dashboard/addProduct', label: 'Add A Product' },
   { to: '/dashboard/myproducts', label: 'My Products' },
   { to: '/dashboard/bookings', label: 'Booking Requests' },
+  { to: '/dashboard/payouts', label: 'Payouts' },
   { to: '/dashboard/messages', label: 'Messages', badge: <UnreadBadge /> },
 ];
 const buyerMenu: NavItem[] = [

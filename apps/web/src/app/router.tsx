@@ -85,6 +85,8 @@ export const router = createBrowserRouter([
               { path: 'allbuyer', lazy: lazyPage(() => import('../features/admin/all-buyers-page.tsx')) },
               { path: 'reporteditems', lazy: lazyPage(() => import('../features/admin/reported-items-page.tsx')) },
               { path: 'categories', lazy: lazyPage(() => import('../features/admin/categories-page.tsx')) },
+              { path: 'disputes', lazy: lazyPage(() => import('../features/disputes/disputes-page.tsx')) },
+              { path: 'disputes/:id', lazy: lazyPage(() => import('../features/disputes/dispute-case-page.tsx')) },
             ],
           },
           {
@@ -94,6 +96,8 @@ export const router = createBrowserRouter([
               { path: 'myproducts', lazy: lazyPage(() => import('../features/listings/my-products-page.tsx')) },
               { path: 'myproducts/:id/edit', lazy: lazyPage(() => import('../features/listings/edit-product-page.tsx')) },
               { path: 'bookings', lazy: lazyPage(() => import('../features/bookings/booking-requests-page.tsx')) },
+              { path: 'payouts', lazy: lazyPage(() => import('../features/payouts/payouts-page.tsx')) },
+              { path: 'payouts/test-onboarding', lazy: lazyPage(() => import('../features/payouts/test-onboarding-page.tsx')) },
             ],
           },
           {

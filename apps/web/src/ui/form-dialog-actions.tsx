@@ -6,10 +6,12 @@ export interface FormDialogActionsProps {
   /** While the form's request runs: both buttons are disabled and the submit button shows a spinner. */
   busy: boolean;
   onCancel: () => void;
+  /** The safe choice's text, when "Cancel" would read as the action itself (`Cancel sale`). */
+  dismissLabel?: string;
 }
 
-/** The foot of a form in the app's modal: its submit button, then Cancel. */
-export function FormDialogActions({ submitLabel, busy, onCancel }: FormDialogActionsProps) {
+/** The foot of a form in the app's modal: its submit button, then Cancel (or the given safe choice). */
+export function FormDialogActions({ submitLabel, busy, onCancel, dismissLabel = 'Cancel' }: FormDialogActionsProps) {
   return (
     <div className="modal-action mt-2">
       <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -17,7 +19,7 @@ export function FormDialogActions({ submitLabel, busy, onCancel }: FormDialogAct
         {submitLabel}
       </button>
       <button type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>
-        Cancel
+        {dismissLabel}
       </button>
     </div>
   );

@@ -109,6 +109,7 @@ export async function listReported(pool: Pool): Promise<ReportedItem[]> {
     seller_name: string;
     seller_email: string;
     paid: boolean;
+    sales_status: 'available' | 'reserved' | 'sold';
     reports: number;
     reasons: string[];
     notes: string[];
@@ -125,7 +126,7 @@ export async function listReported(pool: Pool): Promise<ReportedItem[]> {
          from ${OPEN_FLAGS}
         group by c.product_id
      )
-     select p.id as product_id, p.product_name, p.image_key, i.widths, p.seller_name, p.seller_email, p.paid,
+     select p.id as product_id, p.product_name, p.image_key, i.widths, p.seller_name, p.seller_email, p.paid, p.sales_status,
             coalesce(r.reports, 0) as reports, coalesce(r.reasons, '{}') as reasons, coalesce(r.notes, '{}') as notes,
             coalesce(r.latest_at, f.checked_at) as latest_at, f.flags
        from reported r full join flagged f on f.product_id = r.product_id
@@ -145,6 +146,7 @@ export async function listReported(pool: Pool): Promise<ReportedItem[]> {
     notes: r.notes,
     latestAt: r.latest_at.toISOString(),
     paid: r.paid,
+    salesStatus: r.sales_status,
     ...(r.flags && { flags: r.flags }),
   }));
 }
@@ -167,7 +169,7 @@ export async function dismissReports(pool: Pool, productId: string): Promise<Del
 export async function deleteReportedProduct(pool: Pool, productId: string): Promise<DeleteResult> {
   const { rows } = await pool.query<{ paid: boolean; product_name: string }>('select paid, product_name from products where id = $1', [productId]);
   if (!rows[0]) return { acknowledged: true, deletedCount: 0 };
-  if (rows[0].paid) throw new AppError('CONFLICT', `${rows[0].product_name} is sold; sold cars stay on record and cannot be deleted.`);
+  if (rows[0].paid) throw new AppError('CONFLICT', `${rows[0].product_name} is paid for; paid cars stay on record and cannot be deleted.`);
   const deleted = await inTransaction(pool, async (client) => {
     const { rows: cars } = await client.query<CarModel>('delete from products where id = $1 and not paid returning category_id as "makeId", model', [productId]);
     await afterCarWrite(client, { kind: 'deleted', cars });

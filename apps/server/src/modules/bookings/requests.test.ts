@@ -362,17 +362,22 @@ describe('GET /bookings/:id/calendar.ics', () => {
 describe('a payment for the seller’s car', () => {
   const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' };
 
-  it('tells the seller once, in the transaction that records it, however often the payment is reported', async () => {
+  it('tells the seller, and gives the buyer a receipt, once, in the transaction that records it, however often the payment is reported', async () => {
     const id = await booked('Bought Beetle');
     const intent = (await post(buyer, '/api/create-payment-intent', { bookingId: id })).json();
     const confirmed = await post(undefined, '/api/test-processor/confirm', { clientSecret: intent.clientSecret, card, billingDetails: { name: 'B', email: buyer.email } });
     const transactionId = confirmed.json().paymentIntent.id;
     for (let i = 0; i < 2; i++) expect((await post(buyer, '/api/payments', { transactionId, bookingId: id, email: buyer.email })).statusCode).toBe(200);
     const { rows } = await t.pool.query(
-      `select n.user_id, n.kind, n.title, n.link, e.to_address from notifications n join email_outbox e on e.notification_id = n.id where n.event_key = $1`,
-      [`payment:${transactionId}`],
+      `select n.user_id, n.kind, n.title, n.link, e.to_address from notifications n join email_outbox e on e.notification_id = n.id
+        where n.event_key = (select 'money:' || id || ':paid' from payments where transaction_id = $1) order by n.link`,
+      [transactionId],
     );
-    expect(rows).toEqual([{ user_id: seller.id, kind: 'payment', title: 'Bought Beetle is paid', link: '/dashboard/myproducts', to_address: seller.email }]);
+    const price = (await row(id)).price.toLocaleString('en-US');
+    expect(rows).toEqual([
+      { user_id: buyer.id, kind: 'payment', title: `Receipt: $${price} for Bought Beetle`, link: '/dashboard/myorders', to_address: buyer.email },
+      { user_id: seller.id, kind: 'payment', title: `Bought Beetle is paid: $${price} held until the handover`, link: '/dashboard/payouts', to_address: seller.email },
+    ]);
   });
 
   it('refunds a payment that went through after the seller declined the booking', async () => {

@@ -15,8 +15,10 @@ import { AppError } from '../../errors.ts';
 import { withinLimit } from '../../http/allowance.ts';
 import { imageUrls } from '../../images/store.ts';
 import type { Notice } from '../notifications/notify.ts';
+import { refundWithBooking } from '../money/service.ts';
+import { MONEY_COLUMNS, moneyJoin, toHeldPayment, type MoneyColumns } from '../money/view.ts';
 import { meetingCalendar } from './calendar.ts';
-import { ORDERS_LIMIT } from './service.ts';
+import { ORDER_PRICE, ORDERS_LIMIT } from './service.ts';
 import { BUYER_LINK, SELLER_LINK, meetingWords, tellOfBooking } from './telling.ts';
 
 /** A booking as a change leaves it, with its car's seller (null once the car or the seller's account is gone). */
@@ -182,19 +184,39 @@ const cancelledCalendar = (r: ChangedRow, reader: 'buyer' | 'seller') => (r.meet
  */
 const CLOSE_SEQUENCE = `calendar_sequence = b.calendar_sequence + (b.meeting_time is not null)::int`;
 
-/** `POST /bookings/:id/decline`: the seller declines a pending or confirmed, unpaid booking, with an optional reason for the buyer. */
-export async function declineBooking(pool: Pool, seller: Actor, id: string, body: DeclineBookingBody): Promise<BookingChange> {
+/**
+ * A booking that can still be declined or cancelled: unpaid, or paid with the money still held
+ * (the payment is then refunded in the same transaction, modules/money).
+ */
+const UNPAID_OR_HELD = `(not b.paid or exists (select 1 from payments pay where pay.booking_id = b.id and pay.state = 'held'))`;
+
+/** Carries out a refund made with a booking's end, after its commit (the route's provider call). */
+export type AfterRefund = (paymentId: string) => Promise<void>;
+
+/**
+ * The car first, as the payment's recording (payments/settle.ts) and the money's decisions lock
+ * it: a decline that refunds and a payment arriving for the same booking take turns, never deadlock.
+ */
+async function lockCarOfBooking(client: PoolClient, bookingId: string) {
+  await client.query('select 1 from products where id = (select product_id from bookings where id = $1) for update', [bookingId]);
+}
+
+/** `POST /bookings/:id/decline`: the seller declines a pending or confirmed booking, unpaid or with its money held (then refunded), with an optional reason for the buyer. */
+export async function declineBooking(pool: Pool, seller: Actor, id: string, body: DeclineBookingBody, refunded: AfterRefund): Promise<BookingChange> {
   const reason = body.reason || null;
-  return inTransaction(pool, async (client) => {
+  let paymentId: string | null = null;
+  const change = await inTransaction(pool, async (client) => {
+    await lockCarOfBooking(client, id);
     const row = await sellerChange(
       client,
       seller,
       id,
       `status = 'declined', decline_reason = $3, proposed_time = null, ${CLOSE_SEQUENCE}`,
-      `b.status in ('pending', 'confirmed') and not b.paid and ($4::text is null or b.status = $4)`,
+      `b.status in ('pending', 'confirmed') and ${UNPAID_OR_HELD} and ($4::text is null or b.status = $4)`,
       [reason, body.seenStatus ?? null],
     );
     if (!row) return refuse(client, seller, id, 'seller', 'declined');
+    paymentId = await refundWithBooking(client, row.id, 'seller', `The seller declined the booking${reason ? `: ${reason}` : '.'}`);
     await tellOfBooking(
       client,
       row,
@@ -208,6 +230,8 @@ export async function declineBooking(pool: Pool, seller: Actor, id: string, body
     );
     return changeOf(row);
   });
+  if (paymentId) await refunded(paymentId);
+  return change;
 }
 
 /**
@@ -287,18 +311,21 @@ export async function acceptProposal(pool: Pool, buyer: Actor, id: string): Prom
   });
 }
 
-/** `POST /bookings/:id/cancel`: the buyer cancels a pending or confirmed booking that is not paid. */
-export async function cancelBooking(pool: Pool, buyer: Actor, id: string, body: CancelBookingBody): Promise<BookingChange> {
-  return inTransaction(pool, async (client) => {
+/** `POST /bookings/:id/cancel`: the buyer cancels a pending or confirmed booking, unpaid or with its money held (then refunded). */
+export async function cancelBooking(pool: Pool, buyer: Actor, id: string, body: CancelBookingBody, refunded: AfterRefund): Promise<BookingChange> {
+  let paymentId: string | null = null;
+  const change = await inTransaction(pool, async (client) => {
+    await lockCarOfBooking(client, id);
     const row = await buyerChange(
       client,
       buyer,
       id,
       `status = 'cancelled', proposed_time = null, ${CLOSE_SEQUENCE}`,
-      `b.status in ('pending', 'confirmed') and not b.paid and ($3::text is null or b.status = $3)`,
+      `b.status in ('pending', 'confirmed') and ${UNPAID_OR_HELD} and ($3::text is null or b.status = $3)`,
       [body?.seenStatus ?? null],
     );
     if (!row) return refuse(client, buyer, id, 'buyer', 'cancelled');
+    paymentId = await refundWithBooking(client, row.id, 'buyer', 'The buyer cancelled the booking.');
     await tellOfBooking(
       client,
       row,
@@ -312,6 +339,8 @@ export async function cancelBooking(pool: Pool, buyer: Actor, id: string, body: 
     );
     return changeOf(row);
   });
+  if (paymentId) await refunded(paymentId);
+  return change;
 }
 
 interface RequestRow {
@@ -330,16 +359,20 @@ interface RequestRow {
   decline_reason: string | null;
   created_at: Date;
   paid: boolean;
+  agreed_price: number;
+  current_price: number | null;
 }
 
-/** `GET /bookings/requests`: the bookings on the seller's own cars, newest first. */
+/** `GET /bookings/requests`: the bookings on the seller's own cars, newest first, with what the buyer pays beside the price now. */
 export async function listBookingRequests(pool: Pool, seller: Actor): Promise<BookingRequest[]> {
-  const { rows } = await pool.query<RequestRow>(
+  const { rows } = await pool.query<RequestRow & MoneyColumns>(
     `select b.id, b.product_id, b.product_name, b.image_key, i.widths, b.buyer_name, b.phone, b.location, b.preferred_time, b.proposed_time,
-            b.meeting_time, b.status, b.decline_reason, b.created_at, b.paid
+            b.meeting_time, b.status, b.decline_reason, b.created_at, b.paid, ${ORDER_PRICE} as agreed_price, p.resale_price as current_price,
+            ${MONEY_COLUMNS}
        from bookings b
        join products p on p.id = b.product_id
        left join images i on i.key = b.image_key
+       ${moneyJoin('b.transaction_id')}
       where p.seller_id = $1
       order by b.created_at desc, b.id
       limit ${ORDERS_LIMIT}`,
@@ -360,6 +393,9 @@ export async function listBookingRequests(pool: Pool, seller: Actor): Promise<Bo
     declineReason: r.decline_reason,
     bookedAt: r.created_at.toISOString(),
     paid: r.paid,
+    agreedPrice: r.agreed_price,
+    currentPrice: r.current_price,
+    money: toHeldPayment(r),
   }));
 }
 

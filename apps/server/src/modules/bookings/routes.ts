@@ -18,9 +18,15 @@ import { refusal } from '../../http/openapi.ts';
 import { actorOf, requireRole } from '../../auth/guards.ts';
 import { RateLimits } from '../../auth/rate-limits.ts';
 import { BOOKINGS_OF_ONE_CAR_PER_HOUR, BOOKINGS_PER_HOUR, createBooking, getOrder, listOrders } from './service.ts';
+import { carryOutMoves } from '../money/moves.ts';
 import { PROPOSALS_PER_HOUR, acceptBooking, acceptProposal, bookingCalendar, cancelBooking, declineBooking, listBookingRequests, proposeTime } from './requests.ts';
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A paid booking's end refunds its held payment: carried out at the provider once committed.
+  const refunded = async (paymentId: string) => {
+    app.catalogReads.clear();
+    await carryOutMoves({ pool: app.pg, provider: app.payments, log: app.log }, paymentId);
+  };
   const limits = new RateLimits(app.pg);
 
   app.post(
@@ -101,7 +107,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: changed('The booking was cancelled or declined already, or is paid.'),
       },
     },
-    async (req) => declineBooking(app.pg, actorOf(req), req.params.id, req.body),
+    async (req) => declineBooking(app.pg, actorOf(req), req.params.id, req.body, refunded),
   );
 
   app.post(
@@ -149,7 +155,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: changed('The booking was declined, cancelled already, is paid, or changed since the buyer saw it.'),
       },
     },
-    async (req) => cancelBooking(app.pg, actorOf(req), req.params.id, req.body),
+    async (req) => cancelBooking(app.pg, actorOf(req), req.params.id, req.body, refunded),
   );
 
   app.get(

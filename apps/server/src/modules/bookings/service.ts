@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { inTransaction } from '../../db/pool.ts';
-import type { BookingBody, BookingStatus, InsertResult, Order } from '@second-gear/contract';
+import type { BookingBody, BookingStatus, InsertResult, Order, Product } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
 import { assertOwnEmail } from '../../auth/guards.ts';
 import type { Limit, RateLimits } from '../../auth/rate-limits.ts';
@@ -8,9 +8,10 @@ import { AppError } from '../../errors.ts';
 import { withinLimit } from '../../http/allowance.ts';
 import { imageUrls } from '../../images/store.ts';
 import { listingStatusOf } from '../cars/product.ts';
+import { MONEY_COLUMNS, moneyJoin, toHeldPayment, type MoneyColumns } from '../money/view.ts';
 import { SELLER_LINK, meetingWords, tellOfBooking, type BookingRef } from './telling.ts';
 
-interface OrderRow {
+interface OrderRow extends MoneyColumns {
   id: string;
   product_id: string | null;
   product_name: string;
@@ -23,8 +24,7 @@ interface OrderRow {
   location: string;
   paid: boolean;
   transaction_id: string | null;
-  paid_at: Date | null;
-  product_paid: boolean | null;
+  product_sales_status: Product['salesStatus'] | null;
   created_at: Date;
   status: BookingStatus;
   preferred_time: Date | null;
@@ -38,16 +38,16 @@ interface OrderRow {
  * lower of the price it was booked at and the car's price now (a drop reaches the buyer, a raise does
  * not). payments/purchases.ts charges the same.
  */
-const ORDER_PRICE = `case when b.paid then coalesce(pay.amount / 100, b.price) else least(b.price, coalesce(p.resale_price, b.price)) end`;
+export const ORDER_PRICE = `case when b.paid then coalesce(money.money_amount / 100, b.price) else least(b.price, coalesce(p.resale_price, b.price)) end`;
 
 const ORDER_SELECT = `
   select b.id, b.product_id, b.product_name, ${ORDER_PRICE} as price, b.image_key, i.widths, b.buyer_email, b.buyer_name,
-         b.phone, b.location, b.paid, b.transaction_id, pay.created_at as paid_at, p.paid as product_paid, b.created_at,
-         b.status, b.preferred_time, b.meeting_time, b.proposed_time, b.decline_reason
+         b.phone, b.location, b.paid, b.transaction_id, p.sales_status as product_sales_status, b.created_at,
+         b.status, b.preferred_time, b.meeting_time, b.proposed_time, b.decline_reason, ${MONEY_COLUMNS}
     from bookings b
     left join images i on i.key = b.image_key
     left join products p on p.id = b.product_id
-    left join payments pay on pay.transaction_id = b.transaction_id`;
+    ${moneyJoin('b.transaction_id')}`;
 
 /** Bounded like every list: a buyer's order history beyond this is not a table for one page. */
 export const ORDERS_LIMIT = 500;
@@ -65,14 +65,15 @@ function toOrder(r: OrderRow): Order {
     location: r.location,
     paid: r.paid,
     transactionId: r.transaction_id,
-    paidAt: r.paid_at?.toISOString() ?? null,
-    listingStatus: listingStatusOf(r.product_paid),
+    paidAt: r.money_paid_at?.toISOString() ?? null,
+    listingStatus: listingStatusOf(r.product_sales_status),
     bookedAt: r.created_at.toISOString(),
     status: r.status,
     preferredTime: r.preferred_time?.toISOString() ?? null,
     meetingTime: r.meeting_time?.toISOString() ?? null,
     proposedTime: r.proposed_time?.toISOString() ?? null,
     declineReason: r.decline_reason,
+    money: toHeldPayment(r),
   };
 }
 

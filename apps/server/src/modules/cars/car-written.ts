@@ -12,6 +12,7 @@ import { NEW_SELLER_CARS, NEW_SELLER_DAYS, ON_MARKET } from './market.ts';
 //   listed                  x       x      x
 //   edited                  x       x      x    on a drop
 //   sold, withdrawn         x                      x
+//   back on the market      x              x
 //   deleted                 x
 //   seller verified                        x
 //   fair prices written             x      x
@@ -44,7 +45,10 @@ export type CarWrite =
   | { kind: 'listed'; carId: string }
   /** The seller's edit: every field and the photos written again, `was` the car before it. */
   | { kind: 'edited'; carId: string; was: CarBefore }
+  /** Paid for: reserved while the money is held, then sold. */
   | { kind: 'sold'; carId: string }
+  /** A reserved car whose payment was refunded: on the market again as it was. */
+  | { kind: 'back on the market'; carId: string }
   | { kind: 'withdrawn'; carId: string }
   /** Deleted cars, as they were. */
   | { kind: 'deleted'; cars: CarModel[] }
@@ -80,6 +84,10 @@ export async function afterCarWrite(client: PoolClient, change: CarWrite): Promi
       await tellWishlisters(client, change.carId);
       return;
     }
+    case 'back on the market':
+      await repriceModels(client, [await carNow(client, change.carId)]);
+      await matchSavedSearches(client);
+      return;
     case 'deleted':
       // A deleted car's wishlisters have nothing left to be told of: their entries went with it.
       await repriceModels(client, change.cars);

@@ -116,7 +116,7 @@ export function toProduct(r: ProductRow): Product {
   };
 }
 
-/** What a booking or a wishlist entry says of its car, from the car's `paid` (null: the car is gone). */
-export function listingStatusOf(productPaid: boolean | null): ListingStatus {
-  return productPaid === null ? 'removed' : productPaid ? 'sold' : 'available';
+/** What a booking or a wishlist entry says of its car, from the car's sales status (null: the car is gone). */
+export function listingStatusOf(salesStatus: Product['salesStatus'] | null): ListingStatus {
+  return salesStatus ?? 'removed';
 }

@@ -209,7 +209,7 @@ export async function withdrawProduct(pool: Pool, provider: PaymentProvider, sel
 export async function deleteProduct(pool: Pool, seller: Actor, id: string): Promise<DeleteResult> {
   return inTransaction(pool, async (client) => {
     const car = await lockOwnListing(client, seller, id);
-    if (car.paid) throw new AppError('CONFLICT', `${car.product_name} is sold; sold cars stay on record and cannot be deleted.`);
+    if (car.paid) throw new AppError('CONFLICT', `${car.product_name} is paid for; paid cars stay on record and cannot be deleted.`);
     await client.query('delete from products where id = $1', [id]);
     await afterCarWrite(client, { kind: 'deleted', cars: [{ makeId: car.category_id, model: car.model }] });
     return { acknowledged: true as const, deletedCount: 1 };

@@ -264,7 +264,7 @@ describe('a seller’s own cars: GET /products, PUT /product/{id}, DELETE /produ
     await t.pool.query(`update products set paid = true, sales_status = 'sold' where id = $1`, [id]);
     const del = await as(t.app, seller, { method: 'DELETE', url: `/api/products/${id}` });
     expect(del.statusCode).toBe(409);
-    expect(del.json().message).toMatch(/Sold one is sold/);
+    expect(del.json().message).toMatch(/Sold one is paid for/);
     expect((await as(t.app, seller, { method: 'PUT', url: `/api/product/${id}` })).statusCode).toBe(409);
     expect((await t.pool.query('select 1 from products where id = $1', [id])).rows).toHaveLength(1);
   });

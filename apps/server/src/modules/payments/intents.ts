@@ -95,8 +95,16 @@ async function openIntent(deps: PaymentDeps, buyer: Actor, o: Opening): Promise<
   );
   const last = rows[0];
   const lastIntent = last ? await deps.provider.retrieveIntent(last.intent_id) : null;
-  // A payment given back (settle.ts: the price changed while it was made) is spent: the buyer pays anew.
-  const refunded = lastIntent?.status === 'succeeded' && (await deps.pool.query('select 1 from payment_refunds where transaction_id = $1', [lastIntent.id])).rows.length > 0;
+  // A payment given back is spent: the buyer pays anew. Either it could not buy the car (settle.ts:
+  // the price changed while it was made) or it was held and then refunded (modules/money).
+  const refunded =
+    lastIntent?.status === 'succeeded' &&
+    (
+      await deps.pool.query(
+        `select 1 from payment_refunds where transaction_id = $1 union all select 1 from payments where transaction_id = $1 and state = 'refunded'`,
+        [lastIntent.id],
+      )
+    ).rows.length > 0;
 
   if (lastIntent?.status === 'succeeded' && !refunded) {
     // Paid, but never recorded (the browser closed before its POST): record it now instead of charging again.
@@ -117,6 +125,7 @@ async function openIntent(deps: PaymentDeps, buyer: Actor, o: Opening): Promise<
     amount: o.amount,
     currency: 'usd',
     metadata: intentMetadata(o.ref, buyer.id, o.productId),
+    transferGroup: `${o.ref.kind}-${o.purchaseId}`,
     idempotencyKey: `${o.ref.kind}-${o.purchaseId}-${attempt}`,
     description: `Second Gear: ${o.productName}`,
     receiptEmail: buyer.email,

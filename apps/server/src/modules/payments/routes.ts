@@ -12,6 +12,7 @@ import { actorOf, assertOwnEmail, requireRole } from '../../auth/guards.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import { StripeProvider } from '../../payments/stripe.ts';
 import { TestProcessor } from '../../payments/test-processor.ts';
+import { moneyDeps } from '../money/service.ts';
 import { createOrderIntent, createWishlistIntent } from './intents.ts';
 import { settlePayment, type PaymentDeps } from './settle.ts';
 import { stripeWebhookRoutes } from './stripe-webhook-routes.ts';
@@ -92,6 +93,6 @@ export function paymentRoutes(provider: PaymentProvider): FastifyPluginAsyncZod 
 
     // Each provider's own route exists only with that provider.
     if (provider instanceof TestProcessor) await app.register(testProcessorRoutes(provider));
-    if (provider instanceof StripeProvider) await app.register(stripeWebhookRoutes(provider, deps));
+    if (provider instanceof StripeProvider) await app.register(stripeWebhookRoutes(provider, deps, moneyDeps(app, provider)));
   };
 }

@@ -5,14 +5,15 @@ import { AppError } from '../../errors.ts';
 import { inTransaction } from '../../db/pool.ts';
 import type { PaymentIntentView, PaymentProvider } from '../../payments/provider.ts';
 import { intentIsFor, lockPurchase, markPurchasePaid, ownsPurchase, purchaseWord, type LockedPurchase, type PurchaseRef } from './purchases.ts';
-import { notify } from '../notifications/notify.ts';
+import { tellPaid } from '../money/telling.ts';
+import { dollars } from '../money/rules.ts';
 import { afterCarWrite } from '../cars/car-written.ts';
 
 export interface PaymentDeps {
   pool: Pool;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
-  /** A car was sold just now (it leaves the catalog's lists). */
+  /** A car was paid for just now (reserved: it leaves the catalog's lists). */
   onSale: () => void;
 }
 
@@ -28,8 +29,6 @@ interface Refusal {
 type Outcome = { insertedId: string; sold: boolean } | { refuse: Refusal };
 
 const ALREADY_SOLD = 'sold to someone else';
-
-const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
 
 /**
  * Records a payment the provider says succeeded, exactly once. The one path for both the browser's
@@ -93,11 +92,12 @@ async function record(client: PoolClient, buyerId: string, ref: PurchaseRef, int
     return { refuse: { bookingId: ref.kind === 'order' ? purchase.id : null, productId: purchase.productId, message, reason: 'price changed' } };
   }
 
-  const { rows } = await client.query<{ id: string }>(
-    `insert into payments (kind, booking_id, wishlist_entry_id, product_id, buyer_id, buyer_email, amount, currency, transaction_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+  // Held by the platform until the buyer has the car (modules/money): the car is reserved, off the market.
+  const { rows } = await client.query<{ id: string; seller_id: string | null; created_at: Date }>(
+    `insert into payments (kind, booking_id, wishlist_entry_id, product_id, buyer_id, buyer_email, amount, currency, transaction_id, seller_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, (select seller_id from products where id = $4))
      on conflict (transaction_id) do nothing
-     returning id`,
+     returning id, seller_id, created_at`,
     [
       ref.kind,
       ref.kind === 'order' ? purchase.id : null,
@@ -111,12 +111,22 @@ async function record(client: PoolClient, buyerId: string, ref: PurchaseRef, int
     ],
   );
   const paid = await markPurchasePaid(client, ref, purchase.id!, intent.id);
-  const { rowCount: sold } = await client.query(`update products set paid = true, sales_status = 'sold' where id = $1 and not paid`, [purchase.productId]);
+  const { rowCount: reserved } = await client.query(`update products set paid = true, sales_status = 'reserved' where id = $1 and not paid`, [purchase.productId]);
   // All three hold under the locks above; anything else is a bug, and the transaction is rolled back.
-  if (!rows[0] || !paid || sold !== 1) throw new Error(`payment ${intent.id} could not be recorded consistently`);
+  const payment = rows[0];
+  if (!payment || !paid || reserved !== 1) throw new Error(`payment ${intent.id} could not be recorded consistently`);
   await afterCarWrite(client, { kind: 'sold', carId: purchase.productId! });
-  await tellSeller(client, purchase, intent);
-  return { insertedId: rows[0].id, sold: true };
+  await tellPaid(client, {
+    id: payment.id,
+    kind: ref.kind,
+    amount: intent.amount,
+    product_name: purchase.productName,
+    buyer_id: buyerId,
+    seller_id: payment.seller_id,
+    transactionId: intent.id,
+    paidAt: payment.created_at,
+  });
+  return { insertedId: payment.id, sold: true };
 }
 
 
@@ -140,23 +150,8 @@ function whyNotSellable(p: LockedPurchase, ref: PurchaseRef, intent: PaymentInte
   return null;
 }
 
-/** The car's seller hears of the sale in the transaction that records it: told exactly when it happened. */
-async function tellSeller(client: PoolClient, purchase: LockedPurchase, intent: PaymentIntentView) {
-  const { rows } = await client.query<{ seller_id: string | null }>('select seller_id from products where id = $1', [purchase.productId]);
-  const sellerId = rows[0]?.seller_id;
-  if (!sellerId) return;
-  await notify(client, {
-    userId: sellerId,
-    eventKey: `payment:${intent.id}`,
-    kind: 'payment',
-    title: `${purchase.productName} is paid`,
-    body: `A buyer paid ${dollars(intent.amount)} for ${purchase.productName}. The car is now marked sold.`,
-    link: '/dashboard/myproducts',
-  });
-}
-
 async function boughtBefore(client: PoolClient, productId: string, buyerId: string): Promise<boolean> {
-  const { rows } = await client.query('select 1 from payments where product_id = $1 and buyer_id = $2', [productId, buyerId]);
+  const { rows } = await client.query(`select 1 from payments where product_id = $1 and buyer_id = $2 and state <> 'refunded'`, [productId, buyerId]);
   return rows.length > 0;
 }
 

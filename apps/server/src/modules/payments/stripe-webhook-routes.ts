@@ -3,15 +3,18 @@ import { z } from 'zod';
 import { webhookResult } from '@second-gear/contract';
 import { AppError } from '../../errors.ts';
 import type { StripeProvider } from '../../payments/stripe.ts';
+import { refreshAccount } from '../money/payouts.ts';
+import type { MoneyDeps } from '../money/service.ts';
 import { purchaseOfMetadata } from './purchases.ts';
 import { settlePayment, type PaymentDeps } from './settle.ts';
 
 /**
  * `POST /stripe/webhook` (`PAYMENTS=stripe` only). Stripe delivers events at least once and in
  * any order; a `payment_intent.succeeded` records the payment through the same function as the
- * browser's `POST /payments`, so whichever comes first records it and the other changes nothing.
+ * browser's `POST /payments`, so whichever comes first records it and the other changes nothing;
+ * an `account.updated` (Connect) tells what a seller's payout account can do now.
  */
-export function stripeWebhookRoutes(stripe: StripeProvider, deps: PaymentDeps): FastifyPluginAsyncZod {
+export function stripeWebhookRoutes(stripe: StripeProvider, deps: PaymentDeps, money: MoneyDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // The signature covers the exact bytes Stripe sent, so this route (and only this plugin) keeps the raw body.
     app.removeContentTypeParser('application/json');
@@ -42,6 +45,8 @@ export function stripeWebhookRoutes(stripe: StripeProvider, deps: PaymentDeps): 
         if (!rowCount) return { received: true as const };
         try {
           if (event.type === 'payment_intent.succeeded') await recordSucceeded(deps, event.data.object.id, event.data.object.metadata);
+          // What a seller's payout account can do now, read back from Stripe (payouts.ts), not taken from the event.
+          if (event.type === 'account.updated') await refreshAccount(money, event.data.object.id);
         } catch (err) {
           // Release the claim so that Stripe's retry of this event is processed.
           await deps.pool.query('delete from stripe_events where id = $1', [event.id]).catch(() => {});

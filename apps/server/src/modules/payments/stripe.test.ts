@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeStripeApi } from '../../../test/payments/fake-stripe-api.ts';
 import { StripeProvider } from '../../payments/stripe.ts';
+import { moneyContractSuite } from '../../../test/payments/money-contract.ts';
 import { closeWorld, helpers, paymentContractSuite, paymentWorld, UNPAID, type PaymentWorld, type ProviderUnderTest } from '../../../test/payments/payment-contract.ts';
 
 /** Stripe through the real SDK, pointed at a local server that answers as Stripe's API does. */
@@ -14,11 +15,15 @@ async function stripeAgainstFake(): Promise<ProviderUnderTest & { fake: FakeStri
       expect(res.status).toBe(card === 'good' ? 200 : 402);
     },
     refunded: async (id) => fake.refunds.some((r) => r.payment_intent === id),
+    completeOnboarding: async (accountId, enabled) => fake.completeOnboarding(accountId, { enabled }),
+    transfersTo: async (accountId) => fake.transfers.filter((t) => t.destination === accountId).map((t) => ({ id: t.id, amount: t.amount, transferGroup: t.transfer_group })),
+    transferGroupOf: async (id) => fake.intents.get(id)?.transfer_group ?? null,
     close: () => fake.close(),
   };
 }
 
 paymentContractSuite('Stripe (the SDK against a local Stripe API)', stripeAgainstFake);
+moneyContractSuite('Stripe (the SDK against a local Stripe API)', stripeAgainstFake);
 
 describe('Stripe specifics', () => {
   let w: PaymentWorld;

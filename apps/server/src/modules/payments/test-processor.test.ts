@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from '../../../test/harness.ts';
+import { testPayoutAccountNumbers, testRoutingNumber } from '@second-gear/contract';
 import { TestProcessor, MAX_FAILED_ATTEMPTS } from '../../payments/test-processor.ts';
+import { moneyContractSuite } from '../../../test/payments/money-contract.ts';
 import { closeWorld, helpers, paymentContractSuite, paymentWorld, type PaymentWorld, type ProviderUnderTest } from '../../../test/payments/payment-contract.ts';
 
 const GOOD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' };
@@ -19,11 +21,21 @@ async function testProcessor(t: { pool: PaymentWorld['t']['pool'] }): Promise<Pr
       expect(res.statusCode).toBe(card === 'good' ? 200 : 402);
     },
     refunded: (id) => provider.isRefunded(id),
+    async completeOnboarding(accountId, enabled) {
+      const accountNumber = enabled ? testPayoutAccountNumbers.enabled : testPayoutAccountNumbers.pending;
+      await provider.onboard(accountId, { holderName: 'Sam Seller', routingNumber: testRoutingNumber, accountNumber });
+    },
+    transfersTo: async (accountId) => (await provider.transfersTo(accountId)).map(({ id, amount, transferGroup }) => ({ id, amount, transferGroup })),
+    async transferGroupOf(id) {
+      const { rows } = await t.pool.query<{ transfer_group: string | null }>('select transfer_group from test_processor_intents where id = $1', [id]);
+      return rows[0]?.transfer_group ?? null;
+    },
     close: async () => {},
   };
 }
 
 paymentContractSuite('the test processor', testProcessor);
+moneyContractSuite('the test processor', testProcessor);
 
 describe('the test processor’s card form (POST /test-processor/confirm)', () => {
   let w: PaymentWorld;

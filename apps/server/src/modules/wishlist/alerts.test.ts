@@ -138,6 +138,31 @@ describe('tellWishlisters', () => {
     ]);
   });
 
+  it('tells a car paid for, its money held, as reserved for another buyer', async () => {
+    const [payer, other] = await Promise.all([signUp(t.app, 'Buyer'), signUp(t.app, 'Buyer')]);
+    const car = await insertCar(t, seller, make, { name: 'Mazda MX-5', price: 20_000 });
+    await wishlisted(car, payer, other);
+    await inTransaction(t.pool, async (client) => {
+      await client.query(
+        `insert into payments (kind, wishlist_entry_id, product_id, buyer_id, buyer_email, amount, transaction_id)
+         select 'wishlist', w.id, w.product_id, w.buyer_id, $3, 2000000, 'pi_reserved_' || w.id from wishlist_entries w where w.product_id = $1 and w.buyer_id = $2`,
+        [car, payer.id, payer.email],
+      );
+      await client.query(`update products set paid = true, sales_status = 'reserved' where id = $1`, [car]);
+    });
+    expect(await tellWishlisters(t.pool, car)).toBe(1);
+    expect(await noticesOf(car)).toEqual([
+      {
+        user_id: other.id,
+        kind: 'wishlist_sold',
+        title: 'Mazda MX-5 is reserved for another buyer',
+        body: 'Mazda MX-5, on your wishlist, is reserved: another buyer has paid for it. If their purchase falls through, it comes back on the market.',
+        link: '/dashboard/mywishlist',
+        emails: 1,
+      },
+    ]);
+  });
+
   it('tells a withdrawal as no longer for sale; a deleted car has nobody left to tell', async () => {
     const buyer = await signUp(t.app, 'Buyer');
     const car = await insertCar(t, seller, make, { name: 'Mazda 3', price: 20_000 });

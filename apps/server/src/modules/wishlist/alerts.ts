@@ -16,6 +16,7 @@ interface Car {
   product_name: string;
   resale_price: number;
   paid: boolean;
+  reserved: boolean;
   withdrawn: boolean;
 }
 
@@ -38,7 +39,7 @@ const DROP_EMAIL_HOURS = 24;
 export async function tellWishlisters(pool: Pool, productId: string): Promise<number> {
   return inTransaction(pool, async (client) => {
     const { rows: cars } = await client.query<Car>(
-      'select id, product_name, resale_price, paid, withdrawn_at is not null as withdrawn from products where id = $1',
+      'select id, product_name, resale_price, paid, sales_status = \'reserved\' as reserved, withdrawn_at is not null as withdrawn from products where id = $1',
       [productId],
     );
     const car = cars[0];
@@ -54,14 +55,17 @@ export async function tellWishlisters(pool: Pool, productId: string): Promise<nu
         [car.id],
       );
       for (const { buyer_id } of watchers) {
+        // Reserved: another buyer paid and the money is held; the car comes back if the sale falls through (modules/money).
         const news = await notify(client, {
           userId: buyer_id,
-          eventKey: `wishlist-sold:${car.id}`,
+          eventKey: car.reserved ? `wishlist-reserved:${car.id}` : `wishlist-sold:${car.id}`,
           kind: 'wishlist_sold',
-          title: `${car.product_name} is no longer for sale`,
-          body: car.paid
-            ? `${car.product_name}, on your wishlist, has been sold to another buyer.`
-            : `The seller has taken ${car.product_name}, on your wishlist, off the market.`,
+          title: car.reserved ? `${car.product_name} is reserved for another buyer` : `${car.product_name} is no longer for sale`,
+          body: car.reserved
+            ? `${car.product_name}, on your wishlist, is reserved: another buyer has paid for it. If their purchase falls through, it comes back on the market.`
+            : car.paid
+              ? `${car.product_name}, on your wishlist, has been sold to another buyer.`
+              : `The seller has taken ${car.product_name}, on your wishlist, off the market.`,
           link: WISHLIST_PATH,
         });
         if (news) told++;

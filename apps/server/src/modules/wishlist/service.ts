@@ -3,16 +3,17 @@ import type { DeleteResult, UpdateResult, WishlistItem } from '@second-gear/cont
 import type { Actor } from '../../auth/actor.ts';
 import { assertOwnEmail } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
+import { MONEY_COLUMNS, moneyJoin, toHeldPayment, type MoneyColumns } from '../money/view.ts';
 import { listingStatusOf, PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, type ProductRow } from '../cars/product.ts';
 
 export const WISHLIST_LIMIT = 500;
 
-type WishlistRow = ProductRow & { entry_paid: boolean; entry_transaction_id: string | null; entry_paid_at: Date | null };
+type WishlistRow = ProductRow & MoneyColumns & { entry_paid: boolean; entry_transaction_id: string | null };
 
 const WISHLIST_SELECT = `
-  select ${PRODUCT_COLUMNS}, w.paid as entry_paid, w.transaction_id as entry_transaction_id, pay.created_at as entry_paid_at
+  select ${PRODUCT_COLUMNS}, w.paid as entry_paid, w.transaction_id as entry_transaction_id, ${MONEY_COLUMNS}
     from wishlist_entries w join ${PRODUCT_FROM} on p.id = w.product_id
-    left join payments pay on pay.transaction_id = w.transaction_id`;
+    ${moneyJoin('w.transaction_id')}`;
 
 function toItem(r: WishlistRow, buyer: Actor): WishlistItem {
   return {
@@ -20,8 +21,9 @@ function toItem(r: WishlistRow, buyer: Actor): WishlistItem {
     wishlistEmail: buyer.email,
     paid: r.entry_paid,
     transactionId: r.entry_transaction_id,
-    paidAt: r.entry_paid_at?.toISOString() ?? null,
-    listingStatus: listingStatusOf(r.paid),
+    paidAt: r.entry_paid ? (r.money_paid_at?.toISOString() ?? null) : null,
+    listingStatus: listingStatusOf(r.sales_status),
+    money: toHeldPayment(r),
   };
 }
 
@@ -33,7 +35,7 @@ export async function addToWishlist(pool: Pool, buyer: Actor, productId: string,
     [productId],
   );
   if (!rows[0]) throw new AppError('NOT_FOUND', 'This car is no longer listed.');
-  if (rows[0].paid) throw new AppError('CONFLICT', `${rows[0].product_name} is already sold.`);
+  if (rows[0].paid) throw new AppError('CONFLICT', `${rows[0].product_name} is already sold or reserved for a buyer.`);
   if (rows[0].withdrawn) throw new AppError('CONFLICT', `${rows[0].product_name} is no longer for sale.`);
   const { rowCount } = await pool.query(
     'insert into wishlist_entries (product_id, buyer_id) values ($1, $2) on conflict (buyer_id, product_id) do nothing',

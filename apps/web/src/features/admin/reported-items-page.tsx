@@ -45,7 +45,7 @@ export default function ReportedItemsPage() {
     ...pictureAndName<ReportedItem>('Car', (item) => item.image, (item) => (
       <>
         {item.productName}
-        {item.paid ? <span className="badge badge-neutral badge-soft badge-sm ms-2 align-middle">Sold</span> : null}
+        {item.paid ? <span className="badge badge-neutral badge-soft badge-sm ms-2 align-middle">{item.salesStatus === 'reserved' ? 'Reserved' : 'Sold'}</span> : null}
       </>
     )),
     {

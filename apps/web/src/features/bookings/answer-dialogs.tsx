@@ -1,46 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { maxDeclineReasonLength } from '@second-gear/contract/constants';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../lib/format.ts';
 import { TextAreaField, TextField } from '../../ui/form-field.tsx';
-import { Modal } from '../../ui/modal.tsx';
-import { FormDialogActions } from '../../ui/form-dialog-actions.tsx';
-
-interface DialogFrameProps {
-  open: boolean;
-  title: string;
-  /** The car and the buyer, so the seller knows which booking they answer. */
-  about: string;
-  confirmLabel: string;
-  busy: boolean;
-  onClose: () => void;
-  onSubmit: () => void;
-  initialFocus: React.RefObject<HTMLElement | null>;
-  children: React.ReactNode;
-}
-
-/** An answer's form in the app's modal: the fields, the answer's button, and Cancel. */
-function DialogFrame({ open, title, about, confirmLabel, busy, onClose, onSubmit, initialFocus, children }: DialogFrameProps) {
-  const titleId = useId();
-  const aboutId = useId();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!busy) onSubmit();
-  };
-  return (
-    <Modal open={open} onClose={onClose} labelledBy={titleId} describedBy={aboutId} busy={busy} initialFocus={initialFocus}>
-      <h2 id={titleId} className="text-lg font-bold">
-        {title}
-      </h2>
-      <p id={aboutId} className="pt-2 text-base-content/80">
-        {about}
-      </p>
-      <form className="mt-4 flex flex-col gap-4" onSubmit={submit} noValidate>
-        {children}
-        <FormDialogActions submitLabel={confirmLabel} busy={busy} onCancel={onClose} />
-      </form>
-    </Modal>
-  );
-}
+import { FormDialog } from '../../ui/form-dialog.tsx';
 
 export interface TimeDialogProps {
   open: boolean;
@@ -58,7 +20,7 @@ export interface TimeDialogProps {
 }
 
 /** A date-and-time field (the browser's own picker) for Accept and Propose Time. */
-export function TimeDialog({ initial, label, onSubmit, ...frame }: TimeDialogProps) {
+export function TimeDialog({ initial, label, onSubmit, confirmLabel, ...frame }: TimeDialogProps) {
   const fieldRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -78,7 +40,7 @@ export function TimeDialog({ initial, label, onSubmit, ...frame }: TimeDialogPro
     onSubmit(time);
   };
   return (
-    <DialogFrame {...frame} onSubmit={submit} initialFocus={fieldRef}>
+    <FormDialog {...frame} submitLabel={confirmLabel} onSubmit={submit} initialFocus={fieldRef}>
       <TextField
         ref={fieldRef}
         label={label}
@@ -93,20 +55,22 @@ export function TimeDialog({ initial, label, onSubmit, ...frame }: TimeDialogPro
           setError(undefined);
         }}
       />
-    </DialogFrame>
+    </FormDialog>
   );
 }
 
 export interface DeclineDialogProps {
   open: boolean;
   about: string;
+  /** For a paid booking whose money is held: what the buyer gets back (`$31,000`), refunded in full on Decline. */
+  refund?: string | undefined;
   busy: boolean;
   onClose: () => void;
   onSubmit: (reason: string) => void;
 }
 
-/** Decline, with an optional `Reason` the buyer reads. */
-export function DeclineDialog({ onSubmit, ...frame }: DeclineDialogProps) {
+/** Decline, with an optional `Reason` the buyer reads; a paid booking's payment is refunded. */
+export function DeclineDialog({ onSubmit, about, refund, ...frame }: DeclineDialogProps) {
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState('');
   const [wasOpen, setWasOpen] = useState(false);
@@ -115,7 +79,14 @@ export function DeclineDialog({ onSubmit, ...frame }: DeclineDialogProps) {
     if (frame.open) setReason('');
   }
   return (
-    <DialogFrame {...frame} title="Decline this booking?" confirmLabel="Decline" onSubmit={() => onSubmit(reason.trim())} initialFocus={fieldRef}>
+    <FormDialog
+      {...frame}
+      about={refund ? `${about}. The buyer's payment of ${refund} will be refunded in full.` : about}
+      title="Decline this booking?"
+      submitLabel="Decline"
+      onSubmit={() => onSubmit(reason.trim())}
+      initialFocus={fieldRef}
+    >
       <TextAreaField
         ref={fieldRef}
         label="Reason"
@@ -126,6 +97,6 @@ export function DeclineDialog({ onSubmit, ...frame }: DeclineDialogProps) {
         value={reason}
         onChange={(event) => setReason(event.target.value)}
       />
-    </DialogFrame>
+    </FormDialog>
   );
 }

@@ -7,8 +7,10 @@ import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { pictureAndName, type Column } from '../../ui/data-list.tsx';
 import { ListPage } from '../../ui/list-page.tsx';
+import { formatCents, MoneyStatus, useCancelSale } from '../money/index.ts';
 import { DeclineDialog, TimeDialog } from './answer-dialogs.tsx';
 import { Answers, type Answer } from './booking-answers.tsx';
+import { AgreedPrice } from './agreed-price.tsx';
 import { BookingStatusBadge } from './booking-status.tsx';
 import { acceptBooking, bookingRequestsKey, bookingRequestsQuery, declineBooking, proposeTime } from './requests-api.ts';
 
@@ -21,7 +23,8 @@ const answered: Record<Answer, string> = { accept: 'Meeting confirmed', propose:
 
 /**
  * Booking Requests (docs/product.md): the bookings on the seller's cars, newest first, and the
- * seller's answers: Accept with a date and time, Propose Time, or Decline with an optional reason.
+ * seller's answers: Accept with a date and time, Propose Time, or Decline with an optional reason;
+ * once paid, where the money stands, and `Cancel sale` while it is held.
  */
 export default function BookingRequestsPage() {
   const queryClient = useQueryClient();
@@ -32,9 +35,10 @@ export default function BookingRequestsPage() {
   if (open && open !== shown) setShown(open);
 
   // A new booking or the buyer's cancellation shows while the page is open.
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: bookingRequestsKey });
-  useLiveEvent('booking', refresh);
-  useLiveEvent('reconnected', refresh);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: bookingRequestsKey });
+  useLiveEvent('booking', () => void refresh());
+  useLiveEvent('reconnected', () => void refresh());
+  const cancelSale = useCancelSale(refresh);
 
   const change = useMutation({
     mutationFn: ({ answer, id, value }: { answer: Answer; id: string; value: string }): Promise<BookingChange> =>
@@ -52,7 +56,7 @@ export default function BookingRequestsPage() {
       toast.error(errorMessage(error));
       setOpen(null);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingRequestsKey }),
+    onSettled: refresh,
   });
   const busy = change.isPending;
   const close = () => {
@@ -60,7 +64,12 @@ export default function BookingRequestsPage() {
   };
 
   const columns: Column<BookingRequest>[] = [
-    ...pictureAndName<BookingRequest>('Car', (r) => r.image, (r) => r.productName),
+    ...pictureAndName<BookingRequest>('Car', (r) => r.image, (r) => (
+      <>
+        {r.productName}
+        <AgreedPrice request={r} />
+      </>
+    )),
     { label: 'Buyer', cell: (r) => r.buyerName },
     { label: 'Phone', cell: (r) => r.phone || '—' },
     { label: 'Meeting Location', cell: (r) => r.location || '—' },
@@ -69,12 +78,26 @@ export default function BookingRequestsPage() {
       className: 'whitespace-nowrap',
       cell: (r) => (r.preferredTime ? <time dateTime={r.preferredTime}>{formatDateTime(r.preferredTime)}</time> : 'Any time'),
     },
-    { label: 'Status', cell: (r) => <BookingStatusBadge booking={r} reader="seller" /> },
+    {
+      label: 'Status',
+      className: 'md:min-w-40',
+      cell: (r) => (
+        <div className="flex flex-col gap-1 max-md:items-end">
+          <BookingStatusBadge booking={r} reader="seller" />
+          {r.money ? <MoneyStatus money={r.money} reader="seller" align="start" /> : null}
+        </div>
+      ),
+    },
     {
       label: 'Answer',
       kind: 'actions',
       className: 'text-right',
-      cell: (r) => <Answers request={r} onAnswer={(answer) => setOpen({ answer, request: r })} />,
+      cell: (r) => (
+        <div className="flex flex-wrap justify-end gap-2">
+          <Answers request={r} onAnswer={(answer) => setOpen({ answer, request: r })} />
+          {cancelSale.button(r)}
+        </div>
+      ),
     },
   ];
 
@@ -118,10 +141,12 @@ export default function BookingRequestsPage() {
       <DeclineDialog
         open={open?.answer === 'decline'}
         about={about}
+        refund={shown?.request.money?.state === 'held' ? formatCents(shown.request.money.amount) : undefined}
         busy={busy}
         onClose={close}
         onSubmit={(value) => shown && change.mutate({ answer: 'decline', id: shown.request._id, value })}
       />
+      {cancelSale.dialog}
     </ListPage>
   );
 }

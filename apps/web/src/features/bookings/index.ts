@@ -1,4 +1,4 @@
 // The bookings feature's public entry: what other features may use of it.
 export { orderQuery, ordersKey, ordersQuery } from './api.ts';
 export { BookingModal } from './booking-modal.tsx';
-export { PaidLabel, PayAction } from './pay-action.tsx';
+export { PaidLabel, PayAction, PaymentCell } from './pay-action.tsx';

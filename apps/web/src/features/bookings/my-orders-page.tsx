@@ -5,14 +5,15 @@ import toast from 'react-hot-toast';
 import type { Order } from '@second-gear/contract';
 import { useLiveEvent } from '../../lib/live-events.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { ConfirmDialog, useShownName } from '../../ui/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { pictureAndName, type Column } from '../../ui/data-list.tsx';
 import { formatDate, formatPrice } from '../../lib/format.ts';
 import { ListPage } from '../../ui/list-page.tsx';
 import { useAuth } from '../auth/index.ts';
+import { formatCents, useBuyerMoney } from '../money/index.ts';
 import { ordersKey, ordersQuery } from './api.ts';
 import { BookingStatusBadge } from './booking-status.tsx';
-import { PayAction } from './pay-action.tsx';
+import { PayAction, PaymentCell } from './pay-action.tsx';
 import { acceptProposal, calendarUrl, cancelBooking } from './requests-api.ts';
 
 const baseColumns: Column<Order>[] = [
@@ -23,18 +24,16 @@ const baseColumns: Column<Order>[] = [
     className: 'whitespace-nowrap',
     cell: (order) => <time dateTime={order.bookedAt}>{formatDate(order.bookedAt)}</time>,
   },
-  {
-    label: 'Payment',
-    kind: 'actions',
-    className: 'text-right',
-    cell: (order) => (
-      <PayAction paid={order.paid} listingStatus={order.listingStatus} payTo={`/dashboard/payment/${order._id}`} productName={order.productName} />
-    ),
-  },
 ];
 
-/** Whether the buyer may still cancel: pending or confirmed, and not paid (older servers send no status: pending). */
-const cancellable = (o: Order) => !o.paid && (o.status ?? 'pending') !== 'declined' && o.status !== 'cancelled';
+/**
+ * Whether the buyer may still cancel: pending or confirmed (older servers send no status: pending),
+ * and unpaid, or paid with the money still held (cancelling refunds it).
+ */
+const cancellable = (o: Order) => (!o.paid || o.money?.state === 'held') && (o.status ?? 'pending') !== 'declined' && o.status !== 'cancelled';
+
+/** What cancelling refunds (`$31,000`): a paid booking's held money; null for an unpaid one. */
+const refundOf = (o: Order) => (o.money?.state === 'held' ? formatCents(o.money.amount) : null);
 
 export default function MyOrdersPage() {
   const { user } = useAuth();
@@ -42,7 +41,10 @@ export default function MyOrdersPage() {
   const queryClient = useQueryClient();
   const orders = useQuery({ ...ordersQuery(email), enabled: email !== '' });
   const [cancelling, setCancelling] = useState<Order | null>(null);
-  const shownName = useShownName(cancelling !== null, cancelling?.productName ?? '');
+  // Kept while the dialog closes, so its text does not change under the closing animation.
+  const [shown, setShown] = useState<Order | null>(null);
+  if (cancelling && cancelling !== shown) setShown(cancelling);
+  const refund = shown ? refundOf(shown) : null;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ordersKey });
   // The seller's answer (accepted, declined, a proposed time) shows while the page is open.
@@ -58,6 +60,7 @@ export default function MyOrdersPage() {
       await refresh();
     },
   });
+  const buyerMoney = useBuyerMoney(refresh);
   const takeProposal = useMutation({
     mutationFn: (o: Order) => acceptProposal(o._id),
     onSuccess: (_c, o) => toast.success(`Your viewing of ${o.productName} is confirmed`),
@@ -66,9 +69,24 @@ export default function MyOrdersPage() {
   });
 
   const columns: Column<Order>[] = [
-    ...baseColumns.slice(0, -1),
+    ...baseColumns,
     { label: 'Status', cell: (order) => <BookingStatusBadge booking={order} reader="buyer" /> },
-    ...baseColumns.slice(-1),
+    {
+      label: 'Payment',
+      kind: 'actions',
+      className: 'text-right',
+      cell: (order) => (
+        <PaymentCell money={order.money} moneyActions={buyerMoney.actions(order)}>
+          <PayAction
+            paid={order.paid}
+            listingStatus={order.listingStatus}
+            bookingStatus={order.status}
+            payTo={`/dashboard/payment/${order._id}`}
+            productName={order.productName}
+          />
+        </PaymentCell>
+      ),
+    },
     {
       label: 'Booking',
       kind: 'actions',
@@ -113,13 +131,18 @@ export default function MyOrdersPage() {
       <ConfirmDialog
         open={cancelling !== null}
         title="Cancel this booking?"
-        message={`The seller of ${shownName} is told that you will not come. You may book the car again later.`}
+        message={
+          refund
+            ? `The seller of ${shown?.productName ?? ''} is told that you will not come, and your payment of ${refund} is refunded in full. You may book the car again later.`
+            : `The seller of ${shown?.productName ?? ''} is told that you will not come. You may book the car again later.`
+        }
         confirmLabel="Cancel Booking"
         dismissLabel="Keep Booking"
         busy={cancel.isPending}
         onConfirm={() => cancelling && cancel.mutate(cancelling)}
         onClose={() => !cancel.isPending && setCancelling(null)}
       />
+      {buyerMoney.dialogs}
     </ListPage>
   );
 }

@@ -28,9 +28,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Sold, withdrawn or on the market: what the person can do, or why there is nothing to do. */
+/** Reserved, sold, withdrawn or on the market: what the person can do, or why there is nothing to do. */
 function Standing({ car }: { car: CarPageData }) {
   const { product } = car;
+  // A reserved car is paid for too (the money is held until the handover): asked first.
+  if (product.salesStatus === 'reserved') return <p className="badge badge-lg badge-warning font-semibold text-amber-900">Reserved</p>;
   if (product.paid || product.salesStatus === 'sold') return <p className="badge badge-lg badge-neutral font-semibold">Sold</p>;
   if (product.withdrawn) {
     return (

@@ -25,8 +25,10 @@ export function useCarStanding(): CarStandings {
   const orders = useQuery({ ...ordersQuery(email), enabled });
   const wishlist = useQuery({ ...wishlistQuery(email), enabled });
 
-  // An open booking only: a paid one means the car is sold, and a sold car's card is not shown.
-  const booked = new Set((orders.data ?? []).filter((order) => !order.paid).map((order) => order.productId));
+  // An open booking only: a paid one means the car is reserved or sold (its card is not shown), and
+  // a declined or cancelled one leaves the buyer free to book the car again.
+  const open = (order: { paid: boolean; status?: string }) => !order.paid && order.status !== 'declined' && order.status !== 'cancelled';
+  const booked = new Set((orders.data ?? []).filter(open).map((order) => order.productId));
   const wishlisted = new Set((wishlist.data ?? []).map((item) => item._id));
   const ownEmail = email.toLowerCase();
 

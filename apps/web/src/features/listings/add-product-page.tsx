@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import type { AddProductBody } from '@second-gear/contract';
+import { PlatformFeeNote } from '../payouts/index.ts';
 import { ProductForm } from './product-form.tsx';
 import { addProduct } from './seller-api.ts';
 import { useRefreshListings } from './use-refresh-listings.ts';
@@ -20,7 +21,7 @@ export default function AddProductPage() {
     <section className="mx-auto max-w-3xl">
       <title>Add A Product · Second Gear</title>
       <h1 className="mb-6 text-3xl font-bold">Add A Product</h1>
-      <ProductForm submitLabel="Add Product" failedMessage="The product could not be added." onSave={save} />
+      <ProductForm submitLabel="Add Product" failedMessage="The product could not be added." onSave={save} priceNote={<PlatformFeeNote className="md:col-span-2" />} />
     </section>
   );
 }

@@ -23,7 +23,8 @@ export default function EditProductPage() {
 
   const { product, photos } = car.data;
   const [cover, ...morePhotos] = photos.map((photo) => photo.url);
-  const sold = product.salesStatus === 'sold' || product.paid;
+  // Reserved (paid, the money held) or sold: the buyer's car now.
+  const paidFor = product.salesStatus !== 'available' || product.paid;
 
   const save = async (body: AddProductBody) => {
     await editProduct(product._id, body);
@@ -37,9 +38,13 @@ export default function EditProductPage() {
     <section className="mx-auto max-w-3xl">
       <title>{`Edit ${product.productName} · Second Gear`}</title>
       <h1 className="mb-6 text-3xl font-bold break-words">Edit {product.productName}</h1>
-      {sold ? (
+      {paidFor ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-box bg-base-200 p-6">
-          <p>{product.productName} is sold: a sold car can no longer be changed.</p>
+          <p>
+            {product.salesStatus === 'reserved'
+              ? `${product.productName} is reserved: a car paid for can no longer be changed.`
+              : `${product.productName} is sold: a sold car can no longer be changed.`}
+          </p>
           <Link to="/dashboard/myproducts" className="btn btn-primary">
             My Products
           </Link>

@@ -62,8 +62,9 @@ export default function MyProductsPage() {
       cell: (product) => {
         const status = statusOf(product);
         const advertising = advertise.isPending && advertise.variables._id === product._id;
-        // Disabled once advertised, withdrawn or sold: the Status beside it says which.
-        const done = product.advertisement || status === 'Sold' || status === 'Withdrawn';
+        // Disabled once advertised, withdrawn, reserved or sold: the Status beside it says which.
+        const paidFor = status === 'Sold' || status === 'Reserved';
+        const done = product.advertisement || paidFor || status === 'Withdrawn';
         const withdrawing = withdraw.isWithdrawing(product);
         return (
           <RowActions>
@@ -78,8 +79,8 @@ export default function MyProductsPage() {
               {advertising ? <Spinner size="loading-xs" label="" /> : null}
               Make Advertise
             </button>
-            {/* A sold car is the buyer's now: neither changed nor taken off the market. */}
-            {status === 'Sold' ? null : (
+            {/* A car paid for is the buyer's: neither changed nor taken off the market (Cancel sale puts a reserved one back). */}
+            {paidFor ? null : (
               <>
                 <Link to={`/dashboard/myproducts/${product._id}/edit`} className="btn btn-sm btn-outline">
                   Edit

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { UseFormReturn } from 'react-hook-form';
 import type { AddProductCategory } from '@second-gear/contract';
@@ -11,10 +12,12 @@ export interface ProductFieldsProps {
   categories: UseQueryResult<AddProductCategory[]>;
   /** What similar cars sell for, under Resale Price. */
   priceHint: string;
+  /** A line under both prices, the width of the form (the platform's fee). */
+  priceNote?: ReactNode;
 }
 
 /** The Add A Product form's own fields (section 5 of the specification), before the cover and the photos. */
-export function ProductFields({ form, categories, priceHint }: ProductFieldsProps) {
+export function ProductFields({ form, categories, priceHint, priceNote }: ProductFieldsProps) {
   const {
     register,
     formState: { errors },
@@ -83,6 +86,7 @@ export function ProductFields({ form, categories, priceHint }: ProductFieldsProp
         hint={priceHint}
         {...register('resalePrice', priceRule('Resale Price'))}
       />
+      {priceNote}
       <TextField
         label="Year of Purchase"
         inputMode="numeric"

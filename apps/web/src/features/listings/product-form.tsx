@@ -1,4 +1,4 @@
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
@@ -30,13 +30,15 @@ export interface ProductFormProps {
   failedMessage: string;
   /** Sends the car; throws to keep the form as it is (the seller fixes what the toast says and sends again). */
   onSave: (body: AddProductBody) => Promise<void>;
+  /** A line under the prices (the platform's fee, when adding a car). */
+  priceNote?: ReactNode;
 }
 
 /**
  * The Add A Product form (section 5 of the specification), shared by adding and editing a car: the
  * specification's fields, its cover (`Image`), the photos after it and the optional details.
  */
-export function ProductForm({ initial = emptyProductForm, carId, initialPhotos = [], submitLabel, failedMessage, onSave }: ProductFormProps) {
+export function ProductForm({ initial = emptyProductForm, carId, initialPhotos = [], submitLabel, failedMessage, onSave, priceNote }: ProductFormProps) {
   const categories = useQuery(addProductCategoriesQuery);
   const form = useForm<ProductFormValues>({ defaultValues: initial, shouldFocusError: false });
   const {
@@ -107,7 +109,7 @@ export function ProductForm({ initial = emptyProductForm, carId, initialPhotos =
       onSubmit={handleSubmit(onSubmit, focusFirstInvalid)}
       aria-busy={isSubmitting}
     >
-      <ProductFields form={form} categories={categories} priceHint={priceHint} />
+      <ProductFields form={form} categories={categories} priceHint={priceHint} priceNote={priceNote} />
       <div className="flex flex-col gap-3 md:col-span-2">
         <FileField
           label="Image"

@@ -2,9 +2,11 @@ import type { Product } from '@second-gear/contract';
 
 // A seller's car in My Products: where it stands on the market, and what that rules out.
 
-export type Status = 'Available' | 'Sold' | 'Advertised' | 'Withdrawn';
+export type Status = 'Available' | 'Reserved' | 'Sold' | 'Advertised' | 'Withdrawn';
 
 export function statusOf(product: Product): Status {
+  // Paid with the money held until the handover: the buyer's, though not yet sold.
+  if (product.salesStatus === 'reserved') return 'Reserved';
   if (product.salesStatus === 'sold' || product.paid) return 'Sold';
   if (product.withdrawn) return 'Withdrawn';
   if (product.advertisement) return 'Advertised';
@@ -13,6 +15,7 @@ export function statusOf(product: Product): Status {
 
 const statusBadge: Record<Status, string> = {
   Available: 'badge-success badge-soft',
+  Reserved: 'badge-warning badge-soft text-amber-900',
   Sold: 'badge-neutral badge-soft',
   Advertised: 'badge-info badge-soft',
   // daisyUI's warning text is too pale on its soft background (1.7:1): the text is darkened.
@@ -23,6 +26,7 @@ const statusBadge: Record<Status, string> = {
 export const advertiseRefusal: Record<Status, string | undefined> = {
   Available: undefined,
   Advertised: 'Already advertised',
+  Reserved: 'Reserved cars are not advertised',
   Sold: 'Sold cars are not advertised',
   Withdrawn: 'Withdrawn cars are not advertised',
 };

@@ -55,14 +55,18 @@ export function PaidState({ backTo, ...purchase }: PaidPurchase & { backTo: Back
   );
 }
 
-/** Not paid by this buyer and no longer payable: sold to someone else or taken off the market. */
+const unavailableText: Record<Exclude<ListingStatus, 'available'>, string> = {
+  reserved: 'This car is reserved for another buyer, so it can no longer be paid for.',
+  sold: 'This car has been sold to another buyer, so it can no longer be paid for.',
+  removed: 'The seller no longer lists this car, so it can no longer be paid for.',
+};
+
+/** Not paid by this buyer and no longer payable: reserved for or sold to someone else, or taken off the market. */
 export function UnavailableState({ listingStatus }: { listingStatus: Exclude<ListingStatus, 'available'> }) {
   return (
     <div role="status" className="rounded-box border border-base-300 bg-base-200 p-6">
       <p className="font-semibold">
-        {listingStatus === 'sold'
-          ? 'This car has been sold to another buyer, so it can no longer be paid for.'
-          : 'The seller no longer lists this car, so it can no longer be paid for.'}
+        {unavailableText[listingStatus]}
       </p>
     </div>
   );

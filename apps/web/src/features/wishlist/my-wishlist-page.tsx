@@ -7,7 +7,8 @@ import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
 import { formatPrice } from '../../lib/format.ts';
 import { ListPage } from '../../ui/list-page.tsx';
 import { useAuth } from '../auth/index.ts';
-import { PayAction } from '../bookings/index.ts';
+import { PayAction, PaymentCell } from '../bookings/index.ts';
+import { useBuyerMoney } from '../money/index.ts';
 import { removeFromWishlist, wishlistKey, wishlistQuery } from './api.ts';
 
 export default function MyWishlistPage() {
@@ -16,12 +17,15 @@ export default function MyWishlistPage() {
   const queryClient = useQueryClient();
   const wishlist = useQuery({ ...wishlistQuery(email), enabled: email !== '' });
 
+  const refresh = () => queryClient.invalidateQueries({ queryKey: wishlistKey });
+  const buyerMoney = useBuyerMoney(refresh);
+
   const remove = useDeleteAction({
     mutationFn: (item: WishlistItem) => removeFromWishlist(item._id),
     idOf: (item) => item._id,
     nameOf: (item) => item.productName,
     deletedMessage: (item) => `${item.productName} is Removed from your Wishlist`,
-    afterDelete: () => queryClient.invalidateQueries({ queryKey: wishlistKey }),
+    afterDelete: refresh,
   });
 
   const columns: Column<WishlistItem>[] = [
@@ -31,19 +35,21 @@ export default function MyWishlistPage() {
       label: 'Actions',
       kind: 'actions',
       cell: (item) => (
-        <RowActions>
-          <PayAction
-            paid={item.paid}
-            listingStatus={item.listingStatus}
-            payTo={`/dashboard/wishlistpayment/${item._id}`}
-            productName={item.productName}
-          />
-          {item.paid ? null : (
-            <DeleteButton action={remove} item={item}>
-              Remove
-            </DeleteButton>
-          )}
-        </RowActions>
+        <PaymentCell money={item.money} moneyActions={buyerMoney.actions(item)}>
+          <RowActions>
+            <PayAction
+              paid={item.paid}
+              listingStatus={item.listingStatus}
+              payTo={`/dashboard/wishlistpayment/${item._id}`}
+              productName={item.productName}
+            />
+            {item.paid ? null : (
+              <DeleteButton action={remove} item={item}>
+                Remove
+              </DeleteButton>
+            )}
+          </RowActions>
+        </PaymentCell>
       ),
     },
   ];
@@ -64,6 +70,7 @@ export default function MyWishlistPage() {
       rowKey={(item) => item._id}
     >
       <ConfirmDelete {...remove.dialog} />
+      {buyerMoney.dialogs}
     </ListPage>
   );
 }

@@ -1,0 +1,117 @@
+import type { PoolClient } from 'pg';
+import { AppError } from '../../errors.ts';
+import { afterCarWrite } from '../cars/car-written.ts';
+import { tellRefunded, tellReleased } from './telling.ts';
+import { dayWords, SETTLE_MONEY, type MoneyRules } from './rules.ts';
+
+// The two ends of a held payment, each reached at most once: released to the seller (the buyer's
+// "I have the car", the automatic release, the admin's decision) or refunded to the buyer (the
+// seller's "Cancel sale", a declined or cancelled paid booking, the admin's decision). A decision
+// is one conditional UPDATE from 'held' under the payment's lock, in the caller's transaction,
+// with what the provider is to do written beside it (money_moves); moves.ts carries that out
+// after the commit. Whoever comes second finds the payment no longer held and is told what
+// happened instead (a 409).
+
+/** A payment row with what a decision needs, its car and payment locked in that order (the order settle.ts locks in). */
+export interface LockedPayment {
+  id: string;
+  kind: 'order' | 'wishlist';
+  state: 'held' | 'released' | 'refunded';
+  amount: number;
+  product_id: string | null;
+  product_name: string;
+  buyer_id: string | null;
+  seller_id: string | null;
+  booking_id: string | null;
+  wishlist_entry_id: string | null;
+  released_at: Date | null;
+  refunded_at: Date | null;
+  dispute_open: boolean;
+}
+
+/** Locks the payment (and first its car) for a decision; null when there is no such payment. */
+export async function lockPayment(client: PoolClient, paymentId: string): Promise<LockedPayment | null> {
+  await client.query('select 1 from products where id = (select product_id from payments where id = $1) for update', [paymentId]);
+  const { rows } = await client.query<LockedPayment>(
+    `select pay.id, pay.kind, pay.state, pay.amount, pay.product_id, pay.buyer_id, pay.seller_id, pay.booking_id, pay.wishlist_entry_id,
+            pay.released_at, pay.refunded_at,
+            coalesce(b.product_name, p.product_name, 'The car') as product_name,
+            exists (select 1 from disputes d where d.payment_id = pay.id and d.decision is null) as dispute_open
+       from payments pay
+       left join bookings b on b.id = pay.booking_id
+       left join products p on p.id = pay.product_id
+      where pay.id = $1
+      for update of pay`,
+    [paymentId],
+  );
+  return rows[0] ?? null;
+}
+
+/** What happened to a payment that is no longer held, in words for the person who came second. */
+export function alreadyDecided(p: Pick<LockedPayment, 'state' | 'released_at' | 'refunded_at'>): string {
+  if (p.state === 'released') return `This payment was already released to the seller on ${dayWords(p.released_at!)}.`;
+  return `This payment was already refunded to the buyer on ${dayWords(p.refunded_at!)}.`;
+}
+
+export type ReleasedBy = 'buyer' | 'automatic' | 'admin';
+export type RefundedBy = 'seller' | 'buyer' | 'admin';
+
+/**
+ * Releases a held payment to its seller: the car is sold, and the seller's share (the payment less
+ * the platform's fee) is due to their payout account, or waits for one that can receive.
+ */
+export async function releasePayment(client: PoolClient, rules: MoneyRules, p: LockedPayment, by: ReleasedBy, note?: string): Promise<void> {
+  if (p.state !== 'held') throw new AppError('CONFLICT', alreadyDecided(p));
+  const { rowCount } = await client.query(`update payments set state = 'released', released_at = now(), released_by = $2 where id = $1 and state = 'held'`, [p.id, by]);
+  if (rowCount !== 1) throw new Error(`payment ${p.id} changed under its lock`);
+  if (p.product_id) await client.query(`update products set sales_status = 'sold' where id = $1 and sales_status = 'reserved'`, [p.product_id]);
+  const fee = feeOf(p.amount, rules.feePercent);
+  const { rows } = await client.query<{ account_id: string }>(
+    'select account_id from payout_accounts where seller_id = $1 and provider = $2 and payouts_enabled',
+    [p.seller_id, rules.provider],
+  );
+  const account = rows[0]?.account_id ?? null;
+  await client.query(
+    `insert into money_moves (payment_id, kind, amount, fee, state, destination) values ($1, 'transfer', $2, $3, $4, $5)`,
+    [p.id, p.amount - fee, fee, account ? 'due' : 'waiting', account],
+  );
+  if (account) await queueMoves(client, p.id);
+  await tellReleased(client, p, { by, net: p.amount - fee, fee, waitsForAccount: !account, note });
+}
+
+/**
+ * Refunds a held payment in full: the car goes back on the market, a wishlist purchase can be
+ * paid again, and the refund is due at the provider.
+ */
+/** `reason`: why, in words both parties read (the seller's, the booking's end, the admin's note). */
+export async function refundPayment(client: PoolClient, p: LockedPayment, by: RefundedBy, reason: string): Promise<void> {
+  if (p.state !== 'held') throw new AppError('CONFLICT', alreadyDecided(p));
+  const { rowCount } = await client.query(
+    `update payments set state = 'refunded', refunded_at = now(), refunded_by = $2, refund_reason = $3 where id = $1 and state = 'held'`,
+    [p.id, by, reason],
+  );
+  if (rowCount !== 1) throw new Error(`payment ${p.id} changed under its lock`);
+  if (p.product_id) {
+    const { rowCount: back } = await client.query(`update products set paid = false, sales_status = 'available' where id = $1 and sales_status = 'reserved'`, [p.product_id]);
+    if (back) await afterCarWrite(client, { kind: 'back on the market', carId: p.product_id });
+  }
+  // A wishlist purchase can be paid again; its transaction id stays, so the list still shows this refund until then.
+  if (p.wishlist_entry_id) await client.query('update wishlist_entries set paid = false where id = $1', [p.wishlist_entry_id]);
+  // The buyer's open case is answered by the refund itself (the admin's own decision writes its note after this).
+  if (p.dispute_open) {
+    await client.query(`update disputes set decision = 'refund', note = $2, decided_at = now() where payment_id = $1 and decision is null`, [p.id, reason.slice(0, 1000)]);
+  }
+  await client.query(`insert into money_moves (payment_id, kind, amount) values ($1, 'refund', $2)`, [p.id, p.amount]);
+  await queueMoves(client, p.id);
+  await tellRefunded(client, p, { by, reason });
+}
+
+/** The platform's share of a payment, in whole cents, rounded half up. */
+export function feeOf(amount: number, feePercent: number): number {
+  return Math.round((amount * Math.round(feePercent * 100)) / 10_000);
+}
+
+/** The job that carries out this payment's due moves (jobs.ts), queued in the decision's transaction. */
+export async function queueMoves(client: PoolClient, paymentId: string): Promise<void> {
+  await client.query(`select graphile_worker.add_job($2, json_build_object('paymentId', $1::text), job_key => 'money-' || $1::text)`, [paymentId, SETTLE_MONEY]);
+}

@@ -1,0 +1,31 @@
+/** What decides where released money goes: the provider payout accounts are made with, and the platform's fee. */
+export interface MoneyRules {
+  provider: 'test' | 'stripe';
+  /** `PLATFORM_FEE_PERCENT`. */
+  feePercent: number;
+}
+
+/** A held payment is released on its own this many days after the confirmed meeting, or after the payment when there was none. */
+export const RELEASE_AFTER_DAYS = 7;
+
+/**
+ * When a held payment is released on its own, of a payment and its booking named by these aliases
+ * (`from payments pay left join bookings b on b.id = pay.booking_id`): a week after the confirmed
+ * meeting, or after the payment without one.
+ */
+export function releaseDue(pay = 'pay', b = 'b'): string {
+  return `(case when ${b}.status = 'confirmed' and ${b}.meeting_time is not null then ${b}.meeting_time else ${pay}.created_at end) + make_interval(days => ${RELEASE_AFTER_DAYS})`;
+}
+
+/** The job that carries out money moves and releases what is due (jobs.ts); named here so decisions can queue it. */
+export const SETTLE_MONEY = 'settle_money';
+
+/** A day as both parties read it in a message: "27 November 2026" (UTC, as the server's other words). */
+export function dayWords(at: Date): string {
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(at);
+}
+
+/** Cents as dollars: "$31,500" or "$31,500.50". */
+export function dollars(cents: number): string {
+  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+}
