@@ -212,6 +212,27 @@ export function moneyContractSuite(label: string, makeProvider: (t: TestApp) => 
       }
     });
 
+    it('moves money once when the admin’s decisions, the seller’s cancellation and the buyer race over an open case', async () => {
+      const { paymentId, transactionId } = await paidOrder(5200);
+      const opened = await post(w.app, w.buyer, `/api/payments/${paymentId}/problem`, { reason: 'other', details: 'The papers are missing.' });
+      const disputeId = opened.json().dispute.id as string;
+      const answers = await Promise.all([
+        post(w.app, admin, `/api/disputes/${disputeId}/decision`, { decision: 'release', note: 'The papers came later.' }),
+        post(second, admin, `/api/disputes/${disputeId}/decision`, { decision: 'refund', note: 'No papers, no sale.' }),
+        post(second, w.seller, `/api/payments/${paymentId}/cancel-sale`, { reason: 'I cannot find the papers' }),
+        post(w.app, w.buyer, `/api/payments/${paymentId}/received`),
+      ]);
+      expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+      expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 409)).toBe(true);
+      const state = (await w.t.pool.query('select state from payments where id = $1', [paymentId])).rows[0].state;
+      const made = await moves(paymentId);
+      expect(made).toHaveLength(1);
+      expect(made[0]!.kind).toBe(state === 'refunded' ? 'refund' : 'transfer');
+      expect(await w.under.refunded(transactionId)).toBe(state === 'refunded');
+      // The case is closed whichever way it went.
+      expect((await w.t.pool.query('select decision is not null as decided from disputes where id = $1', [disputeId])).rows[0].decided).toBe(true);
+    });
+
     it('puts right a crash between the provider’s answer and the commit: the move is carried out again and happens once', async () => {
       const accountId = await onboardedSeller(true);
       const crashing = crashAfterCall(w.under.provider);
