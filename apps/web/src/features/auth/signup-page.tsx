@@ -75,6 +75,17 @@ export default function SignUpPage() {
           ))}
         </SelectField>
         <ProviderError message={providerError} />
+        <p className="text-sm text-base-content/80">
+          By signing up you agree to the{' '}
+          <Link to="/terms" className="link link-primary">
+            Terms of Use
+          </Link>{' '}
+          and the{' '}
+          <Link to="/privacy" className="link link-primary">
+            Privacy Policy
+          </Link>
+          .
+        </p>
         <button type="submit" className="btn btn-primary mt-2 w-full" disabled={isSubmitting}>
           {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
           Sign Up
