@@ -7,7 +7,7 @@ import { TextField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { resetPassword } from './auth-api.ts';
 import { useAuth } from './auth-context.ts';
-import { AuthCard, ProviderError } from './auth-card.tsx';
+import { AuthCard, newPasswordRules, ProviderError } from './auth-card.tsx';
 
 interface ResetValues {
   newPassword: string;
@@ -78,10 +78,7 @@ export default function ResetPasswordPage() {
             autoComplete="new-password"
             hint={`At least ${minPasswordLength} characters.`}
             error={errors.newPassword?.message}
-            {...register('newPassword', {
-              required: 'Password is required',
-              minLength: { value: minPasswordLength, message: `Password must be ${minPasswordLength} Characters or Longer` },
-            })}
+            {...register('newPassword', newPasswordRules)}
           />
           <TextField
             label="Confirm Password"
