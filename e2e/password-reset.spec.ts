@@ -24,7 +24,7 @@ for (const screen of [desktopScreen, phoneScreen]) {
     await expectNoAxeViolations(page, 'forgot password');
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await expect(page.getByRole('status')).toContainText('If an account uses this email, we sent a link to reset its password');
+    await expect(page.getByRole('main').getByRole('status')).toContainText('If an account uses this email, we sent a link to reset its password');
     await expectNoAxeViolations(page, 'reset link sent');
 
     await openEmailTo(page, user.email);
@@ -44,7 +44,7 @@ for (const screen of [desktopScreen, phoneScreen]) {
     await expectNoAxeViolations(page, 'reset password, passwords not matching');
     await page.getByLabel('Confirm Password').fill(newPassword);
     await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect(page.getByRole('status')).toContainText('Your password was changed, and every device signed in to your account was signed out.');
+    await expect(page.getByRole('main').getByRole('status')).toContainText('Your password was changed, and every device signed in to your account was signed out.');
     await expectNoAxeViolations(page, 'password changed');
 
     // The other device's session has ended: the dashboard sends it to log in.
@@ -52,7 +52,7 @@ for (const screen of [desktopScreen, phoneScreen]) {
     await expect(otherDevice).toHaveURL(/\/login$/);
     await otherDevice.context().close();
 
-    await page.getByRole('link', { name: 'Login', exact: true }).last().click();
+    await page.getByRole('main').getByRole('link', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
     await submitLogin(page, user.email, user.password);
     await expect(page.getByText('User Logged In Failed')).toBeVisible();
@@ -63,7 +63,7 @@ for (const screen of [desktopScreen, phoneScreen]) {
     await page.getByLabel('New Password').fill(`${newPassword}-again`);
     await page.getByLabel('Confirm Password').fill(`${newPassword}-again`);
     await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect(page.getByRole('alert')).toContainText('This reset link can no longer be used');
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('This reset link can no longer be used');
     const again = page.getByRole('main').getByRole('link', { name: 'Send a new link' });
     await expect(again).toHaveAttribute('href', '/forgot-password');
     await expectNoAxeViolations(page, 'used reset link');

@@ -13,9 +13,8 @@ interface ResetUser {
 
 /**
  * better-auth's `emailAndPassword.sendResetPassword` and `onPasswordReset`: the emails of a reset.
- * The answer to a reset request is the same whatever the account (better-auth's own), and so is
- * the work behind it as far as the page can tell; what differs is only the email, which reaches
- * the mailbox's owner alone.
+ * The answer to a reset request is the same whatever the account (better-auth's own); what differs
+ * is only the email, which reaches the mailbox's owner alone.
  *
  * An account without a password (Google only) gets no link: better-auth would give the account a
  * password with it, a second way in its owner never chose. Its token is deleted at once, and the

@@ -10,7 +10,7 @@ const resetLinkSent =
   'If an account uses this email, we sent a link to reset its password. It works once, for one hour. Check your inbox (and the spam folder).';
 
 export default function ForgotPasswordPage() {
-  const [sentTo, setSentTo] = useState('');
+  const [sent, setSent] = useState(false);
   const [providerError, setProviderError] = useState('');
   const {
     register,
@@ -22,7 +22,7 @@ export default function ForgotPasswordPage() {
     setProviderError('');
     try {
       await requestPasswordReset(email.trim());
-      setSentTo(email.trim());
+      setSent(true);
     } catch (error) {
       setProviderError(error instanceof Error ? error.message : 'The reset link could not be sent.');
     }
@@ -31,7 +31,7 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard title="Forgot Password">
       <title>Forgot Password · Second Gear</title>
-      {sentTo ? (
+      {sent ? (
         <p role="status" className="alert alert-success">
           {resetLinkSent}
         </p>
