@@ -103,10 +103,10 @@ test.describe('login', () => {
     await expect(page.getByRole('link', { name: 'Create new account' })).toHaveAttribute('href', '/signup');
 
     const forgot = page.getByRole('link', { name: 'Forgot Password?' });
-    await expect(forgot).toHaveAttribute('href', '/');
+    await expect(forgot).toHaveAttribute('href', '/forgot-password');
     await forgot.click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { name: 'Best Car For Sale' })).toBeVisible();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(page.getByRole('heading', { name: 'Forgot Password', level: 1 })).toBeVisible();
   });
 
   test('a wrong password fails, the right one logs in, Sign Out logs out', async ({ page, request, baseURL }) => {

@@ -76,8 +76,16 @@ describe('the API document', () => {
     expect(body.content['multipart/form-data']?.schema.properties.image).toMatchObject({ type: 'string', format: 'binary' });
   });
 
-  it('documents the sign-up, sign-in, sign-out and session calls', () => {
-    for (const key of ['POST /api/auth/sign-up/email', 'POST /api/auth/sign-in/email', 'POST /api/auth/sign-in/social', 'POST /api/auth/sign-out', 'GET /api/auth/get-session']) {
+  it('documents the sign-up, sign-in, sign-out, session and password reset calls', () => {
+    for (const key of [
+      'POST /api/auth/sign-up/email',
+      'POST /api/auth/sign-in/email',
+      'POST /api/auth/sign-in/social',
+      'POST /api/auth/sign-out',
+      'GET /api/auth/get-session',
+      'POST /api/auth/request-password-reset',
+      'POST /api/auth/reset-password',
+    ]) {
       expect(operationOf(key)?.responses, key).toHaveProperty('200');
     }
     expect(doc.paths['/api/auth/sign-up/email']?.post?.requestBody).toBeDefined();

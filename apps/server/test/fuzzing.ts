@@ -929,6 +929,25 @@ export function routes(): RouteCase[] {
       { googleUnavailable: true },
     ),
     { ...publicGet('/api/auth/get-session'), who: fc.constantFrom<Who>('anon', 'buyer', 'seller') },
+    jsonRoute(
+      '/api/auth/request-password-reset',
+      ['anon', 'buyer'],
+      fc.record(
+        {
+          email: orHostile(fc.oneof(fc.emailAddress(), fc.constant(people.buyer.email), oddEmail, textish)),
+          redirectTo: orHostile(fc.constantFrom('/', '/reset-password', 'https://evil.example/', 'javascript:alert(1)', '//evil.example')),
+        },
+        { requiredKeys: ['email'] },
+      ),
+    ),
+    jsonRoute(
+      '/api/auth/reset-password',
+      ['anon', 'buyer'],
+      fc.record(
+        { token: orHostile(fc.oneof(fc.string({ minLength: 24, maxLength: 24 }), textish)), newPassword: orHostile(fc.oneof(fc.string({ minLength: 6, maxLength: 20 }), textish)) },
+        { requiredKeys: ['newPassword'] },
+      ),
+    ),
   ];
 }
 
@@ -1243,6 +1262,8 @@ export const PEOPLE_AND_MESSAGE_ROUTES = [
   'POST /api/auth/sign-in/email',
   'POST /api/auth/sign-in/social',
   'GET /api/auth/get-session',
+  'POST /api/auth/request-password-reset',
+  'POST /api/auth/reset-password',
 ];
 
 /** Every route fuzzed, in the order the pass with many requests in flight seeds them. */

@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config.ts';
 import { createPool } from '../src/db/pool.ts';
 import { freePort } from '../src/free-port.ts';
 import { diskStorage, type ImageStorage } from '../src/images/storage.ts';
+import { accountEmailOutbox } from '../src/modules/notifications/account-email.ts';
 import { withDatabase } from './database-url.ts';
 import { nextLoopbackAddress } from './raw-http.ts';
 
@@ -77,7 +78,7 @@ export async function createTestApp(
   // As main.ts builds it: Google sign-in through the built-in test provider unless configured otherwise.
   // Processes sharing a database share the auth secret, as deployments do.
   const secret = shared?.secret ?? randomBytes(32).toString('hex');
-  const auth = createAuth({ pool, secret, publicUrl: origin, trustedOrigins: config.trustedOrigins, google: googleOAuth(config) });
+  const auth = createAuth({ pool, secret, publicUrl: origin, trustedOrigins: config.trustedOrigins, google: googleOAuth(config), sendAccountEmail: accountEmailOutbox(pool) });
   const images = options.images ?? diskStorage(path.join(dataDir, 'uploads'));
   const app = await buildApp({ config, pool, auth, images, webDist: options.webDist, httpTimeouts: options.httpTimeouts, logStream: options.logStream });
   options.beforeReady?.(app);

@@ -105,6 +105,28 @@ export function authDocument() {
         { 404: 'better-auth knows no such provider on this server.', 503: 'Google sign-in is not set up on this server.' },
       ),
     },
+    '/api/auth/request-password-reset': {
+      post: operation(
+        true,
+        'Ask for a password reset link',
+        'Emails the account a link to `/reset-password?token=…`, which works once, for one hour. The answer is the same whether or not an account uses the email; an account that signs in with Google only is emailed to use Google instead.',
+        z.object({ email: z.email(), redirectTo: z.string().optional().describe('Unused by this product’s emails; refused when not of this site.') }),
+        z.object({ status: z.boolean(), message: z.string() }),
+        'Asked; the same answer for every email.',
+        { 429: 'Too many requests for this email or from this address; `Retry-After` says when to try again.' },
+      ),
+    },
+    '/api/auth/reset-password': {
+      post: operation(
+        true,
+        'Set a new password with a reset link’s token',
+        'Uses the token up, ends every session of the account and emails its owner that the password changed.',
+        z.object({ token: z.string(), newPassword: z.string().min(minPasswordLength).max(128) }),
+        z.object({ status: z.boolean() }),
+        'The password is changed; every session of the account has ended.',
+        { 400: 'The token has expired, was used already or was never issued (code `INVALID_TOKEN`), or the password is too short or too long.', 503: busy },
+      ),
+    },
     '/api/auth/sign-out': {
       post: operation(true, 'Sign out', 'Ends the session of the cookie sent and clears the cookie.', undefined, z.object({ success: z.boolean() }), 'Signed out (also when there was no session).'),
     },

@@ -2,10 +2,10 @@ import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import type { Pool } from 'pg';
 import { waitWords } from '../errors.ts';
 import { clientAddress } from './client-address.ts';
-import { RateLimits, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS, SIGN_UP_PER_ADDRESS } from './rate-limits.ts';
+import { RateLimits, RESET_PER_ADDRESS, RESET_PER_EMAIL, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS, SIGN_UP_PER_ADDRESS } from './rate-limits.ts';
 
 /**
- * better-auth's `hooks`: the limits on e-mail sign-in and sign-up, and a password change that ends
+ * better-auth's `hooks`: the limits on e-mail sign-in, sign-up and password reset requests, and a password change that ends
  * every other session. They run inside better-auth's dispatch and go by `ctx.path`, the path of the
  * endpoint better-auth actually runs, so no spelling of the request's address (`/x/../sign-in`,
  * `%2e`, a query string) reaches an endpoint without them: a limit keyed on the request's address
@@ -35,6 +35,16 @@ export function authHooks(pool: Pool) {
     } else if (ctx.path === '/sign-up/email') {
       const minutes = await limits.take([{ key: `sign-up:${address}`, limit: SIGN_UP_PER_ADDRESS }]);
       if (minutes > 0) throw tooMany(`Too many accounts created from your network. Try again in ${waitWords(minutes)}.`, minutes);
+    } else if (ctx.path === '/request-password-reset') {
+      // Each request sends an email: limited per mailbox (nobody floods someone's inbox) and per
+      // address (nobody walks a list of e-mails). Every request counts, whatever the account.
+      const email = emailOf(ctx.body);
+      if (email === undefined) return;
+      const minutes = await limits.take([
+        { key: `reset:${email}`, limit: RESET_PER_EMAIL },
+        { key: `reset:${address}`, limit: RESET_PER_ADDRESS },
+      ]);
+      if (minutes > 0) throw tooMany(`Too many password reset requests. Try again in ${waitWords(minutes)}.`, minutes);
     }
   });
 
@@ -60,9 +70,15 @@ export function authHooks(pool: Pool) {
 
 /** The counters of one e-mail sign-in, or none when there is no e-mail to sign in with (better-auth answers 400). */
 function signInKeys(body: unknown, address: string) {
+  const email = emailOf(body);
+  if (email === undefined) return undefined;
+  return { account: `sign-in:${email}|${address}`, address: `sign-in:${address}` };
+}
+
+/** The request's e-mail as better-auth looks it up (trimmed, lower case), or none when there is none (a 400). */
+function emailOf(body: unknown): string | undefined {
   const email = (body as { email?: unknown } | undefined)?.email;
-  if (typeof email !== 'string') return undefined;
-  return { account: `sign-in:${email.trim().toLowerCase()}|${address}`, address: `sign-in:${address}` };
+  return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
 }
 
 function tooMany(message: string, minutes: number) {

@@ -8,6 +8,7 @@ import { authHooks } from './auth-limits.ts';
 import { GOOGLE_PROVIDER_ID, type GoogleOAuth } from './google.ts';
 import { endUnverifiedPassword, onlyVerifiedGoogleEmails } from './google-linking.ts';
 import { boundedPasswordHashing, HASHING } from './password-hashing.ts';
+import { passwordResetEmails, RESET_LINK_SECONDS, type SendAccountEmail } from './password-reset.ts';
 
 /** What better-auth does not bound itself: the database refuses longer values, which must be a 400, not a 500. */
 const userProfile = z.object({
@@ -28,6 +29,8 @@ export interface AuthOptions {
   google?: GoogleOAuth;
   /** Password hashes at once and waiting in this process (default HASHING; tests make it small). */
   passwordHashing?: typeof HASHING;
+  /** Where account emails go (the outbox: modules/notifications/account-email.ts); none: no password reset. */
+  sendAccountEmail?: SendAccountEmail;
 }
 
 /**
@@ -36,7 +39,7 @@ export interface AuthOptions {
  * The user record (`POST /users`, docs/product.md) *is* better-auth's user row (role and verification are
  * additional fields), so an account and its role are written in the same transaction.
  */
-export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUrl], google, passwordHashing = HASHING }: AuthOptions) {
+export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUrl], google, passwordHashing = HASHING, sendAccountEmail }: AuthOptions) {
   return betterAuth({
     appName: 'Second Gear',
     baseURL: publicUrl,
@@ -56,6 +59,11 @@ export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUr
       maxPasswordLength: 128,
       autoSignIn: true,
       password: boundedPasswordHashing(passwordHashing),
+      // A reset link works once, for an hour, and its use signs the account out everywhere: whoever
+      // may have known the old password loses the sessions it opened (password-reset.ts).
+      ...(sendAccountEmail ? passwordResetEmails(pool, publicUrl, sendAccountEmail) : {}),
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
     },
     // Paths the product does not offer: profile and e-mail changes would bypass the role rules.
     disabledPaths: ['/update-user', '/change-email', '/delete-user', '/link-social', '/unlink-account'],

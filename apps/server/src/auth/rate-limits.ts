@@ -15,6 +15,11 @@ export const SIGN_IN_PER_ADDRESS: Limit = { max: 20, minutes: 15 };
 /** Sign-up attempts from one client address (each also tells whether an e-mail has an account). */
 export const SIGN_UP_PER_ADDRESS: Limit = { max: 10, minutes: 60 };
 
+/** Password reset requests for one e-mail, from anywhere (each sends that mailbox an email). */
+export const RESET_PER_EMAIL: Limit = { max: 5, minutes: 60 };
+/** Password reset requests from one client address, whatever the e-mails. */
+export const RESET_PER_ADDRESS: Limit = { max: 20, minutes: 60 };
+
 /** Expired rows deleted by one purge, at most: it stays a small part of the count that runs it. */
 const PURGE_BATCH = 100;
 

@@ -2,11 +2,19 @@ import { Link } from 'react-router';
 import { FacebookIcon, TwitterIcon, YouTubeIcon } from '../ui/icons.tsx';
 import { Logo } from '../ui/logo.tsx';
 
-const columns = [
-  { title: 'Services', links: ['Branding', 'Advertisement', 'Marketing'] },
-  { title: 'Company', links: ['About us', 'Contact', 'Jobs'] },
-  { title: 'Legal', links: ['Terms of Use', 'Privacy Policy', 'Cookie Policy'] },
-] as const;
+// Links whose page does not exist yet lead to the home page (the specification shows no destination).
+const columns: { title: string; links: { label: string; to?: string }[] }[] = [
+  { title: 'Services', links: [{ label: 'Branding' }, { label: 'Advertisement' }, { label: 'Marketing' }] },
+  { title: 'Company', links: [{ label: 'About us' }, { label: 'Contact' }, { label: 'Jobs' }] },
+  {
+    title: 'Legal',
+    links: [
+      { label: 'Terms of Use', to: '/terms' },
+      { label: 'Privacy Policy', to: '/privacy' },
+      { label: 'Cookie Policy' },
+    ],
+  },
+];
 
 // These pages do not exist yet: the links lead nowhere on purpose.
 const socials = [
@@ -27,9 +35,9 @@ export function Footer() {
         {columns.map((column) => (
           <nav key={column.title} aria-label={column.title} className="gap-0">
             <h2 className="footer-title">{column.title}</h2>
-            {column.links.map((label) => (
-              <Link key={label} to="/" className="link link-hover inline-flex min-h-11 min-w-11 items-center">
-                {label}
+            {column.links.map((link) => (
+              <Link key={link.label} to={link.to ?? '/'} className="link link-hover inline-flex min-h-11 min-w-11 items-center">
+                {link.label}
               </Link>
             ))}
           </nav>

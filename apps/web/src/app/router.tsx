@@ -46,6 +46,11 @@ export const router = createBrowserRouter([
       { path: 'blog', lazy: lazyPage(() => import('../features/blog/blog-page.tsx')) },
       { path: 'login', lazy: lazyPage(() => import('../features/auth/login-page.tsx')) },
       { path: 'signup', lazy: lazyPage(() => import('../features/auth/signup-page.tsx')) },
+      { path: 'forgot-password', lazy: lazyPage(() => import('../features/auth/forgot-password-page.tsx')) },
+      // A reset email's link: no session needed, the token is in the address.
+      { path: 'reset-password', lazy: lazyPage(() => import('../features/auth/reset-password-page.tsx')) },
+      { path: 'terms', lazy: lazyPage(() => import('../features/legal/terms-page.tsx')) },
+      { path: 'privacy', lazy: lazyPage(() => import('../features/legal/privacy-page.tsx')) },
       // Not behind RequireAuth: an advertised car's page is public (the page itself handles the 401).
       { path: 'cars/:id', loader: carLoader, lazy: lazyPage(() => import('../features/cars/car-page.tsx')) },
       // An email's unsubscribe link: no session needed, the token is in the address.

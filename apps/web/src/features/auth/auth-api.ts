@@ -41,3 +41,13 @@ export function signInEmail({ email, password }: SignInInput) {
 export function signOutSession() {
   return api<{ success: boolean }>('/auth/sign-out', { method: 'POST', json: {} });
 }
+
+/** Asks for a reset link; the answer is the same whether or not an account uses the email. */
+export function requestPasswordReset(email: string) {
+  return api<{ status: boolean }>('/auth/request-password-reset', { method: 'POST', json: { email } });
+}
+
+/** Sets a new password with a reset link's token; the server then ends every session of the account. */
+export function resetPassword(token: string, newPassword: string) {
+  return api<{ status: boolean }>('/auth/reset-password', { method: 'POST', json: { token, newPassword } });
+}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { minPasswordLength } from '@second-gear/contract/constants';
 import { TextField, type TextFieldProps } from '../../ui/form-field.tsx';
 
 /** The frame shared by the login and sign-up screens. */
@@ -30,3 +31,9 @@ export function EmailField(props: Omit<TextFieldProps, 'label' | 'type' | 'autoC
 }
 
 export const emailRules = { required: 'Email Address is required' };
+
+/** The rule of a password being chosen (sign-up, reset): the specification's sign-up messages. */
+export const newPasswordRules = {
+  required: 'Password is required',
+  minLength: { value: minPasswordLength, message: `Password must be ${minPasswordLength} Characters or Longer` },
+};

@@ -90,7 +90,7 @@ export default function LoginPage() {
           {...register('password', { required: 'Password is required' })}
         />
         <div className="-mt-2 text-right">
-          <Link to="/" className="link link-hover text-sm">
+          <Link to="/forgot-password" className="link link-hover text-sm">
             Forgot Password?
           </Link>
         </div>

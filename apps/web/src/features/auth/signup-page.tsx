@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { minPasswordLength, signUpRoles, type SignUpRole } from '@second-gear/contract/constants';
+import { signUpRoles, type SignUpRole } from '@second-gear/contract/constants';
 import { SelectField, TextField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from './auth-context.ts';
-import { AuthCard, EmailField, emailRules, ProviderError } from './auth-card.tsx';
+import { AuthCard, EmailField, emailRules, newPasswordRules, ProviderError } from './auth-card.tsx';
 
 interface SignUpValues {
   name: string;
@@ -59,10 +59,7 @@ export default function SignUpPage() {
           type="password"
           autoComplete="new-password"
           error={errors.password?.message}
-          {...register('password', {
-            required: 'Password is required',
-            minLength: { value: minPasswordLength, message: `Password must be ${minPasswordLength} Characters or Longer` },
-          })}
+          {...register('password', newPasswordRules)}
         />
         <SelectField label="User Role" error={errors.role?.message} {...register('role', { required: 'User Role is Required' })}>
           <option value="" disabled>
@@ -75,6 +72,17 @@ export default function SignUpPage() {
           ))}
         </SelectField>
         <ProviderError message={providerError} />
+        <p className="text-sm text-base-content/80">
+          By signing up you agree to the{' '}
+          <Link to="/terms" className="link link-primary">
+            Terms of Use
+          </Link>{' '}
+          and the{' '}
+          <Link to="/privacy" className="link link-primary">
+            Privacy Policy
+          </Link>
+          .
+        </p>
         <button type="submit" className="btn btn-primary mt-2 w-full" disabled={isSubmitting}>
           {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
           Sign Up

@@ -1,0 +1,71 @@
+import type { Pool } from 'pg';
+
+/** How long a reset link works: one hour, and once (better-auth consumes its token). */
+export const RESET_LINK_SECONDS = 60 * 60;
+
+/** An email about the account itself, handed to the outbox (modules/notifications/account-email.ts). */
+export type SendAccountEmail = (email: { userId: string; subject: string; body: string }) => Promise<void>;
+
+interface ResetUser {
+  id: string;
+  name: string;
+}
+
+/**
+ * better-auth's `emailAndPassword.sendResetPassword` and `onPasswordReset`: the emails of a reset.
+ * The answer to a reset request is the same whatever the account (better-auth's own); what differs
+ * is only the email, which reaches the mailbox's owner alone.
+ *
+ * An account without a password (Google only) gets no link: better-auth would give the account a
+ * password with it, a second way in its owner never chose. Its token is deleted at once, and the
+ * email says to use CONTINUE WITH GOOGLE.
+ */
+export function passwordResetEmails(pool: Pool, publicUrl: string, send: SendAccountEmail) {
+  const greeting = (user: ResetUser) => `Hello ${user.name},`;
+  return {
+    async sendResetPassword({ user, token }: { user: ResetUser; token: string }) {
+      if (!(await hasPassword(pool, user.id))) {
+        await pool.query('delete from verifications where identifier = $1', [`reset-password:${token}`]);
+        await send({
+          userId: user.id,
+          subject: 'Your Second Gear account signs in with Google',
+          body: [
+            greeting(user),
+            'Someone asked to reset the password of your Second Gear account, but it has no password: you sign in with Google.',
+            `Use CONTINUE WITH GOOGLE on the login page: ${publicUrl}/login`,
+            'If you did not ask, you can ignore this email.',
+          ].join('\n\n'),
+        });
+        return;
+      }
+      await send({
+        userId: user.id,
+        subject: 'Reset your Second Gear password',
+        body: [
+          greeting(user),
+          'Someone, hopefully you, asked to reset the password of your Second Gear account. Choose a new password here:',
+          `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+          'The link works once, for one hour. Choosing a new password signs your account out on every device.',
+          'If you did not ask, you can ignore this email: your password stays as it is.',
+        ].join('\n\n'),
+      });
+    },
+    async onPasswordReset({ user }: { user: ResetUser }) {
+      await send({
+        userId: user.id,
+        subject: 'Your Second Gear password was changed',
+        body: [
+          greeting(user),
+          'The password of your Second Gear account was just changed with a reset link, and every device was signed out.',
+          `If that was you, sign in with the new password: ${publicUrl}/login`,
+          `If it was not you, someone can read your email: secure your mailbox, then ask for a new link at ${publicUrl}/forgot-password`,
+        ].join('\n\n'),
+      });
+    },
+  };
+}
+
+async function hasPassword(pool: Pool, userId: string): Promise<boolean> {
+  const { rowCount } = await pool.query(`select 1 from accounts where user_id = $1 and provider_id = 'credential' and password is not null`, [userId]);
+  return rowCount !== 0;
+}
