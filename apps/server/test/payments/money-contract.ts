@@ -213,6 +213,10 @@ export function moneyContractSuite(label: string, makeProvider: (t: TestApp) => 
     });
 
     it('moves money once when the admin’s decisions, the seller’s cancellation and the buyer race over an open case', async () => {
+      for (let round = 0; round < 3; round++) await raceOverACase();
+    });
+
+    async function raceOverACase() {
       const { paymentId, transactionId } = await paidOrder(5200);
       const opened = await post(w.app, w.buyer, `/api/payments/${paymentId}/problem`, { reason: 'other', details: 'The papers are missing.' });
       const disputeId = opened.json().dispute.id as string;
@@ -223,7 +227,7 @@ export function moneyContractSuite(label: string, makeProvider: (t: TestApp) => 
         post(w.app, w.buyer, `/api/payments/${paymentId}/received`),
       ]);
       expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
-      expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 409)).toBe(true);
+      expect(answers.map((a) => a.statusCode).filter((s) => s !== 200 && s !== 409), answers.map((a) => a.body).join('\n')).toEqual([]);
       const state = (await w.t.pool.query('select state from payments where id = $1', [paymentId])).rows[0].state;
       const made = await moves(paymentId);
       expect(made).toHaveLength(1);
@@ -231,7 +235,7 @@ export function moneyContractSuite(label: string, makeProvider: (t: TestApp) => 
       expect(await w.under.refunded(transactionId)).toBe(state === 'refunded');
       // The case is closed whichever way it went.
       expect((await w.t.pool.query('select decision is not null as decided from disputes where id = $1', [disputeId])).rows[0].decided).toBe(true);
-    });
+    }
 
     it('puts right a crash between the provider’s answer and the commit: the move is carried out again and happens once', async () => {
       const accountId = await onboardedSeller(true);

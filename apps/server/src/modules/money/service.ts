@@ -210,14 +210,17 @@ export async function disputeCase(pool: Pool, id: string): Promise<DisputeCase> 
 /** `POST /disputes/:id/decision`: the admin refunds the buyer or releases to the seller, once; both parties get the note. */
 export async function decideDispute(deps: MoneyDeps, admin: Actor, id: string, body: DisputeDecisionBody): Promise<DisputeRow> {
   const paymentId = await inTransaction(deps.pool, async (client) => {
+    // The car and the payment first, then the case: the order every decision locks in (a seller's
+    // Cancel sale answers an open case under the same locks), so two decisions never deadlock.
+    const { rows: found } = await client.query<{ payment_id: string }>('select payment_id from disputes where id = $1', [id]);
+    if (!found[0]) throw new AppError('NOT_FOUND', 'There is no such dispute.');
+    const p = (await lockPayment(client, found[0].payment_id))!;
     const { rows } = await client.query<{ payment_id: string; decision: string | null; decided_at: Date | null }>(
       'select payment_id, decision, decided_at from disputes where id = $1 for update',
       [id],
     );
-    const d = rows[0];
-    if (!d) throw new AppError('NOT_FOUND', 'There is no such dispute.');
+    const d = rows[0]!;
     if (d.decision) throw new AppError('CONFLICT', `This case was already decided on ${dayWords(d.decided_at!)}: ${d.decision === 'refund' ? 'the buyer was refunded' : 'the money was released to the seller'}.`);
-    const p = (await lockPayment(client, d.payment_id))!;
     if (body.decision === 'refund') await refundPayment(client, p, 'admin', `An admin decided: ${body.note}`);
     else await releasePayment(client, deps.rules, p, 'admin', body.note);
     await client.query('update disputes set decision = $2, note = $3, decided_by = $4, decided_at = now() where id = $1', [id, body.decision, body.note, admin.id]);
