@@ -94,7 +94,7 @@ export const categoryLimits = { name: 60, details: 500 } as const;
 export { checkVin, maskVin, vinYearCode, withCheckDigit, type VinCheck } from './vin.ts';
 
 /** Prices and counts as the web app and the server's HTML write them. */
-export { formatPrice, formatWhole, wholeDaysSince } from './format.ts';
+export { formatCents, formatPrice, formatWhole, wholeDaysSince } from './format.ts';
 
 /** Card numbers' checksum, shared by the test-mode card form and the test-mode processor (zod-free, like the rest of this entry). */
 export { luhnValid } from './luhn.ts';

@@ -16,6 +16,17 @@ export function formatPrice(amount: number): string {
   return `$${formatWhole(amount)}`;
 }
 
+/**
+ * An amount in cents as prices are written (`$31,000`), with the cents only when there are some
+ * (`$1,550.25`): a payment, a fee or a net amount may have them, a car's price never does.
+ */
+export function formatCents(cents: number): string {
+  const whole = Math.floor(Math.abs(cents) / 100);
+  const rest = Math.abs(cents) % 100;
+  const sign = cents < 0 ? '-' : '';
+  return `${sign}$${formatWhole(whole)}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
+}
+
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** Whole days from `since` to `now` (never below 0): a car's days listed, on its page and its card alike. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatListed, formatMonthYear, formatPrice, formatWhole, fromDateTimeLocal, toDateTimeLocal, wholeDaysSince } from './format.ts';
+import { formatCents, formatDate, formatDateTime, formatListed, formatMonthYear, formatPrice, formatWhole, fromDateTimeLocal, toDateTimeLocal, wholeDaysSince } from './format.ts';
 
 const intlDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const intlMediumDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -88,5 +88,14 @@ describe('days listed', () => {
     expect(formatListed(0)).toBe('Listed today');
     expect(formatListed(1)).toBe('Listed 1 day ago');
     expect(formatListed(3)).toBe('Listed 3 days ago');
+  });
+});
+
+describe('formatCents', () => {
+  it('writes cents as dollars with separators, and the cents only when there are some', () => {
+    expect(formatCents(3_100_000)).toBe('$31,000');
+    expect(formatCents(155_025)).toBe('$1,550.25');
+    expect(formatCents(5)).toBe('$0.05');
+    expect(formatCents(0)).toBe('$0');
   });
 });

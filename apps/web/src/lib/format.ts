@@ -4,7 +4,7 @@
 // output is exactly Intl's en-US one (format.test.ts compares them). Prices and counts come from the
 // contract, which the server's HTML for a car's link preview writes with too.
 
-export { formatPrice, formatWhole, wholeDaysSince } from '@second-gear/contract/constants';
+export { formatCents, formatPrice, formatWhole, wholeDaysSince } from '@second-gear/contract/constants';
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 

@@ -24,8 +24,3 @@ export const SETTLE_MONEY = 'settle_money';
 export function dayWords(at: Date): string {
   return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(at);
 }
-
-/** Cents as dollars: "$31,500" or "$31,500.50". */
-export function dollars(cents: number): string {
-  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
-}

@@ -1,7 +1,8 @@
 import type { PoolClient } from 'pg';
 import { notify } from '../notifications/notify.ts';
 import type { LockedPayment, RefundedBy, ReleasedBy } from './decisions.ts';
-import { dayWords, dollars, RELEASE_AFTER_DAYS } from './rules.ts';
+import { formatCents } from '@second-gear/contract';
+import { dayWords, RELEASE_AFTER_DAYS } from './rules.ts';
 
 // What the buyer and the seller are told of their money, by the bell and by email, in the
 // transaction of the decision: told exactly when it happened. Each event has its own key, so a
@@ -19,7 +20,7 @@ async function tell(client: PoolClient, p: Party, event: string, buyer: { title:
 
 /** The buyer's receipt and the seller's news of a payment, when it is recorded (held). */
 export async function tellPaid(client: PoolClient, p: Party & { transactionId: string; paidAt: Date }) {
-  const amount = dollars(p.amount);
+  const amount = formatCents(p.amount);
   await tell(
     client,
     p,
@@ -46,7 +47,7 @@ const releasedHow: Record<ReleasedBy, string> = {
 
 export async function tellReleased(client: PoolClient, p: Party, d: { by: ReleasedBy; net: number; fee: number; waitsForAccount: boolean; note?: string }) {
   const note = d.note ? `\nThe admin's note: ${d.note}` : '';
-  const fee = d.fee ? ` (${dollars(p.amount)} less the platform fee of ${dollars(d.fee)})` : '';
+  const fee = d.fee ? ` (${formatCents(p.amount)} less the platform fee of ${formatCents(d.fee)})` : '';
   const where = d.waitsForAccount
     ? `It waits for you: add a payout account on Payouts to receive it.`
     : 'It is on its way to your payout account.';
@@ -54,8 +55,8 @@ export async function tellReleased(client: PoolClient, p: Party, d: { by: Releas
     client,
     p,
     'released',
-    { title: `Your payment for ${p.product_name} went to the seller`, body: `${releasedHow[d.by]} Your payment of ${dollars(p.amount)} was released to the seller.${note}` },
-    { title: `${dollars(d.net)} for ${p.product_name} is yours`, body: `${releasedHow[d.by]} ${dollars(d.net)}${fee} was released to you. ${where}${note}` },
+    { title: `Your payment for ${p.product_name} went to the seller`, body: `${releasedHow[d.by]} Your payment of ${formatCents(p.amount)} was released to the seller.${note}` },
+    { title: `${formatCents(d.net)} for ${p.product_name} is yours`, body: `${releasedHow[d.by]} ${formatCents(d.net)}${fee} was released to you. ${where}${note}` },
   );
 }
 
@@ -71,8 +72,8 @@ export async function tellRefunded(client: PoolClient, p: Party, d: { by: Refund
     client,
     p,
     'refunded',
-    { title: `${dollars(p.amount)} for ${p.product_name} is refunded`, body: `${refundedHow[d.by]} Your payment of ${dollars(p.amount)} is refunded in full to your card.${why}` },
-    { title: `The sale of ${p.product_name} was refunded`, body: `${refundedHow[d.by]} The buyer's payment of ${dollars(p.amount)} is refunded in full, and ${p.product_name} is back on the market.${why}` },
+    { title: `${formatCents(p.amount)} for ${p.product_name} is refunded`, body: `${refundedHow[d.by]} Your payment of ${formatCents(p.amount)} is refunded in full to your card.${why}` },
+    { title: `The sale of ${p.product_name} was refunded`, body: `${refundedHow[d.by]} The buyer's payment of ${formatCents(p.amount)} is refunded in full, and ${p.product_name} is back on the market.${why}` },
   );
 }
 
@@ -87,7 +88,7 @@ export async function tellDisputeOpened(client: PoolClient, p: Party, d: { reaso
     },
     {
       title: `The buyer of ${p.product_name} reported a problem`,
-      body: `The buyer reported a problem (${d.reason}): ${d.details}\nThe payment of ${dollars(p.amount)} stays held until an admin decides; both of you will be told.`,
+      body: `The buyer reported a problem (${d.reason}): ${d.details}\nThe payment of ${formatCents(p.amount)} stays held until an admin decides; both of you will be told.`,
     },
   );
 }

@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Pool, PoolClient } from 'pg';
-import type { PaymentResult } from '@second-gear/contract';
+import { formatCents, type PaymentResult } from '@second-gear/contract';
 import { AppError } from '../../errors.ts';
 import { inTransaction } from '../../db/pool.ts';
 import type { PaymentIntentView, PaymentProvider } from '../../payments/provider.ts';
 import { intentIsFor, lockPurchase, markPurchasePaid, ownsPurchase, purchaseWord, type LockedPurchase, type PurchaseRef } from './purchases.ts';
 import { tellPaid } from '../money/telling.ts';
-import { dollars } from '../money/rules.ts';
 import { afterCarWrite } from '../cars/car-written.ts';
 
 export interface PaymentDeps {
@@ -78,7 +77,7 @@ async function record(client: PoolClient, buyerId: string, ref: PurchaseRef, int
   const refusal = whyNotSellable(purchase, ref, intent);
   if (refusal) {
     if (refusal.reason === ALREADY_SOLD && (await boughtBefore(client, purchase.productId!, buyerId))) {
-      return { refuse: { ...refusal, message: `You already bought ${purchase.productName}; this second payment of ${dollars(intent.amount)} was refunded.` } };
+      return { refuse: { ...refusal, message: `You already bought ${purchase.productName}; this second payment of ${formatCents(intent.amount)} was refunded.` } };
     }
     return { refuse: refusal };
   }
@@ -88,7 +87,7 @@ async function record(client: PoolClient, buyerId: string, ref: PurchaseRef, int
     // the price of now, never another. Any other intent for another amount was never offered here.
     const { rows: ours } = await client.query('select 1 from payment_attempts where intent_id = $1', [intent.id]);
     if (!ours.length) throw new AppError('BAD_REQUEST', `The amount paid does not match the price of this ${purchaseWord(ref)}.`);
-    const message = `The price of ${purchase.productName} changed while you were paying; your payment of ${dollars(intent.amount)} was refunded. Please pay again at the new price.`;
+    const message = `The price of ${purchase.productName} changed while you were paying; your payment of ${formatCents(intent.amount)} was refunded. Please pay again at the new price.`;
     return { refuse: { bookingId: ref.kind === 'order' ? purchase.id : null, productId: purchase.productId, message, reason: 'price changed' } };
   }
 
@@ -131,14 +130,14 @@ async function record(client: PoolClient, buyerId: string, ref: PurchaseRef, int
 
 
 function whyNotSellable(p: LockedPurchase, ref: PurchaseRef, intent: PaymentIntentView): Refusal | null {
-  const refunded = `your payment of ${dollars(intent.amount)} was refunded`;
+  const refunded = `your payment of ${formatCents(intent.amount)} was refunded`;
   const base = { bookingId: ref.kind === 'order' ? p.id : null, productId: p.productId };
   if (!p.id) {
     const gone = ref.kind === 'order' ? 'This order no longer exists' : `${p.productName} is no longer on your wishlist`;
     return { ...base, message: `${gone}; ${refunded}.`, reason: 'purchase no longer exists' };
   }
   if (p.paid) {
-    return { ...base, message: `You already paid for this ${purchaseWord(ref)}; this second payment of ${dollars(intent.amount)} was refunded.`, reason: 'paid twice' };
+    return { ...base, message: `You already paid for this ${purchaseWord(ref)}; this second payment of ${formatCents(intent.amount)} was refunded.`, reason: 'paid twice' };
   }
   if (!p.productId) return { ...base, message: `${p.productName} was removed by its seller; ${refunded}.`, reason: 'car removed' };
   if (p.productSold) {

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { TextAreaField } from '../../ui/form-field.tsx';
 import { useRequiredText } from '../../ui/use-required-text.ts';
 import { moneyLimits } from '@second-gear/contract/constants';
-import { formatCents } from '../money/index.ts';
+import { formatCents } from '../../lib/format.ts';
 import { decideDispute, disputesKey } from './api.ts';
 
 type Decision = 'refund' | 'release';

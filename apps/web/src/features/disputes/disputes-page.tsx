@@ -5,7 +5,7 @@ import { formatDate } from '../../lib/format.ts';
 import type { Column } from '../../ui/data-list.tsx';
 import { ListPage } from '../../ui/list-page.tsx';
 import { problemReasonLabels } from '@second-gear/contract/constants';
-import { formatCents } from '../money/index.ts';
+import { formatCents } from '../../lib/format.ts';
 import { disputesQuery } from './api.ts';
 import { disputeStateText, openFirst } from './dispute-words.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HeldPayment } from '@second-gear/contract';
 import { formatDate } from '../../lib/format.ts';
-import { buyerMayAct, formatCents, moneyStatusLines } from './money-words.ts';
+import { buyerMayAct, moneyStatusLines } from './money-words.ts';
 
 const paidAt = '2026-11-20T10:00:00.000Z';
 const dueAt = '2026-12-04T10:00:00.000Z';
@@ -27,15 +27,6 @@ const dispute = {
   note: null,
   decidedAt: null,
 };
-
-describe('formatCents', () => {
-  it('writes cents as dollars with separators, and the cents only when there are some', () => {
-    expect(formatCents(3_100_000)).toBe('$31,000');
-    expect(formatCents(155_025)).toBe('$1,550.25');
-    expect(formatCents(5)).toBe('$0.05');
-    expect(formatCents(0)).toBe('$0');
-  });
-});
 
 describe('moneyStatusLines', () => {
   it('says held money waits for the buyer, and when it goes to the seller on its own', () => {

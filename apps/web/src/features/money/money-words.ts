@@ -1,21 +1,11 @@
 import type { DisputeSummary, HeldPayment, MoneyState } from '@second-gear/contract';
-import { formatDate, formatWhole } from '../../lib/format.ts';
+import { formatCents, formatDate } from '../../lib/format.ts';
+
 
 // Where a purchase's money stands, in words, for the buyer's and the seller's lists.
 
 /** Who reads the line: the buyer who paid, or the seller who is paid. */
 export type MoneyReader = 'buyer' | 'seller';
-
-/**
- * An amount in cents as the product writes prices (`$31,000`), with the cents only when there are
- * some (`$1,550.25`): a fee or a net amount may have them, a car's price never does.
- */
-export function formatCents(cents: number): string {
-  const whole = Math.floor(Math.abs(cents) / 100);
-  const rest = Math.abs(cents) % 100;
-  const sign = cents < 0 ? '-' : '';
-  return `${sign}$${formatWhole(whole)}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
-}
 
 /** A state's name as a list's badge says it. */
 export const moneyStateLabel: Record<MoneyState, string> = { held: 'Held', released: 'Released', refunded: 'Refunded' };

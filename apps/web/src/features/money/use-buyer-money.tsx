@@ -5,7 +5,8 @@ import type { HeldPayment, ReportProblemBody } from '@second-gear/contract';
 import { errorMessage } from '../../lib/errors.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { confirmReceived, reportProblem } from './api.ts';
-import { buyerMayAct, formatCents } from './money-words.ts';
+import { formatCents } from '../../lib/format.ts';
+import { buyerMayAct } from './money-words.ts';
 import { ReportProblemDialog } from './report-problem-dialog.tsx';
 
 /** A row of My Orders or My Wishlist: a car and, once paid, where its money stands. */

@@ -8,7 +8,7 @@ import { TextAreaField } from '../../ui/form-field.tsx';
 import { useRequiredText } from '../../ui/use-required-text.ts';
 import { cancelSale } from './api.ts';
 import { moneyLimits } from '@second-gear/contract/constants';
-import { formatCents } from './money-words.ts';
+import { formatCents } from '../../lib/format.ts';
 
 /** A sale on the seller's Booking Requests: the car, its buyer and, once paid, where the money stands. */
 export interface Sale {

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import type { PayoutsView } from '@second-gear/contract';
 import { errorMessage } from '../../lib/errors.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import { formatCents } from '../money/index.ts';
+import { formatCents } from '../../lib/format.ts';
 import { startPayoutAccount } from './api.ts';
 import { accountAction, accountStatusText, feeText, waitingCents } from './payout-words.ts';
 
