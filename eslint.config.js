@@ -51,7 +51,7 @@ const serverLayers = [
 const serverFeatureUses = {
   admin: ['catalog/cached-reads.ts'],
   alerts: ['notifications/notify.ts', 'search/live-index.ts', 'search/service.ts'],
-  bookings: ['notifications/notify.ts', 'money/service.ts', 'money/view.ts', 'money/moves.ts'],
+  bookings: ['notifications/notify.ts', 'money/service.ts', 'money/view.ts'],
   catalog: ['listing-checks/service.ts', 'payments/in-progress.ts', 'pricing/fair-price.ts'],
   live: ['messages/service.ts', 'notifications/notify.ts'],
   messages: ['notifications/notify.ts'],

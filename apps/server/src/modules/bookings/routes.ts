@@ -18,15 +18,13 @@ import { refusal } from '../../http/openapi.ts';
 import { actorOf, requireRole } from '../../auth/guards.ts';
 import { RateLimits } from '../../auth/rate-limits.ts';
 import { BOOKINGS_OF_ONE_CAR_PER_HOUR, BOOKINGS_PER_HOUR, createBooking, getOrder, listOrders } from './service.ts';
-import { carryOutMoves } from '../money/moves.ts';
+import { afterDecision, moneyDeps } from '../money/service.ts';
 import { PROPOSALS_PER_HOUR, acceptBooking, acceptProposal, bookingCalendar, cancelBooking, declineBooking, listBookingRequests, proposeTime } from './requests.ts';
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   // A paid booking's end refunds its held payment: carried out at the provider once committed.
-  const refunded = async (paymentId: string) => {
-    app.catalogReads.clear();
-    await carryOutMoves({ pool: app.pg, provider: app.payments, log: app.log }, paymentId);
-  };
+  const money = moneyDeps(app, app.payments);
+  const refunded = (paymentId: string) => afterDecision(money, paymentId);
   const limits = new RateLimits(app.pg);
 
   app.post(

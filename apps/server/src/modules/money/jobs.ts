@@ -40,6 +40,6 @@ export async function releaseDue(deps: MoveDeps, rules: MoneyRules): Promise<num
     });
     if (done) released++;
   }
-  if (released) await carryOutMoves(deps);
+  // Their transfers are carried out by the task right after (and by the job each release queued).
   return released;
 }

@@ -46,7 +46,8 @@ async function decide(deps: MoneyDeps, who: Actor, side: 'buyer' | 'seller', pay
   return heldPaymentById(deps.pool, paymentId);
 }
 
-async function afterDecision(deps: MoneyDeps, paymentId: string) {
+/** After a decision's commit: the catalog drops the car that moved, and the provider moves the money. */
+export async function afterDecision(deps: MoneyDeps, paymentId: string) {
   deps.onCarChange();
   await carryOutMoves(deps, paymentId);
 }
