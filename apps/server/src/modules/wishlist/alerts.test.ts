@@ -25,6 +25,18 @@ async function wishlisted(car: string, ...buyers: Person[]) {
   }
 }
 
+/** `payer` paid for the car from their wishlist, its price now in cents, leaving it reserved (money held) or sold. */
+async function paidFromWishlist(car: string, payer: Person, cents: number, salesStatus: 'reserved' | 'sold') {
+  await inTransaction(t.pool, async (client) => {
+    await client.query(
+      `insert into payments (kind, wishlist_entry_id, product_id, buyer_id, buyer_email, amount, transaction_id)
+       select 'wishlist', w.id, w.product_id, w.buyer_id, $3, $4, 'pi_alerts_' || w.id from wishlist_entries w where w.product_id = $1 and w.buyer_id = $2`,
+      [car, payer.id, payer.email, cents],
+    );
+    await client.query(`update products set paid = true, sales_status = $2 where id = $1`, [car, salesStatus]);
+  });
+}
+
 /** The seller's price change as the edit form records it. */
 async function reprice(car: string, to: number) {
   await editCar(t, car, 'resale_price = $2', [to]);
@@ -115,14 +127,7 @@ describe('tellWishlisters', () => {
     const car = await insertCar(t, seller, make, { name: 'Mazda CX-5', price: 20_000 });
     await wishlisted(car, payer, other);
     await reprice(car, 19_000);
-    await inTransaction(t.pool, async (client) => {
-      await client.query(
-        `insert into payments (kind, wishlist_entry_id, product_id, buyer_id, buyer_email, amount, transaction_id)
-         select 'wishlist', w.id, w.product_id, w.buyer_id, $3, 1900000, 'pi_alerts_' || w.id from wishlist_entries w where w.product_id = $1 and w.buyer_id = $2`,
-        [car, payer.id, payer.email],
-      );
-      await client.query(`update products set paid = true, sales_status = 'sold' where id = $1`, [car]);
-    });
+    await paidFromWishlist(car, payer, 1_900_000, 'sold');
     expect(await jobsOf(car)).toHaveLength(1);
     expect(await tellWishlisters(t.pool, car)).toBe(1);
     expect(await tellWishlisters(t.pool, car)).toBe(0);
@@ -142,14 +147,7 @@ describe('tellWishlisters', () => {
     const [payer, other] = await Promise.all([signUp(t.app, 'Buyer'), signUp(t.app, 'Buyer')]);
     const car = await insertCar(t, seller, make, { name: 'Mazda MX-5', price: 20_000 });
     await wishlisted(car, payer, other);
-    await inTransaction(t.pool, async (client) => {
-      await client.query(
-        `insert into payments (kind, wishlist_entry_id, product_id, buyer_id, buyer_email, amount, transaction_id)
-         select 'wishlist', w.id, w.product_id, w.buyer_id, $3, 2000000, 'pi_reserved_' || w.id from wishlist_entries w where w.product_id = $1 and w.buyer_id = $2`,
-        [car, payer.id, payer.email],
-      );
-      await client.query(`update products set paid = true, sales_status = 'reserved' where id = $1`, [car]);
-    });
+    await paidFromWishlist(car, payer, 2_000_000, 'reserved');
     expect(await tellWishlisters(t.pool, car)).toBe(1);
     expect(await noticesOf(car)).toEqual([
       {
