@@ -2,14 +2,14 @@ import type { PoolClient } from 'pg';
 import { AppError } from '../../errors.ts';
 import { afterCarWrite } from '../cars/car-written.ts';
 import { tellRefunded, tellReleased } from './telling.ts';
-import { dayWords, SETTLE_MONEY, type MoneyRules } from './rules.ts';
+import { dayWords, type MoneyRules } from './rules.ts';
 
 // The two ends of a held payment, each reached at most once: released to the seller (the buyer's
 // "I have the car", the automatic release, the admin's decision) or refunded to the buyer (the
 // seller's "Cancel sale", a declined or cancelled paid booking, the admin's decision). A decision
 // is one conditional UPDATE from 'held' under the payment's lock, in the caller's transaction,
 // with what the provider is to do written beside it (money_moves); moves.ts carries that out
-// after the commit. Whoever comes second finds the payment no longer held and is told what
+// after the commit (the request that decided, or the every-minute job for what is left due). Whoever comes second finds the payment no longer held and is told what
 // happened instead (a 409).
 
 /** A payment row with what a decision needs, its car and payment locked in that order (the order settle.ts locks in). */
@@ -75,7 +75,6 @@ export async function releasePayment(client: PoolClient, rules: MoneyRules, p: L
     `insert into money_moves (payment_id, kind, amount, fee, state, destination) values ($1, 'transfer', $2, $3, $4, $5)`,
     [p.id, p.amount - fee, fee, account ? 'due' : 'waiting', account],
   );
-  if (account) await queueMoves(client, p.id);
   await tellReleased(client, p, { by, net: p.amount - fee, fee, waitsForAccount: !account, note });
 }
 
@@ -102,16 +101,10 @@ export async function refundPayment(client: PoolClient, p: LockedPayment, by: Re
     await client.query(`update disputes set decision = 'refund', note = $2, decided_at = now() where payment_id = $1 and decision is null`, [p.id, reason.slice(0, 1000)]);
   }
   await client.query(`insert into money_moves (payment_id, kind, amount) values ($1, 'refund', $2)`, [p.id, p.amount]);
-  await queueMoves(client, p.id);
   await tellRefunded(client, p, { by, reason });
 }
 
 /** The platform's share of a payment, in whole cents, rounded half up. */
 export function feeOf(amount: number, feePercent: number): number {
   return Math.round((amount * Math.round(feePercent * 100)) / 10_000);
-}
-
-/** The job that carries out this payment's due moves (jobs.ts), queued in the decision's transaction. */
-export async function queueMoves(client: PoolClient, paymentId: string): Promise<void> {
-  await client.query(`select graphile_worker.add_job($2, json_build_object('paymentId', $1::text), job_key => 'money-' || $1::text)`, [paymentId, SETTLE_MONEY]);
 }

@@ -2,23 +2,21 @@ import type { Task } from 'graphile-worker';
 import { inTransaction } from '../../db/pool.ts';
 import { lockPayment, releasePayment } from './decisions.ts';
 import { carryOutMoves, type MoveDeps } from './moves.ts';
-import { releaseDue as releaseDueAt, SETTLE_MONEY, type MoneyRules } from './rules.ts';
+import { releaseDue as releaseDueAt, type MoneyRules } from './rules.ts';
 
-export { SETTLE_MONEY };
+export const SETTLE_MONEY = 'settle_money';
 
 /**
- * Every minute, and at once for a payment a decision names: the held payments past their release
- * date without an open problem are released, and the money moves still due are carried out (those
- * a crash or a refusing provider left behind included). A process that was down catches up at its
- * first minute back.
+ * Every minute: the held payments past their release date without an open problem are released,
+ * and the money moves still due are carried out: the releases' transfers, and what a crash after a
+ * decision's commit or a refusing provider left behind (a decision's own request carries its moves
+ * out at once). A process that was down catches up at its first minute back.
  */
 export const SETTLE_MONEY_CRONTAB = `* * * * * ${SETTLE_MONEY}`;
 
 export const settleMoneyTask =
   (deps: MoveDeps, rules: MoneyRules): Task =>
-  async (payload) => {
-    const paymentId = (payload as { paymentId?: unknown } | null)?.paymentId;
-    if (typeof paymentId === 'string') return carryOutMoves(deps, paymentId);
+  async () => {
     await releaseDue(deps, rules);
     await carryOutMoves(deps);
   };
@@ -40,6 +38,6 @@ export async function releaseDue(deps: MoveDeps, rules: MoneyRules): Promise<num
     });
     if (done) released++;
   }
-  // Their transfers are carried out by the task right after (and by the job each release queued).
+  // Their transfers are carried out by the task right after.
   return released;
 }

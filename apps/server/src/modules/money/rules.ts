@@ -17,8 +17,6 @@ export function releaseDue(pay = 'pay', b = 'b'): string {
   return `(case when ${b}.status = 'confirmed' and ${b}.meeting_time is not null then ${b}.meeting_time else ${pay}.created_at end) + make_interval(days => ${RELEASE_AFTER_DAYS})`;
 }
 
-/** The job that carries out money moves and releases what is due (jobs.ts); named here so decisions can queue it. */
-export const SETTLE_MONEY = 'settle_money';
 
 /** A day as both parties read it in a message: "27 November 2026" (UTC, as the server's other words). */
 export function dayWords(at: Date): string {
