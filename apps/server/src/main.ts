@@ -11,6 +11,7 @@ import { DataDirInUseError, lockDataDir } from './db/process-lock.ts';
 import type { SeededAccount } from './demo-data/seed.ts';
 import { createImageStorage } from './images/create-storage.ts';
 import { startJobRunner, type JobRunner } from './jobs/runner.ts';
+import { accountEmailOutbox } from './modules/notifications/account-email.ts';
 import { readOrCreateSecret } from './secret-file.ts';
 
 const say = (msg: string) => console.log(`[second-gear] ${msg}`);
@@ -44,7 +45,7 @@ async function main() {
     const applied = await migrate(pool);
     if (applied.length) say(`applied migrations: ${applied.join(', ')}`);
     const secret = config.authSecret ?? readOrCreateSecret(path.join(config.dataDir, 'auth-secret'));
-    const auth = createAuth({ pool, secret, publicUrl: config.publicUrl, trustedOrigins: config.trustedOrigins, google: googleOAuth(config) });
+    const auth = createAuth({ pool, secret, publicUrl: config.publicUrl, trustedOrigins: config.trustedOrigins, google: googleOAuth(config), sendAccountEmail: accountEmailOutbox(pool) });
     const images = await createImageStorage(config);
     if (config.demoData !== 'off') {
       // Loaded here and only here: the seeder and the demo content it draws (apps/server/demo, a

@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config.ts';
 import { createPool } from '../src/db/pool.ts';
 import { freePort } from '../src/free-port.ts';
 import { diskStorage, type ImageStorage } from '../src/images/storage.ts';
+import { accountEmailOutbox } from '../src/modules/notifications/account-email.ts';
 import { withDatabase } from './database-url.ts';
 import { nextLoopbackAddress } from './raw-http.ts';
 
@@ -77,7 +78,7 @@ export async function createTestApp(
   // As main.ts builds it: Google sign-in through the built-in test provider unless configured otherwise.
   // Processes sharing a database share the auth secret, as deployments do.
   const secret = shared?.secret ?? randomBytes(32).toString('hex');
-  const auth = createAuth({ pool, secret, publicUrl: origin, trustedOrigins: config.trustedOrigins, google: googleOAuth(config) });
+  const auth = createAuth({ pool, secret, publicUrl: origin, trustedOrigins: config.trustedOrigins, google: googleOAuth(config), sendAccountEmail: accountEmailOutbox(pool) });
   const images = options.images ?? diskStorage(path.join(dataDir, 'uploads'));
   const app = await buildApp({ config, pool, auth, images, webDist: options.webDist, httpTimeouts: options.httpTimeouts, logStream: options.logStream });
   options.beforeReady?.(app);
@@ -112,11 +113,15 @@ export interface Person {
 
 let counter = 0;
 
-/** Signs a new person up through the HTTP API and returns their session cookie. */
+/**
+ * Signs a new person up through the HTTP API and returns their session cookie. The person's email
+ * is confirmed, as if they had opened the link sent to it (most tests are about people who did);
+ * `confirmed: false` leaves it as a sign-up does.
+ */
 export async function signUp(
   app: FastifyInstance,
   role: 'Buyer' | 'Seller',
-  overrides: Partial<{ name: string; email: string; password: string; image: string }> = {},
+  overrides: Partial<{ name: string; email: string; password: string; image: string; confirmed: boolean }> = {},
 ): Promise<Person> {
   const email = overrides.email ?? `${role.toLowerCase()}${++counter}-${randomBytes(3).toString('hex')}@test.example`;
   const name = overrides.name ?? `${role} ${counter}`;
@@ -129,7 +134,9 @@ export async function signUp(
     payload: { name, email, password: overrides.password ?? 'secret123', role, image: overrides.image },
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  return { id: res.json().user.id, name, email, cookie: sessionCookie(res.headers['set-cookie']) };
+  const id: string = res.json().user.id;
+  if (overrides.confirmed !== false) await app.pg.query('update users set email_verified = true where id = $1', [id]);
+  return { id, name, email, cookie: sessionCookie(res.headers['set-cookie']) };
 }
 
 /** Makes an existing account an admin, as `npm run admin -- promote` does. */

@@ -65,6 +65,7 @@ function signInKeys(body: unknown, address: string) {
   return { account: `sign-in:${email.trim().toLowerCase()}|${address}`, address: `sign-in:${address}` };
 }
 
-function tooMany(message: string, minutes: number) {
+/** A 429 with its Retry-After, in better-auth's own refusal (routes.ts answers it in the contract's shape). */
+export function tooMany(message: string, minutes: number) {
   return new APIError('TOO_MANY_REQUESTS', { message, code: 'TOO_MANY_REQUESTS' }, { 'retry-after': String(minutes * 60) });
 }

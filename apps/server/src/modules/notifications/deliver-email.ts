@@ -44,16 +44,18 @@ export function deliverEmail(pool: Pool, transport: Transporter | null, settings
     const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
     const failure = await inTransaction(pool, async (client) => {
       const { rows } = await client.query<OutboxEmail & { done: boolean; unsubscribed: boolean }>(
-        `select o.id, n.user_id as "userId", o.to_address as "toAddress", o.subject, o.text_body as "textBody", n.link, o.calendar,
+        `select o.id, coalesce(n.user_id, o.user_id) as "userId", o.to_address as "toAddress", o.subject, o.text_body as "textBody",
+                n.link, o.calendar,
                 o.sent_at is not null or o.given_up_at is not null as done,
-                exists (select 1 from email_unsubscribes x where x.user_id = n.user_id) as unsubscribed
-           from email_outbox o join notifications n on n.id = o.notification_id
+                n.id is not null and exists (select 1 from email_unsubscribes x where x.user_id = n.user_id) as unsubscribed
+           from email_outbox o left join notifications n on n.id = o.notification_id
           where o.id = $1
             for update of o`,
         [id],
       );
       const row = rows[0];
-      // Gone (the account or notification was deleted), already sent or given up: nothing to do.
+      // Gone (the account or notification was deleted), already sent or given up: nothing to do. An
+      // account email (no notification: account-email.ts) is sent whatever the unsubscribe choice.
       if (!row || row.done) return null;
       if (row.unsubscribed || !transport) {
         // Unsubscribed after the event: the bell keeps it, no email goes.
