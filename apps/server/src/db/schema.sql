@@ -145,7 +145,7 @@ CREATE INDEX disputes_open_idx ON public.disputes USING btree (opened_at) WHERE 
 
 CREATE TABLE public.email_outbox (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
-  notification_id uuid NOT NULL,
+  notification_id uuid,
   to_address text NOT NULL,
   subject text NOT NULL,
   text_body text NOT NULL,
@@ -158,9 +158,12 @@ CREATE TABLE public.email_outbox (
   events integer DEFAULT 1 NOT NULL,
   due_at timestamp with time zone DEFAULT now() NOT NULL,
   given_up_at timestamp with time zone,
+  user_id text,
   CONSTRAINT email_outbox_pkey PRIMARY KEY (id),
   CONSTRAINT email_outbox_notification_id_fkey FOREIGN KEY (notification_id) REFERENCES public.notifications(id) ON DELETE CASCADE,
-  CONSTRAINT email_outbox_notification_id_key UNIQUE (notification_id)
+  CONSTRAINT email_outbox_notification_id_key UNIQUE (notification_id),
+  CONSTRAINT email_outbox_notification_or_account CHECK (((notification_id IS NULL) <> (user_id IS NULL))),
+  CONSTRAINT email_outbox_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE
 );
 CREATE INDEX email_outbox_fold_idx ON public.email_outbox USING btree (fold_key, due_at DESC) WHERE (fold_key IS NOT NULL);
 CREATE INDEX email_outbox_unsent_idx ON public.email_outbox USING btree (created_at) WHERE (sent_at IS NULL);
