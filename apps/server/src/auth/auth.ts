@@ -8,8 +8,7 @@ import { authHooks } from './auth-limits.ts';
 import { GOOGLE_PROVIDER_ID, type GoogleOAuth } from './google.ts';
 import { endUnverifiedPassword, onlyVerifiedGoogleEmails } from './google-linking.ts';
 import { boundedPasswordHashing, HASHING } from './password-hashing.ts';
-import { emailConfirmation } from './email-confirmation.ts';
-import type { AccountEmail } from '../modules/notifications/account-email.ts';
+import { emailConfirmation, type SendAccountEmail } from './email-confirmation.ts';
 
 /** What better-auth does not bound itself: the database refuses longer values, which must be a 400, not a 500. */
 const userProfile = z.object({
@@ -31,7 +30,7 @@ export interface AuthOptions {
   /** Password hashes at once and waiting in this process (default HASHING; tests make it small). */
   passwordHashing?: typeof HASHING;
   /** Where account emails go (the outbox: modules/notifications/account-email.ts); none: no password reset. */
-  sendAccountEmail?: (email: AccountEmail) => Promise<void>;
+  sendAccountEmail?: SendAccountEmail;
 }
 
 /**

@@ -1,9 +1,11 @@
 import type { Pool } from 'pg';
 import { waitWords } from '../errors.ts';
-import type { AccountEmail } from '../modules/notifications/account-email.ts';
 import { tooMany } from './auth-limits.ts';
 import { clientAddress } from './client-address.ts';
 import { RateLimits, type Limit } from './rate-limits.ts';
+
+/** An email about the account itself, handed to the outbox (modules/notifications/account-email.ts). */
+export type SendAccountEmail = (email: { userId: string; subject: string; body: string }) => Promise<void>;
 
 /** How long a confirmation link works. better-auth's token is signed, not stored: it works until then. */
 export const CONFIRM_LINK_SECONDS = 24 * 60 * 60;
@@ -32,7 +34,7 @@ interface ConfirmedUser {
  * account email (no bell entry: whoever is signed in to an unconfirmed account must not read the
  * link there, or a squatter could confirm someone else's address).
  */
-export function emailConfirmation(pool: Pool, publicUrl: string, send: (email: AccountEmail) => Promise<void>) {
+export function emailConfirmation(pool: Pool, publicUrl: string, send: SendAccountEmail) {
   const limits = new RateLimits(pool);
   return {
     sendOnSignUp: true,
