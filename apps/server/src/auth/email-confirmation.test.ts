@@ -106,6 +106,16 @@ describe('the confirmation email', () => {
     }
     expect(await confirmedOf(person)).toBe(false);
   });
+
+  it('never leads to another site, even with a good token', async () => {
+    const person = await newcomer();
+    const link = new URL(await lastLinkOf(person));
+    link.searchParams.set('callbackURL', 'https://evil.example/');
+    const res = await open(link.href);
+    expect(res.statusCode).toBe(403);
+    expect(res.headers.location).toBeUndefined();
+    expect(await confirmedOf(person)).toBe(false);
+  });
 });
 
 describe('a new link', () => {
