@@ -165,6 +165,7 @@ CREATE TABLE public.email_outbox (
   CONSTRAINT email_outbox_notification_or_account CHECK (((notification_id IS NULL) <> (user_id IS NULL))),
   CONSTRAINT email_outbox_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE
 );
+CREATE INDEX email_outbox_account_idx ON public.email_outbox USING btree (user_id) WHERE (user_id IS NOT NULL);
 CREATE INDEX email_outbox_fold_idx ON public.email_outbox USING btree (fold_key, due_at DESC) WHERE (fold_key IS NOT NULL);
 CREATE INDEX email_outbox_unsent_idx ON public.email_outbox USING btree (created_at) WHERE (sent_at IS NULL);
 

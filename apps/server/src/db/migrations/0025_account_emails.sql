@@ -7,3 +7,5 @@ alter table email_outbox
   alter column notification_id drop not null,
   add column user_id text references users(id) on delete cascade,
   add constraint email_outbox_notification_or_account check ((notification_id is null) <> (user_id is null));
+-- Deleting a user finds their account emails by it.
+create index email_outbox_account_idx on email_outbox (user_id) where user_id is not null;
