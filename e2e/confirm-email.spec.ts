@@ -34,7 +34,7 @@ for (const [screen, size] of [
 
     // The dashboard asks for the confirmation, and sends a new link on asking.
     await page.goto('/dashboard');
-    const banner = page.getByRole('complementary', { name: 'Email confirmation' });
+    const banner = page.getByRole('region', { name: 'Email confirmation' });
     await expect(banner.getByText(`Confirm your email address: we sent a link to ${buyer.email}.`)).toBeVisible();
     await expectNoAxeViolations(page, `dashboard with the confirmation banner (${screen})`);
     await keepScreenshot(page, testInfo, 'confirm-banner');

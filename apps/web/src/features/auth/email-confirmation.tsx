@@ -40,10 +40,10 @@ export function ConfirmEmailBanner() {
   const email = useUnconfirmedEmail();
   if (!email) return null;
   return (
-    <aside aria-label="Email confirmation" className="mb-4 flex flex-col gap-2 rounded-box border border-warning bg-warning/15 p-4 sm:flex-row sm:items-center sm:justify-between">
+    <section aria-label="Email confirmation" className="mb-4 flex flex-col gap-2 rounded-box border border-warning bg-warning/15 p-4 sm:flex-row sm:items-center sm:justify-between">
       <p className="break-words">Confirm your email address: we sent a link to {email}.</p>
       <ResendLinkButton email={email} />
-    </aside>
+    </section>
   );
 }
 
