@@ -144,7 +144,7 @@ function verifyEmailOperation() {
     undefined,
     z.object({ status: z.boolean(), user: z.null() }),
     'Confirmed (no `callbackURL`).',
-    { 401: 'The token is expired, forged or for no account (no `callbackURL`).' },
+    { 401: 'The token is expired, forged or for no account (no `callbackURL`).', 403: 'The `callbackURL` is not on this site (nothing is confirmed).' },
   );
   return {
     ...described,
