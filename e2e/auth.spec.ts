@@ -55,7 +55,8 @@ test.describe('sign up', () => {
     await expectMenuEntries(page, ['Add A Product', 'My Products', 'Booking Requests', 'Payouts']);
     const main = page.getByRole('main');
     await expect(main.getByText(seller.name)).toBeVisible();
-    await expect(main.getByText(seller.email)).toBeVisible();
+    // Exactly the address (the confirmation banner above names it in a sentence).
+    await expect(main.getByText(seller.email, { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, 'dashboard welcome (seller)');
   });
 
@@ -66,7 +67,7 @@ test.describe('sign up', () => {
 
     await navbar(page).getByRole('link', { name: 'Dashboard' }).click();
     await expectMenuEntries(page, ['My Orders', 'My Wishlist']);
-    await expect(page.getByRole('main').getByText(buyer.email)).toBeVisible();
+    await expect(page.getByRole('main').getByText(buyer.email, { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, 'dashboard welcome (buyer)');
   });
 

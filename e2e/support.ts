@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, request as playwrightRequest, type APIRequestContext, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
-import type { VehicleDetails } from '@second-gear/contract';
+import type { MailboxEntry, MailboxMessage, VehicleDetails } from '@second-gear/contract';
 import { nextLoopbackAddress, rawRequest } from '../apps/server/test/raw-http.ts';
 
 /** The rule sets every screen is held to: WCAG 2.0 and 2.1, levels A and AA, and axe's best practices. */
@@ -92,10 +92,12 @@ export async function logInThroughUi(page: Page, email: string, password: string
 }
 
 /**
- * Creates an account through the server's sign-up endpoint (setup only, not the journey under test)
- * and signs `request` in as it. Sign-ups are limited per client address, so each comes from a
- * loopback address of its own (127.x.y.z); the sign-in, which a success leaves uncounted, comes
- * from the request context, so that its cookie jar (a page's, when it is `page.request`) holds the session.
+ * Creates an account through the server's sign-up endpoint (setup only, not the journey under test),
+ * signs `request` in as it and confirms its email with the link the development mailbox received, as
+ * its owner would: an unconfirmed account gets no emails and may not message or save searches.
+ * Sign-ups are limited per client address, so each comes from a loopback address of its own
+ * (127.x.y.z); the sign-in, which a success leaves uncounted, comes from the request context, so
+ * that its cookie jar (a page's, when it is `page.request`) holds the session.
  */
 export async function createUserViaApi(request: APIRequestContext, user: NewUser, baseURL: string): Promise<void> {
   const signUp = await rawRequest(baseURL, {
@@ -108,6 +110,23 @@ export async function createUserViaApi(request: APIRequestContext, user: NewUser
   expect(signUp.status, signUp.body).toBe(200);
   const signIn = await request.post('/api/auth/sign-in/email', { headers: { Origin: baseURL }, data: { email: user.email, password: user.password } });
   expect(signIn.status(), await signIn.text()).toBe(200);
+  const confirmed = await request.get(await confirmationLinkFor(request, user.email), { maxRedirects: 0 });
+  expect(confirmed.status(), await confirmed.text()).toBe(302);
+  expect(confirmed.headers().location, 'the link was accepted').not.toContain('error=');
+}
+
+/** The link of the latest confirmation email to `email` in the development mailbox (its API), once it has arrived. */
+export async function confirmationLinkFor(request: APIRequestContext, email: string): Promise<string> {
+  let link: string | undefined;
+  await expect(async () => {
+    const entries = (await (await request.get('/api/dev/mailbox')).json()) as MailboxEntry[];
+    const entry = entries.find((e) => e.to === email && e.subject === 'Confirm your email address');
+    expect(entry, `a confirmation email to ${email}`).toBeDefined();
+    const message = (await (await request.get(`/api/dev/mailbox/${entry!.id}`)).json()) as MailboxMessage;
+    link = /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(message.text)?.[0];
+    expect(link, 'a link in the email').toBeDefined();
+  }).toPass({ timeout: 30_000 });
+  return link!;
 }
 
 /** The main navigation bar. */

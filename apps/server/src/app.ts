@@ -248,7 +248,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
 /**
  * Signed-in requests are answered from the session cache while this process hears every session and
  * user change (auth-changes.ts). A better-auth write made with a session cookie (sign-out, a password
- * change) drops that cookie's user here before its answer leaves, so the same browser's next request
+ * change, an email confirmed) drops that cookie's user here before its answer leaves, so the same browser's next request
  * never sees the old state. A write without one (an anonymous sign-out, a sign-up) changes nobody
  * the cache holds, so it drops nothing: it used to empty the whole cache.
  */
@@ -260,7 +260,9 @@ async function cacheSessions(app: FastifyInstance, config: Config, pool: Pool, a
   const listener = listenForAuthChanges(pool.options, sessions, app.log);
   app.decorate('authChanges', listener);
   app.addHook('onSend', (req, reply, payload, done) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400 && req.url.startsWith('/api/auth/')) {
+    // The email confirmation link is a GET that writes (users.email_verified).
+    const writes = (req.method !== 'GET' && req.method !== 'HEAD') || req.url.startsWith('/api/auth/verify-email?');
+    if (writes && reply.statusCode < 400 && req.url.startsWith('/api/auth/')) {
       const key = cookieValue(req.headers.cookie, app.sessionCookieName);
       if (key) sessions.dropUserOf(key);
     }

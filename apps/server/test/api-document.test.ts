@@ -90,6 +90,11 @@ describe('the API document', () => {
     }
     expect(doc.paths['/api/auth/sign-up/email']?.post?.requestBody).toBeDefined();
   });
+
+  it('documents the email confirmation calls: a new link (limited) and the link itself (a redirect)', () => {
+    expect(Object.keys(operationOf('POST /api/auth/send-verification-email')?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '429']));
+    expect(Object.keys(operationOf('GET /api/auth/verify-email')?.responses ?? {})).toEqual(expect.arrayContaining(['200', '302', '401']));
+  });
 });
 
 describe('refusals outside the route table', () => {

@@ -948,6 +948,29 @@ export function routes(): RouteCase[] {
         { requiredKeys: ['newPassword'] },
       ),
     ),
+    // A new confirmation link (signed out, each answer waits half a second on purpose: fewer runs).
+    jsonRoute(
+      '/api/auth/send-verification-email',
+      ['anon', 'buyer'],
+      fc.record(
+        {
+          email: orHostile(fc.oneof(fc.emailAddress(), fc.constant(people.buyer.email), oddEmail, textish)),
+          callbackURL: orHostile(fc.constantFrom('/', 'https://evil.example/', 'javascript:alert(1)')),
+        },
+        { requiredKeys: ['email'] },
+      ),
+      { numRuns: 30 },
+    ),
+    // The confirmation link: made-up tokens, and callbacks to other sites (refused, never followed).
+    {
+      method: 'GET',
+      route: '/api/auth/verify-email',
+      who: fc.constantFrom<Who>('anon', 'buyer'),
+      request: queryArb({
+        token: fc.oneof(textish, fc.constantFrom('eyJhbGciOiJIUzI1NiJ9.e30.AAAA', 'a.b.c', '')),
+        callbackURL: fc.oneof(textish, fc.constantFrom('/confirm-email', 'https://evil.example/', 'javascript:alert(1)', '//evil.example')),
+      }).map((q) => ({ url: `/api/auth/verify-email?${q}` })),
+    },
   ];
 }
 
@@ -1264,6 +1287,8 @@ export const PEOPLE_AND_MESSAGE_ROUTES = [
   'GET /api/auth/get-session',
   'POST /api/auth/request-password-reset',
   'POST /api/auth/reset-password',
+  'POST /api/auth/send-verification-email',
+  'GET /api/auth/verify-email',
 ];
 
 /** Every route fuzzed, in the order the pass with many requests in flight seeds them. */

@@ -72,8 +72,8 @@ export const routeRules: Record<string, RouteRule> = {
   'GET /api/site': { access: 'public', note: 'the test-payments banner flag' },
 
   // Accounts and sign-in.
-  'GET /api/auth/*': { access: 'auth', note: 'better-auth: get-session answers only the caller’s own session' },
-  'POST /api/auth/*': { access: 'auth', note: 'better-auth: sign-up, sign-in (limited to 5 failures), sign-out, OAuth, password reset (limited per email and address)' },
+  'GET /api/auth/*': { access: 'auth', note: 'better-auth: get-session answers only the caller’s own session; verify-email takes a signed token' },
+  'POST /api/auth/*': { access: 'auth', note: 'better-auth: sign-up, sign-in (limited to 5 failures), sign-out, OAuth, password reset (limited per email and address), a new confirmation link (limited)' },
   'GET /api/auth/google/done': { access: 'public', note: 'static page that ends the Google sign-in popup' },
   'GET /api/auth/google/done.js': { access: 'public', note: 'its script (same-origin, for the CSP)' },
   'GET /api/test-idp/*': { access: 'auth', note: 'test identity provider (never in production): discovery, authorize, JWKS, userinfo' },

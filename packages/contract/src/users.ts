@@ -26,6 +26,8 @@ export interface SessionUser {
   image?: string | null;
   role: Role;
   verified: boolean;
+  /** The person opened the link sent to their email (or Google vouched for it); until then no other email goes there. */
+  emailVerified: boolean;
 }
 
 export type IsAdminAnswer = z.infer<typeof isAdminAnswer>;

@@ -8,4 +8,6 @@ export interface Actor {
   image: string | null;
   role: Role;
   verified: boolean;
+  /** Whether the person opened the link sent to their email (users.email_verified), or Google vouched for it. */
+  emailConfirmed: boolean;
 }

@@ -130,6 +130,19 @@ export function authDocument() {
     '/api/auth/sign-out': {
       post: operation(true, 'Sign out', 'Ends the session of the cookie sent and clears the cookie.', undefined, z.object({ success: z.boolean() }), 'Signed out (also when there was no session).'),
     },
+    '/api/auth/send-verification-email': {
+      post: operation(
+        true,
+        'Send a new link that confirms an email address',
+        'Signed in: the caller’s own email (400 once it is confirmed, or for another address). Signed out: answers the same whether or not ' +
+          'an unconfirmed account uses the email, and only such an account is sent the link. Limited per account and per client address.',
+        z.object({ email: z.email(), callbackURL: z.string().optional().describe('Ignored: the link always ends on the web app’s /confirm-email page.') }),
+        z.object({ status: z.boolean() }),
+        'Sent, or nothing to send (signed out).',
+        { 429: 'Too many confirmation emails for this account or from this address; `Retry-After` says when to try again.' },
+      ),
+    },
+    '/api/auth/verify-email': { get: verifyEmailOperation() },
     '/api/auth/get-session': {
       get: operation(
         false,
@@ -140,5 +153,27 @@ export function authDocument() {
         'The session and its person, or null.',
       ),
     },
+  };
+}
+
+/** The link sent by email: a redirect to the web app's page, or JSON when called without `callbackURL`. */
+function verifyEmailOperation() {
+  const described = operation(
+    false,
+    'Confirm an email address with the link’s token',
+    'The link sent by email. With its `callbackURL` (as sent) it confirms the address, signs the opener in when they were not, and ' +
+      'redirects to the confirmation page; a token that is expired, forged or for no account redirects there with `?error=`.',
+    undefined,
+    z.object({ status: z.boolean(), user: z.null() }),
+    'Confirmed (no `callbackURL`).',
+    { 401: 'The token is expired, forged or for no account (no `callbackURL`).', 403: 'The `callbackURL` is not on this site (nothing is confirmed).' },
+  );
+  return {
+    ...described,
+    parameters: [
+      { name: 'token', in: 'query', required: true, schema: { type: 'string' } },
+      { name: 'callbackURL', in: 'query', required: false, schema: { type: 'string' } },
+    ],
+    responses: { ...described.responses, 302: { description: 'To the `callbackURL`, with `?error=` when the token was refused.' } },
   };
 }

@@ -81,6 +81,7 @@ function emailOf(body: unknown): string | undefined {
   return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
 }
 
-function tooMany(message: string, minutes: number) {
+/** A 429 with its Retry-After, in better-auth's own refusal (routes.ts answers it in the contract's shape). */
+export function tooMany(message: string, minutes: number) {
   return new APIError('TOO_MANY_REQUESTS', { message, code: 'TOO_MANY_REQUESTS' }, { 'retry-after': String(minutes * 60) });
 }

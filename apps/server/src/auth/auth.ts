@@ -8,7 +8,9 @@ import { authHooks } from './auth-limits.ts';
 import { GOOGLE_PROVIDER_ID, type GoogleOAuth } from './google.ts';
 import { endUnverifiedPassword, onlyVerifiedGoogleEmails } from './google-linking.ts';
 import { boundedPasswordHashing, HASHING } from './password-hashing.ts';
-import { passwordResetEmails, RESET_LINK_SECONDS, type SendAccountEmail } from './password-reset.ts';
+import type { SendAccountEmail } from './account-email.ts';
+import { emailConfirmation } from './email-confirmation.ts';
+import { passwordResetEmails, RESET_LINK_SECONDS } from './password-reset.ts';
 
 /** What better-auth does not bound itself: the database refuses longer values, which must be a 400, not a 500. */
 const userProfile = z.object({
@@ -65,6 +67,9 @@ export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUr
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
     },
+    // A password sign-up is sent a link that confirms its email; signing in never waits for it
+    // (no requireEmailVerification). Without account emails there is nothing to confirm with.
+    ...(sendAccountEmail ? { emailVerification: emailConfirmation(pool, publicUrl, sendAccountEmail) } : {}),
     // Paths the product does not offer: profile and e-mail changes would bypass the role rules.
     disabledPaths: ['/update-user', '/change-email', '/delete-user', '/link-social', '/unlink-account'],
     advanced: {
@@ -113,8 +118,9 @@ export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUr
       // A Google identity whose email Google verified and which is already a Second Gear account
       // signs in to that account (one user, two linked accounts) instead of failing or creating a
       // second user. Google is not a "trusted provider": better-auth itself then refuses to link an
-      // identity whose email is not verified. Accounts made with a password have no verified email
-      // here, hence requireLocalEmailVerified: false; linking into one ends its password and
+      // identity whose email is not verified. An account made with a password has a verified email
+      // only once its confirmation link was opened (email-confirmation.ts), hence
+      // requireLocalEmailVerified: false; linking into an unconfirmed one ends its password and
       // sessions (databaseHooks.account below, decision 009).
       accountLinking: { enabled: true, requireLocalEmailVerified: false },
     },

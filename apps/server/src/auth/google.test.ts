@@ -169,6 +169,32 @@ describe('Google sign-in through the built-in test identity provider', () => {
     expect(rows).toEqual([{ name: 'Gina Google', role: 'buyer', verified: false, email_verified: true }]);
   });
 
+  it('counts an email Google verified as confirmed: no link is sent, and messaging and saved searches are open at once', async () => {
+    const email = unique('confirmed');
+    const { browser } = await googleSignIn(t, { email, name: 'Gina Google' });
+    const session = (await (await browser.fetch('/api/auth/get-session')).json()) as { user: { id: string; emailVerified: boolean } };
+    expect(session.user.emailVerified).toBe(true);
+    const save = await browser.fetch('/api/alerts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: t.origin },
+      body: JSON.stringify({ name: 'Any car', frequency: 'Instantly', filters: {} }),
+    });
+    expect(save.status, await save.clone().text()).toBe(201);
+    expect((await t.pool.query('select 1 from email_outbox where user_id = $1', [session.user.id])).rowCount).toBe(0);
+  });
+
+  it('keeps the password of an account whose email was confirmed when its owner also signs in with Google', async () => {
+    const email = unique('confirmed-password');
+    await passwordSignUp(t, email, 'Buyer', 'owners-pass');
+    await t.pool.query('update users set email_verified = true where email = $1', [email]);
+    const { done } = await googleSignIn(t, { email, name: 'Owen Owner' });
+    expect(done.searchParams.get('error')).toBeNull();
+    // The confirmed address proved the password's holder owns the mailbox: nothing to end (decision 009).
+    const accounts = await t.pool.query('select a.provider_id from accounts a join users u on u.id = a.user_id where u.email = $1 order by 1', [email]);
+    expect(accounts.rows.map((r) => r.provider_id)).toEqual(['credential', 'google']);
+    expect((await passwordSignIn(t, email, 'owners-pass')).status).toBe(200);
+  });
+
   it('signs a returning person in to the same account', async () => {
     const email = unique('again');
     await googleSignIn(t, { email, name: 'First Time' });

@@ -27,7 +27,15 @@ export async function loadActor(req: FastifyRequest): Promise<Actor | null> {
   if (!found) return null;
   const u = found.user as typeof found.user & { role: Role; verified: boolean };
   // Frozen: the cache hands this very object to every later request of the session.
-  const actor: Actor = Object.freeze({ id: u.id, name: u.name, email: u.email, image: u.image ?? null, role: u.role, verified: u.verified });
+  const actor: Actor = Object.freeze({
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    image: u.image ?? null,
+    role: u.role,
+    verified: u.verified,
+    emailConfirmed: u.emailVerified,
+  });
   sessions.set(key, { actor, expiresAt: new Date(found.session.expiresAt).getTime() }, ticket);
   return actor;
 }
@@ -70,6 +78,15 @@ export function requireRole(...allowed: Role[]) {
 export function actorOf(req: FastifyRequest): Actor {
   if (!req.actor) throw new AppError('UNAUTHORIZED', 'Please log in to continue.');
   return req.actor;
+}
+
+/**
+ * What reaches other people (a message, a saved search's alert emails) waits for a confirmed email:
+ * until then the address may be someone else's (docs/security.md, "Confirmed email"). `toDo` ends
+ * the refusal's sentence: "Confirm your email address to send messages."
+ */
+export function assertConfirmedEmail(actor: Actor, toDo: string) {
+  if (!actor.emailConfirmed) throw new AppError('FORBIDDEN', `Confirm your email address to ${toDo}.`);
 }
 
 /** An `email` in a path or query must be the caller's own, unless the caller is an admin. */

@@ -1,10 +1,8 @@
 import type { Pool } from 'pg';
+import type { SendAccountEmail } from './account-email.ts';
 
 /** How long a reset link works: one hour, and once (better-auth consumes its token). */
 export const RESET_LINK_SECONDS = 60 * 60;
-
-/** An email about the account itself, handed to the outbox (modules/notifications/account-email.ts). */
-export type SendAccountEmail = (email: { userId: string; subject: string; body: string }) => Promise<void>;
 
 interface ResetUser {
   id: string;

@@ -15,7 +15,10 @@ let created: SeededAccount[] | undefined;
 
 beforeAll(async () => {
   t = await createTestApp();
-  squatters = [await signUp(t.app, 'Buyer', { email: 'admin@demo.test', password: 'mine12345' }), await signUp(t.app, 'Buyer', { email: 'seller@demo.test' })];
+  squatters = [
+    await signUp(t.app, 'Buyer', { email: 'admin@demo.test', password: 'mine12345', confirmed: false }),
+    await signUp(t.app, 'Buyer', { email: 'seller@demo.test', confirmed: false }),
+  ];
   created = await seedDemoData({ pool: t.pool, auth: t.app.auth, images: t.app.images, passwords: 'random-passwords' });
 });
 afterAll(() => t.close());
@@ -51,6 +54,16 @@ describe('seeding the demo data', () => {
       expect(await signsIn(account.email, account.password), account.email).toBe(true);
     }
     for (const account of demoAccounts) expect(await signsIn(account.email, DEMO_PASSWORD), account.email).toBe(false);
+  });
+
+  it('confirms the email of each account it creates, and of no other', async () => {
+    const { rows } = await t.pool.query<{ email: string; email_verified: boolean }>('select email, email_verified from users where email = any($1)', [demoAccounts.map((a) => a.email)]);
+    expect(Object.fromEntries(rows.map((r) => [r.email, r.email_verified]))).toEqual({
+      'admin@demo.test': false,
+      'buyer@demo.test': true,
+      'seller2@demo.test': true,
+      'seller@demo.test': false,
+    });
   });
 
   it('adds nothing on a database that has categories', async () => {

@@ -200,13 +200,14 @@ export async function seedDemoData({
 
 /**
  * Inserts the account as better-auth's email sign-up would (a user and its `credential` account
- * holding the hash better-auth made), inside the seeding's transaction, with its demo role.
+ * holding the hash better-auth made), inside the seeding's transaction, with its demo role and its
+ * email confirmed (nobody opens a link for a demo account, and they message and get emails at once).
  * Returns its id, or undefined when an account with this email exists already.
  */
 async function createAccount(client: PoolClient, account: (typeof demoAccounts)[number], passwordHash: string): Promise<string | undefined> {
   const id = randomUUID();
   const { rowCount } = await client.query(
-    'insert into users (id, name, email, role, verified) values ($1, $2, $3, $4, $5) on conflict (email) do nothing',
+    'insert into users (id, name, email, role, verified, email_verified) values ($1, $2, $3, $4, $5, true) on conflict (email) do nothing',
     [id, account.name, account.email, account.role, account.verified],
   );
   if (!rowCount) return undefined;

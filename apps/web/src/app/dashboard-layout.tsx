@@ -5,6 +5,7 @@ import { NavItems, useMainNavItems, type NavItem } from './nav-items.tsx';
 import { NavigationProgress, SkipLink } from './root-layout.tsx';
 import { MenuIcon } from '../ui/icons.tsx';
 import { Spinner } from '../ui/spinner.tsx';
+import { ConfirmEmailBanner } from '../features/auth/index.ts';
 import { useRole } from '../features/auth/use-role.ts';
 import { UnreadBadge } from '../features/messages/index.ts';
 
@@ -107,6 +108,7 @@ export default function DashboardLayout() {
         />
         <div className="drawer-content flex flex-col" inert={open}>
           <main id="main" tabIndex={-1} className="flex-1 p-4 sm:p-8">
+            <ConfirmEmailBanner />
             <Outlet />
           </main>
         </div>

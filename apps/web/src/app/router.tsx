@@ -55,6 +55,8 @@ export const router = createBrowserRouter([
       { path: 'cars/:id', loader: carLoader, lazy: lazyPage(() => import('../features/cars/car-page.tsx')) },
       // An email's unsubscribe link: no session needed, the token is in the address.
       { path: 'unsubscribe', lazy: lazyPage(() => import('../features/notifications/unsubscribe-page.tsx')) },
+      // Where an email's confirmation link ends: no session needed (the link signs its opener in).
+      { path: 'confirm-email', lazy: lazyPage(() => import('../features/auth/confirm-email-page.tsx')) },
       // The development mailbox (the server answers its API in development and test only).
       { path: 'dev/mailbox', lazy: lazyPage(() => import('../features/mailbox/mailbox-page.tsx')) },
       {

@@ -23,7 +23,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['alerts'],
         summary: 'Save a search: its filters, a name and how often to tell of new matching cars',
-        description: 'Only cars listed from now on are told, each at most once.',
+        description: 'Only cars listed from now on are told, each at most once. Refused (403) until the caller has confirmed their email address.',
         body: newSavedSearch,
         response: { 201: savedSearch, 409: refusal(`The caller has ${savedSearchLimits.perPerson} saved searches already.`) },
       },

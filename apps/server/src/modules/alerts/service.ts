@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { savedSearchLimits, type AlertFrequency, type DeleteResult, type SavedSearch, type SavedSearchEdit, type SavedSearchInput } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
+import { assertConfirmedEmail } from '../../auth/guards.ts';
 import { inTransaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 
@@ -49,6 +50,7 @@ export async function listSavedSearches(pool: Pool, actor: Actor): Promise<Saved
  * the contract parsed them: the search's query string, each filter checked by the search's schema.
  */
 export async function createSavedSearch(pool: Pool, actor: Actor, input: SavedSearchInput): Promise<SavedSearch> {
+  assertConfirmedEmail(actor, 'save searches');
   const id = await inTransaction(pool, async (client) => {
     // The person's row, locked, makes two saves at once count one after the other.
     await client.query('select 1 from users where id = $1 for update', [actor.id]);

@@ -18,6 +18,8 @@ import { listConversations, listFlaggedMessages, listMessages, markRead, openCon
 
 const tooFast = refusal('Over the sender’s limit (20 messages a minute, 5 new conversations an hour); `Retry-After` says when to try again.');
 
+const UNCONFIRMED = 'Refused (403) until the caller has confirmed their email address.';
+
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = new RateLimits(app.pg);
 
@@ -28,6 +30,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['messages'],
         summary: 'Message the seller of a car: opens the buyer’s conversation about it, or adds to it',
+        description: UNCONFIRMED,
         body: newConversationBody,
         response: {
           200: openedConversation,
@@ -81,6 +84,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['messages'],
         summary: 'Send a message in a conversation (either party)',
+        description: UNCONFIRMED,
         params: idParam,
         body: sendMessageBody,
         response: { 200: message, 429: tooFast },

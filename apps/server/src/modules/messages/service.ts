@@ -8,6 +8,7 @@ import {
   type ScamSignal,
 } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
+import { assertConfirmedEmail } from '../../auth/guards.ts';
 import { RateLimits, type Limit } from '../../auth/rate-limits.ts';
 import { inTransaction } from '../../db/pool.ts';
 import { AppError, waitWords } from '../../errors.ts';
@@ -60,6 +61,7 @@ async function partyOf(db: Pool | PoolClient, conversationId: string, userId: st
   return rows[0] ?? null;
 }
 
+const SEND_MESSAGES = 'send messages';
 const notFound = () => new AppError('NOT_FOUND', 'You have no such conversation.');
 
 /** Counts one message of `sender` against the per-minute limit, refusing the one over it. */
@@ -124,6 +126,7 @@ async function addMessage(client: PoolClient, conversationId: string, sender: Ac
  * limited per buyer and hour, messages per sender and minute, across every app process.
  */
 export async function openConversation(pool: Pool, limits: RateLimits, buyer: Actor, productId: string, text: string): Promise<OpenedConversation> {
+  assertConfirmedEmail(buyer, SEND_MESSAGES);
   const { rows } = await pool.query<{ product_name: string; seller_id: string | null; paid: boolean; withdrawn: boolean; conversation_id: string | null }>(
     `select p.product_name, p.seller_id, p.paid, p.withdrawn_at is not null as withdrawn,
             (select id from conversations where product_id = p.id and buyer_id = $2) as conversation_id
@@ -175,6 +178,7 @@ export async function openConversation(pool: Pool, limits: RateLimits, buyer: Ac
 
 export async function sendMessage(pool: Pool, limits: RateLimits, sender: Actor, conversationId: string, text: string): Promise<Message> {
   if (!(await partyOf(pool, conversationId, sender.id))) throw notFound();
+  assertConfirmedEmail(sender, SEND_MESSAGES);
   await takeMessageAllowance(limits, sender.id);
   return inTransaction(pool, (client) => addMessage(client, conversationId, sender, text));
 }

@@ -129,7 +129,9 @@ async function foldIntoPending(client: PoolClient, foldKey: string, notice: Noti
 /**
  * Writes the notification's email and its delivery job. An email with a fold key is due the window
  * after the last one with that key (or now, after a quiet spell), so that the events of the next
- * few minutes fold into it instead of each leaving at once.
+ * few minutes fold into it instead of each leaving at once. Nothing is written for a person who
+ * unsubscribed, nor for one whose email is not confirmed: an unconfirmed address may be someone
+ * else's, who never asked for our news (docs/security.md, "Confirmed email"). The bell keeps it.
  */
 async function queueEmail(client: PoolClient, notificationId: string, foldKey: string | null, notice: Notice) {
   const { rows } = await client.query<{ id: string; due_at: Date }>(
@@ -137,7 +139,7 @@ async function queueEmail(client: PoolClient, notificationId: string, foldKey: s
      select $1, u.email, $3, $4, $5, $6::text,
             greatest(now(), (select max(o.due_at) + make_interval(mins => $7) from email_outbox o where o.fold_key = $6::text))
        from users u
-      where u.id = $2 and not exists (select 1 from email_unsubscribes x where x.user_id = u.id)
+      where u.id = $2 and u.email_verified and not exists (select 1 from email_unsubscribes x where x.user_id = u.id)
      returning id, due_at`,
     [notificationId, notice.userId, notice.title, notice.body, notice.calendar ?? null, foldKey, EMAIL_FOLD_MINUTES],
   );

@@ -1,19 +1,22 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { ConfirmEmailNotice, useUnconfirmedEmail } from '../auth/index.ts';
 import { alertsKey, saveSearch } from './api.ts';
 import { SavedSearchDialog } from './saved-search-dialog.tsx';
 
 /**
  * `Save this search` on the search page: the filters shown (the search's query string, page fields
  * left out) saved with a name and how often, then a line saying so with the way to My Alerts. The
- * line stays until the filters change.
+ * line stays until the filters change. Until the person's email is confirmed, the button says why
+ * it cannot be saved yet, with a new link.
  */
 export function SaveSearchButton({ filters }: { filters: Record<string, string> }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const key = new URLSearchParams(filters).toString();
   const [saved, setSaved] = useState<{ key: string; name: string } | null>(null);
+  const unconfirmed = useUnconfirmedEmail();
 
   return (
     <div className="flex min-h-11 flex-wrap items-center gap-x-3 gap-y-1">
@@ -30,7 +33,11 @@ export function SaveSearchButton({ filters }: { filters: Record<string, string> 
           </>
         ) : null}
       </p>
-      {open ? (
+      {open && unconfirmed ? (
+        <div className="w-full">
+          <ConfirmEmailNotice email={unconfirmed} toDo="save searches" />
+        </div>
+      ) : open ? (
         <SavedSearchDialog
           title="Save this search"
           initial={{ name: '', frequency: 'Instantly' }}

@@ -1,3 +1,4 @@
 // The auth feature's public entry: what other features may use of it.
 export { useAuth } from './auth-context.ts';
 export { useRole } from './use-role.ts';
+export { ConfirmEmailBanner, ConfirmEmailNotice, useUnconfirmedEmail } from './email-confirmation.tsx';

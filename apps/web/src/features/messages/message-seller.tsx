@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import type { Product } from '@second-gear/contract';
 import { errorMessage } from '../../lib/errors.ts';
+import { ConfirmEmailNotice, useUnconfirmedEmail } from '../auth/index.ts';
 import { Modal } from '../../ui/modal.tsx';
 import { conversationsQuery, messagesKey, openConversation } from './api.ts';
 import { Composer } from './composer.tsx';
@@ -39,6 +40,7 @@ export function MessageSellerButton({ product, compact = false }: { product: Car
   const titleId = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const unconfirmed = useUnconfirmedEmail();
 
   // The buyer's conversations are looked up on the click, not when a page of cards is drawn: an
   // existing conversation about this car opens at once, otherwise the dialog asks for a first message.
@@ -78,8 +80,16 @@ export function MessageSellerButton({ product, compact = false }: { product: Car
           <h2 id={titleId} className="text-lg font-bold">
             Message the seller of {product.productName}
           </h2>
-          <p className="mt-1 mb-4 text-sm text-base-content/70">Ask about the car or agree a time and place to see it. Never pay before you have seen it.</p>
-          <Composer onSend={(text) => send.mutateAsync(text)} busy={send.isPending} rows={4} autoFocus />
+          {unconfirmed ? (
+            <div className="mt-4">
+              <ConfirmEmailNotice email={unconfirmed} toDo="send messages" />
+            </div>
+          ) : (
+            <>
+              <p className="mt-1 mb-4 text-sm text-base-content/70">Ask about the car or agree a time and place to see it. Never pay before you have seen it.</p>
+              <Composer onSend={(text) => send.mutateAsync(text)} busy={send.isPending} rows={4} autoFocus />
+            </>
+          )}
           <div className="modal-action mt-2">
             <button type="button" className="btn btn-outline" onClick={() => setOpen(false)} disabled={send.isPending}>
               Cancel

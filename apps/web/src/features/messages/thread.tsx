@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import type { ConversationSummary, Message } from '@second-gear/contract';
 import { errorMessage } from '../../lib/errors.ts';
+import { ConfirmEmailNotice, useUnconfirmedEmail } from '../auth/index.ts';
 import { useLiveEvent } from '../../lib/live-events.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { conversationsKey, markRead, sendMessage, threadKey, threadQuery, unreadKey } from './api.ts';
@@ -16,6 +17,7 @@ export function Thread({ conversation, onBack }: { conversation: ConversationSum
   const queryClient = useQueryClient();
   const { data: messages, isLoading } = useQuery(threadQuery(conversation._id));
   const scroller = useRef<HTMLDivElement>(null);
+  const unconfirmed = useUnconfirmedEmail();
 
   const read = useMutation({
     mutationFn: () => markRead(conversation._id),
@@ -95,7 +97,7 @@ export function Thread({ conversation, onBack }: { conversation: ConversationSum
           </ol>
         )}
       </div>
-      <Composer onSend={(text) => send.mutateAsync(text)} busy={send.isPending} />
+      {unconfirmed ? <ConfirmEmailNotice email={unconfirmed} toDo="send messages" /> : <Composer onSend={(text) => send.mutateAsync(text)} busy={send.isPending} />}
     </div>
   );
 }

@@ -1,0 +1,60 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { useAuth } from './auth-context.ts';
+
+/**
+ * Asks for a new confirmation link. Signed in: to the person's own address. Signed out: the server
+ * answers alike whether or not an unconfirmed account uses the address (it sends only then).
+ */
+export function sendConfirmationLink(email: string) {
+  return api<{ status: boolean }>('/auth/send-verification-email', { method: 'POST', json: { email } });
+}
+
+/** The signed-in person's address and whether it still waits for confirmation (false when signed out). */
+export function useUnconfirmedEmail(): string | null {
+  const { user } = useAuth();
+  return user && !user.emailVerified ? user.email : null;
+}
+
+/**
+ * A button that sends a new link to `email`, and the line that says what came of it: sent, or the
+ * server's refusal (too many asked for: it says when to try again). `label` is the button's text.
+ */
+export function ResendLinkButton({ email, label = 'Resend', sentText }: { email: string; label?: string; sentText?: string }) {
+  const resend = useMutation({ mutationFn: () => sendConfirmationLink(email) });
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <button type="button" className="btn btn-sm btn-outline h-11 min-h-11" onClick={() => resend.mutate()} disabled={resend.isPending}>
+        {label}
+      </button>
+      <p role="status" className="text-sm">
+        {resend.isSuccess ? (sentText ?? `We sent a new link to ${email}.`) : resend.isError ? errorMessage(resend.error) : null}
+      </p>
+    </div>
+  );
+}
+
+/** On every dashboard page until the signed-in person has confirmed their email. */
+export function ConfirmEmailBanner() {
+  const email = useUnconfirmedEmail();
+  if (!email) return null;
+  return (
+    <section aria-label="Email confirmation" className="mb-4 flex flex-col gap-2 rounded-box border border-warning bg-warning/15 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <p className="break-words">Confirm your email address: we sent a link to {email}.</p>
+      <ResendLinkButton email={email} />
+    </section>
+  );
+}
+
+/** Where an action waits for a confirmed email (messaging, saving a search): why it cannot be done yet, and a new link. */
+export function ConfirmEmailNotice({ email, toDo }: { email: string; toDo: string }) {
+  return (
+    <div className="flex flex-col gap-2 rounded-box border border-warning bg-warning/15 p-4">
+      <p className="break-words">
+        Confirm your email address to {toDo}. We sent a link to {email}.
+      </p>
+      <ResendLinkButton email={email} />
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import {
+  addCarViaApi,
+  baseUrl,
+  categoriesViaApi,
+  desktopScreen,
+  expectNoAxeViolations,
+  keepScreenshot,
+  newApiActor,
+  openEmailTo,
+  phoneScreen,
+  signUpThroughUi,
+  uniqueCarName,
+  uniqueUser,
+} from './support.ts';
+
+// A new account's email address: signed in at once, asked to confirm on the dashboard, refused
+// messaging until then, confirmed through the link in the development mailbox, and then messaging.
+
+for (const [screen, size] of [
+  ['desktop', desktopScreen],
+  ['phone', phoneScreen],
+] as const) {
+  test(`a new account confirms its email from the development mailbox and may then message a seller (${screen})`, async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    const seller = await newApiActor('Seller');
+    const [category] = await categoriesViaApi(seller.api);
+    const car = await addCarViaApi(seller.api, { categoryId: category!._id, productName: uniqueCarName('E2E Confirm') });
+    await seller.api.dispose();
+
+    await page.setViewportSize(size);
+    const buyer = uniqueUser('Buyer');
+    await signUpThroughUi(page, buyer);
+
+    // The dashboard asks for the confirmation, and sends a new link on asking.
+    await page.goto('/dashboard');
+    const banner = page.getByRole('region', { name: 'Email confirmation' });
+    await expect(banner.getByText(`Confirm your email address: we sent a link to ${buyer.email}.`)).toBeVisible();
+    await expectNoAxeViolations(page, `dashboard with the confirmation banner (${screen})`);
+    await keepScreenshot(page, testInfo, 'confirm-banner');
+    await banner.getByRole('button', { name: 'Resend' }).click();
+    await expect(banner.getByRole('status')).toHaveText(`We sent a new link to ${buyer.email}.`);
+
+    // Messaging waits for it, and says so where the button is.
+    await page.goto(`/cars/${car._id}`);
+    await page.getByRole('button', { name: 'Message Seller' }).click();
+    const dialog = page.getByRole('dialog', { name: `Message the seller of ${car.productName}` });
+    await expect(dialog.getByText(`Confirm your email address to send messages. We sent a link to ${buyer.email}.`)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Resend' })).toBeVisible();
+    await expectNoAxeViolations(page, `Message Seller before confirming (${screen})`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // A link that was tampered with says so, and offers a new one.
+    await page.goto(`/api/auth/verify-email?token=forged.token.here&callbackURL=${encodeURIComponent(`${baseUrl}/confirm-email`)}`);
+    await expect(page).toHaveURL(/\/confirm-email\?error=INVALID_TOKEN$/);
+    await expect(page.getByRole('heading', { name: 'This link does not work', level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send a new link' })).toBeVisible();
+    await expectNoAxeViolations(page, `a refused confirmation link (${screen})`);
+
+    // The email, as its owner gets it, and its link.
+    await openEmailTo(page, buyer.email);
+    await expect(page.getByRole('heading', { name: 'Confirm your email address', level: 2 })).toBeVisible();
+    await page.getByTestId('mail-text').getByRole('link', { name: /\/api\/auth\/verify-email\?token=/ }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Email confirmed')).toBeVisible();
+    await expect(banner).toHaveCount(0);
+
+    // Now the seller can be messaged.
+    await page.goto(`/cars/${car._id}`);
+    await page.getByRole('button', { name: 'Message Seller' }).click();
+    await dialog.getByRole('textbox', { name: 'Message', exact: true }).fill('Hello! Is it still for sale?');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/messages\?c=[0-9a-f-]{36}$/);
+    await expect(page.getByRole('log', { name: /^Messages with / }).getByText('Hello! Is it still for sale?')).toBeVisible();
+  });
+}
