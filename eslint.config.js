@@ -49,7 +49,8 @@ const serverLayers = [
 // lint below, when this file loads. Car columns, rows, the market condition and the car statements
 // several features share are in modules/cars, which every feature may import.
 const serverFeatureUses = {
-  admin: ['catalog/cached-reads.ts'],
+  account: ['money/unsettled.ts', 'notifications/account-email.ts'],
+  admin: ['catalog/cached-reads.ts', 'money/unsettled.ts'],
   alerts: ['notifications/notify.ts', 'search/live-index.ts', 'search/service.ts'],
   bookings: ['notifications/notify.ts', 'money/service.ts', 'money/view.ts'],
   catalog: ['listing-checks/service.ts', 'payments/in-progress.ts', 'pricing/fair-price.ts'],

@@ -135,7 +135,11 @@ export async function signUp(
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const id: string = res.json().user.id;
-  if (overrides.confirmed !== false) await app.pg.query('update users set email_verified = true where id = $1', [id]);
+  if (overrides.confirmed !== false) {
+    await app.pg.query('update users set email_verified = true where id = $1', [id]);
+    // The change drops the person's cached sessions when the app hears of it: before the test goes on.
+    await heardEverything(app);
+  }
   return { id, name, email, cookie: sessionCookie(res.headers['set-cookie']) };
 }
 
@@ -154,11 +158,15 @@ export async function makeAdmin(t: TestApp): Promise<Person> {
  * sent now arrives after them.
  */
 export async function appHasHeard(t: TestApp) {
-  const listener = t.app.authChanges;
+  await heardEverything(t.app);
+}
+
+async function heardEverything(app: FastifyInstance) {
+  const listener = app.authChanges;
   if (!listener) return;
   const marker = `marker-${randomBytes(6).toString('hex')}`;
   const arrived = new Promise<void>((resolve) => listener.onChange((id) => id === marker && resolve()));
-  await t.pool.query('select pg_notify($1, $2)', [AUTH_CHANGES_CHANNEL, marker]);
+  await app.pg.query('select pg_notify($1, $2)', [AUTH_CHANGES_CHANNEL, marker]);
   await arrived;
 }
 

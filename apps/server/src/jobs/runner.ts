@@ -5,6 +5,13 @@ import type { Config } from '../config.ts';
 import type { DevMailbox } from '../mail/dev-mailbox.ts';
 import { ALERT_DIGESTS_CRONTAB, MATCH_SAVED_SEARCHES, matchSavedSearchesTask, SEND_ALERT_DIGESTS, sendAlertDigestsTask } from '../modules/alerts/jobs.ts';
 import { CHECK_LISTING, checkListingTask } from '../modules/listing-checks/jobs.ts';
+import {
+  FORGET_DATA_EXPORTS,
+  FORGET_DATA_EXPORTS_CRONTAB,
+  forgetDataExportsTask,
+  PREPARE_DATA_EXPORT,
+  prepareDataExportTask,
+} from '../modules/account/data-exports.ts';
 import { DELIVER_EMAIL, deliverEmail } from '../modules/notifications/deliver-email.ts';
 import { REPRICE_MODEL, repriceModelTask } from '../modules/pricing/jobs.ts';
 import { LiveCarIndex } from '../modules/search/live-index.ts';
@@ -62,6 +69,8 @@ export async function startJobRunner({ pool, config, secret, liveCars = new Live
         [MATCH_SAVED_SEARCHES]: matchSavedSearchesTask(pool, liveCars),
         [SEND_ALERT_DIGESTS]: sendAlertDigestsTask(pool),
         [CHECK_LISTING]: checkListingTask(pool),
+        [PREPARE_DATA_EXPORT]: prepareDataExportTask(pool, config.publicUrl),
+        [FORGET_DATA_EXPORTS]: forgetDataExportsTask(pool),
         ...(money && {
           [SETTLE_MONEY]: settleMoneyTask(
             { pool, provider: money.provider, log: { warn: (obj, message) => log?.('warning' as LogLevel, `${message} ${JSON.stringify(obj)}`) } },
@@ -69,7 +78,7 @@ export async function startJobRunner({ pool, config, secret, liveCars = new Live
           ),
         }),
       },
-      crontab: money ? `${ALERT_DIGESTS_CRONTAB}\n${SETTLE_MONEY_CRONTAB}` : ALERT_DIGESTS_CRONTAB,
+      crontab: [ALERT_DIGESTS_CRONTAB, FORGET_DATA_EXPORTS_CRONTAB, ...(money ? [SETTLE_MONEY_CRONTAB] : [])].join('\n'),
     });
     return {
       async stop() {

@@ -58,7 +58,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/users/:id',
-    { onRequest: admin, schema: { tags: ['admin'], summary: 'Delete a buyer or seller', params: userIdParam, response: { 200: deleteResult } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a buyer or seller',
+        params: userIdParam,
+        response: { 200: deleteResult, 409: refusal('Money is held between the person and someone else, or released to them and not yet paid out.') },
+      },
+    },
     async (req) => {
       const result = await deleteUser(app.pg, actorOf(req), req.params.id);
       // Refused at once in this process; other processes hear it from the database (auth-changes.ts).

@@ -6,6 +6,8 @@ import { AppError } from '../../errors.ts';
 import { imageUrls } from '../../images/store.ts';
 import { OPEN_FLAGS } from '../cars/market.ts';
 import { afterCarWrite, type CarModel } from '../cars/car-written.ts';
+import { removeFromMarket } from '../cars/leaving-market.ts';
+import { unsettledMoney } from '../money/unsettled.ts';
 
 export const USERS_LIMIT = 1000;
 export const REPORTED_LIMIT = 200;
@@ -33,7 +35,7 @@ const toSummary = (r: UserRow): UserSummary => ({
 /** Sellers or buyers, newest first. Only the columns a table shows are ever selected. */
 export async function listUsers(pool: Pool, role: 'seller' | 'buyer'): Promise<UserSummary[]> {
   const { rows } = await pool.query<UserRow>(
-    `select id, name, email, image, role, verified, created_at from users where role = $1 order by created_at desc limit ${USERS_LIMIT}`,
+    `select id, name, email, image, role, verified, created_at from users where role = $1 and deleted_at is null order by created_at desc limit ${USERS_LIMIT}`,
     [role],
   );
   return rows.map(toSummary);
@@ -54,22 +56,23 @@ export async function verifySeller(pool: Pool, id: string, email: string): Promi
 /**
  * Deletes a buyer or seller: their login and sessions go at once (sessions and accounts cascade),
  * so their next call is a 401. Their unsold cars and open bookings go with them; paid orders,
- * sold cars and payments stay for the record with the person's name copied on them.
+ * sold cars and payments stay for the record with the person's name copied on them. Refused while
+ * money is held between them and someone else, or released to them and not yet paid out.
  */
 export async function deleteUser(pool: Pool, admin: Actor, id: string): Promise<DeleteResult> {
   if (id === admin.id) throw new AppError('FORBIDDEN', 'You cannot delete your own account.');
   const client = await pool.connect();
   try {
     await client.query('begin');
-    const { rows } = await client.query<{ role: string }>('select role from users where id = $1 for update', [id]);
+    const { rows } = await client.query<{ role: string }>('select role from users where id = $1 and deleted_at is null for update', [id]);
     if (!rows[0]) {
       await client.query('rollback');
       return { acknowledged: true, deletedCount: 0 };
     }
     if (rows[0].role === 'admin') throw new AppError('FORBIDDEN', 'Admins cannot be deleted here.');
-    await client.query('delete from bookings where buyer_id = $1 and not paid', [id]);
-    const { rows: cars } = await client.query<CarModel>('delete from products where seller_id = $1 and not paid returning category_id as "makeId", model', [id]);
-    await afterCarWrite(client, { kind: 'deleted', cars });
+    const unsettled = await unsettledMoney(client, id, 'admin');
+    if (unsettled) throw new AppError('CONFLICT', unsettled);
+    await removeFromMarket(client, id);
     // Their sold cars stay with no seller (the foreign key sets it null): nothing a job reads changes.
     const { rowCount } = await client.query('delete from users where id = $1', [id]);
     await client.query('commit');

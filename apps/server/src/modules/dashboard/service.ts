@@ -39,7 +39,7 @@ async function buyerNumbers(pool: Pool, buyer: Actor): Promise<BuyerNumbers> {
  */
 async function adminNumbers(pool: Pool): Promise<AdminNumbers> {
   const { rows } = await pool.query<AdminNumbers>(
-    `select (select count(*)::int from users where role = 'seller' and not verified) as "sellersToVerify",
+    `select (select count(*)::int from users where role = 'seller' and not verified and deleted_at is null) as "sellersToVerify",
             (select count(*)::int from (select product_id from reports union select c.product_id from ${OPEN_FLAGS}) open) as "openReports"`,
   );
   return rows[0]!;

@@ -53,8 +53,10 @@ function toMessage(r: MessageRow, viewerId: string): Message {
 
 /** The conversation if `userId` is one of its two parties; null for anyone else, exactly as for a missing one. */
 async function partyOf(db: Pool | PoolClient, conversationId: string, userId: string) {
-  const { rows } = await db.query<{ buyer_id: string; seller_id: string; product_name: string }>(
-    `select c.buyer_id, c.seller_id, p.product_name from conversations c join products p on p.id = c.product_id
+  const { rows } = await db.query<{ buyer_id: string; seller_id: string; product_name: string; other_left: boolean }>(
+    `select c.buyer_id, c.seller_id, p.product_name,
+            exists (select 1 from users u where u.id = case when c.buyer_id = $2 then c.seller_id else c.buyer_id end and u.deleted_at is not null) as other_left
+       from conversations c join products p on p.id = c.product_id
       where c.id = $1 and $2 in (c.buyer_id, c.seller_id)`,
     [conversationId, userId],
   );
@@ -63,6 +65,8 @@ async function partyOf(db: Pool | PoolClient, conversationId: string, userId: st
 
 const SEND_MESSAGES = 'send messages';
 const notFound = () => new AppError('NOT_FOUND', 'You have no such conversation.');
+/** The other party deleted their account: the conversation stays for the record, but nobody reads it. */
+const otherLeft = () => new AppError('CONFLICT', 'This person deleted their account, so your message cannot reach them.');
 
 /** Counts one message of `sender` against the per-minute limit, refusing the one over it. */
 async function takeMessageAllowance(limits: RateLimits, senderId: string) {
@@ -135,6 +139,7 @@ export async function openConversation(pool: Pool, limits: RateLimits, buyer: Ac
   );
   const car = rows[0];
   if (car?.conversation_id) {
+    if ((await partyOf(pool, car.conversation_id, buyer.id))?.other_left) throw otherLeft();
     await takeMessageAllowance(limits, buyer.id);
     const message = await inTransaction(pool, (client) => addMessage(client, car.conversation_id!, buyer, text));
     return { conversationId: car.conversation_id, message };
@@ -177,8 +182,10 @@ export async function openConversation(pool: Pool, limits: RateLimits, buyer: Ac
 }
 
 export async function sendMessage(pool: Pool, limits: RateLimits, sender: Actor, conversationId: string, text: string): Promise<Message> {
-  if (!(await partyOf(pool, conversationId, sender.id))) throw notFound();
+  const party = await partyOf(pool, conversationId, sender.id);
+  if (!party) throw notFound();
   assertConfirmedEmail(sender, SEND_MESSAGES);
+  if (party.other_left) throw otherLeft();
   await takeMessageAllowance(limits, sender.id);
   return inTransaction(pool, (client) => addMessage(client, conversationId, sender, text));
 }

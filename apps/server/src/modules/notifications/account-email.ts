@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { plainText } from '@second-gear/contract/constants';
 import { inTransaction } from '../../db/pool.ts';
 import { enqueueEmailDelivery } from './deliver-email.ts';
@@ -17,14 +17,16 @@ export interface AccountEmail {
  * emails and whether or not anyone confirmed the address: the person asked for it, or must know.
  */
 export function accountEmailOutbox(pool: Pool) {
-  return (email: AccountEmail) =>
-    inTransaction(pool, async (client) => {
-      const { rows } = await client.query<{ id: string }>(
-        `insert into email_outbox (user_id, to_address, subject, text_body)
-         select u.id, u.email, $2, $3 from users u where u.id = $1
-         returning id`,
-        [email.userId, plainText(email.subject), plainText(email.body, 'lines')],
-      );
-      if (rows[0]) await enqueueEmailDelivery(client, rows[0].id);
-    });
+  return (email: AccountEmail) => inTransaction(pool, (client) => writeAccountEmail(client, email));
+}
+
+/** The same, in the caller's transaction: the email goes exactly when what it tells of is committed. */
+export async function writeAccountEmail(client: PoolClient, email: AccountEmail): Promise<void> {
+  const { rows } = await client.query<{ id: string }>(
+    `insert into email_outbox (user_id, to_address, subject, text_body)
+     select u.id, u.email, $2, $3 from users u where u.id = $1
+     returning id`,
+    [email.userId, plainText(email.subject), plainText(email.body, 'lines')],
+  );
+  if (rows[0]) await enqueueEmailDelivery(client, rows[0].id);
 }

@@ -1,0 +1,84 @@
+import type { Pool } from 'pg';
+import { imageUrls } from '../../images/store.ts';
+
+/** Which version of the file's layout this is, for whoever reads many of them. */
+const FORMAT = 1;
+
+/**
+ * Everything stored about one person, as the file "Download my data" gives them: their profile,
+ * how they sign in (never a password hash or a token), sessions, cars with their photos' addresses,
+ * bookings, orders and payments, messages they wrote, alerts, wishlist, notifications, reports and
+ * the emails sent to them. Nothing of anyone else: a booking request on their car says when and for
+ * how much, not who asked; a conversation holds their own messages, not the other party's.
+ *
+ * Each list names its columns: a column added to a table later (a secret, someone else's detail)
+ * is not in the file until someone decides it belongs there.
+ */
+export async function accountData(db: Pick<Pool, 'query'>, userId: string, publicUrl: string) {
+  const all = async (sql: string) => (await db.query(sql, [userId])).rows;
+  const [profile] = await all(`select id, name, email, email_verified as "emailConfirmed", image as photo, role, verified, created_at as "joinedAt" from users where id = $1`);
+  const photosOf = await carPhotos(db, userId, publicUrl);
+  const cars = (
+    await all(
+      `select id, product_name as name, category_id as "categoryId", condition, description, original_price as "originalPrice", resale_price as "resalePrice",
+              year_of_purchase as "yearOfPurchase", mobile, location, model, model_year as "modelYear", mileage, mileage_unit as "mileageUnit", fuel,
+              transmission, body_type as "bodyType", colour, vin, advertised, paid as sold, withdrawn_at as "withdrawnAt", posting_time as "postedAt"
+         from products where seller_id = $1 order by posting_time`,
+    )
+  ).map((car) => ({ ...car, photos: photosOf.get(car.id as string) ?? [] }));
+
+  return {
+    format: FORMAT,
+    exportedAt: new Date().toISOString(),
+    profile,
+    signIns: await all(`select provider_id as provider, created_at as "since" from accounts where user_id = $1 order by created_at`),
+    sessions: await all(
+      `select created_at as "signedInAt", updated_at as "lastSeenAt", expires_at as "expiresAt", ip_address as "address", user_agent as "browser"
+         from sessions where user_id = $1 order by created_at`,
+    ),
+    cars,
+    bookings: await all(
+      `select id, product_id as "carId", product_name as car, price, phone, location, status, preferred_time as "preferredTime", meeting_time as "meetingTime",
+              decline_reason as "declineReason", paid, transaction_id as "transactionId", created_at as "requestedAt"
+         from bookings where buyer_id = $1 order by created_at`,
+    ),
+    bookingRequestsReceived: await all(
+      `select b.id, b.product_id as "carId", b.product_name as car, b.price, b.status, b.meeting_time as "meetingTime", b.paid, b.created_at as "requestedAt"
+         from bookings b join products p on p.id = b.product_id where p.seller_id = $1 order by b.created_at`,
+    ),
+    payments: await all(
+      `select id, case when buyer_id = $1 then 'paid by you' else 'paid to you' end as "direction", kind, product_id as "carId", amount, currency,
+              transaction_id as "transactionId", state, created_at as "paidAt", released_at as "releasedAt", refunded_at as "refundedAt", refund_reason as "refundReason"
+         from payments where buyer_id = $1 or seller_id = $1 order by created_at`,
+    ),
+    payoutAccount: (await all(`select provider, details_submitted as "detailsSubmitted", payouts_enabled as "payoutsEnabled", created_at as "createdAt" from payout_accounts where seller_id = $1`))[0] ?? null,
+    wishlist: await all(`select product_id as "carId", paid, transaction_id as "transactionId", created_at as "addedAt" from wishlist_entries where buyer_id = $1 order by created_at`),
+    messagesWritten: await all(
+      `select m.conversation_id as "conversationId", c.product_id as "carId", m.body, m.created_at as "sentAt"
+         from messages m join conversations c on c.id = m.conversation_id where m.sender_id = $1 order by m.created_at`,
+    ),
+    alerts: await all(`select id, name, frequency, paused, filters, created_at as "savedAt" from saved_searches where user_id = $1 order by created_at`),
+    notifications: await all(`select kind, title, body, link, created_at as "createdAt", read_at as "readAt" from notifications where user_id = $1 order by created_at`),
+    reportsFiled: await all(`select product_id as "carId", reason, note, created_at as "reportedAt" from reports where reporter_id = $1 order by created_at`),
+    emails: await all(
+      `select o.subject, o.created_at as "writtenAt", o.sent_at as "sentAt"
+         from email_outbox o left join notifications n on n.id = o.notification_id
+        where o.user_id = $1 or n.user_id = $1 order by o.created_at`,
+    ),
+  };
+}
+
+/** Each of the person's cars' photos (the cover first), as absolute addresses of their stored pictures. */
+async function carPhotos(db: Pick<Pool, 'query'>, userId: string, publicUrl: string): Promise<Map<string, string[]>> {
+  const { rows } = await db.query<{ car: string; key: string; widths: number[] }>(
+    `select p.id as car, i.key, i.widths, 0 as position from products p join images i on i.key = p.image_key where p.seller_id = $1
+     union all
+     select ph.product_id, i.key, i.widths, ph.position from product_photos ph join products p on p.id = ph.product_id join images i on i.key = ph.image_key
+      where p.seller_id = $1
+     order by car, position`,
+    [userId],
+  );
+  const photos = new Map<string, string[]>();
+  for (const row of rows) photos.set(row.car, [...(photos.get(row.car) ?? []), publicUrl + imageUrls(row.key, row.widths).url]);
+  return photos;
+}
