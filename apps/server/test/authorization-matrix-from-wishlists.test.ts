@@ -407,6 +407,17 @@ describe('mass-assignment probes on every write route', () => {
       await rejected('anonymous', post(`/api/email/unsubscribe?${forgedQuery()}`, { token: unsubscribeToken(t.secret, P.otherBuyer.id) }));
       expect(await one('select count(*)::int as n from email_unsubscribes where user_id = $1', [P.otherBuyer.id])).toEqual({ n: 0 });
     },
+    'DELETE /api/account': async () => {
+      await rejected('buyer', { method: 'DELETE', url: `/api/account?${forgedQuery()}`, payload: { ...forged(), password: 'secret123' } });
+      await rejected('buyer', { method: 'DELETE', url: '/api/account', payload: { password: 'secret123', userId: P.otherBuyer.id } });
+      expect(await one('select count(*)::int as n from users where id = any($1) and deleted_at is null', [[P.buyer.id, P.otherBuyer.id]])).toEqual({ n: 2 });
+    },
+    'POST /api/account/exports': async () => {
+      const files = () => one('select count(*)::int as n from data_exports where user_id = any($1)', [[P.buyer.id, P.otherBuyer.id]]);
+      const before = await files();
+      await rejected('buyer', post('/api/account/exports', { ...forged(), userId: P.otherBuyer.id }));
+      expect(await files()).toEqual(before);
+    },
     'POST /api/alerts': async () => {
       const valid = { name: 'Forged search', frequency: 'Daily', filters: {} };
       await rejected('buyer', post('/api/alerts', { ...forged(), ...valid }));

@@ -293,6 +293,7 @@ export function setUpMatrix(part: string) {
   beforeAll(setUpRows);
   beforeAll(setUpSavedSearches);
   beforeAll(setUpNotices);
+  beforeAll(setUpDataExports);
   afterAll(async () => {
     await stripeApp?.close();
     await fake?.close();
@@ -710,7 +711,37 @@ export const specs: Record<string, Spec> = {
     check: (_who, res) => expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 }),
     intact: async (r) => expect(await one('select count(*)::int as n from saved_searches where id = $1', [A(r).doomed])).toEqual({ n: 1 }),
   },
+
+  // A wrong password: the deletion itself (which would end the matrix's people) is tested in modules/account.
+  'DELETE /api/account': {
+    call: () => ({ method: 'DELETE', url: '/api/account', payload: { password: 'not-the-password' } }),
+    ok: [400],
+    check: (_who, res) => expect(res.json().message).toBe('The password is not right.'),
+  },
+  'POST /api/account/exports': { call: () => post('/api/account/exports', {}), ok: [202], check: (_who, res) => expect(res.json()).toMatchObject({ state: 'preparing' }) },
+  'GET /api/account/exports': {
+    call: () => get('/api/account/exports'),
+    check: (who, res) => {
+      expect(res.body).toContain(dataExports[who as SignedIn]);
+      expect(res.body).not.toContain(dataExports[otherOf[who as SignedIn]]);
+    },
+  },
+  'GET /api/account/exports/:id/file': {
+    call: (_who, _e, r) => get(`/api/account/exports/${dataExports[r === 'anonymous' ? 'buyer' : r]}/file`),
+    check: (who, res) => expect(res.json().profile.id).toBe(P[who as SignedIn].id),
+  },
 };
+
+// A file of their data ready for every signed-in person.
+const dataExports = {} as Record<SignedIn, string>;
+async function setUpDataExports() {
+  for (const who of Object.keys(otherOf) as SignedIn[]) {
+    const body = JSON.stringify({ profile: { id: P[who].id } });
+    dataExports[who] = (
+      await one(`insert into data_exports (user_id, state, body, ready_at, expires_at) values ($1, 'ready', $2, now(), now() + interval '1 day') returning id`, [P[who].id, body])
+    ).id;
+  }
+}
 
 // A saved search to edit and one to delete for every signed-in person, named with their tag.
 const alertName = (who: SignedIn) => `${who === 'admin' ? 'Admin' : roleOf[who] === 'seller' ? S(who).tag : B(who).tag} saved search`;

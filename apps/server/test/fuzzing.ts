@@ -77,6 +77,7 @@ export function setUpFuzzing() {
   beforeAll(setUpRows, 120_000);
   beforeAll(setUpMailbox);
   beforeAll(setUpSavedSearches);
+  beforeAll(setUpDataExport);
   afterAll(() => t?.close());
 }
 
@@ -520,6 +521,16 @@ async function setUpSavedSearches() {
   }
 }
 
+/** A ready file of the buyer's data. */
+const dataExportIds: string[] = [];
+async function setUpDataExport() {
+  const { rows } = await t.pool.query(
+    `insert into data_exports (user_id, state, body, ready_at, expires_at) values ($1, 'ready', '{}', now(), now() + interval '1 day') returning id`,
+    [people.buyer.id],
+  );
+  dataExportIds.push(rows[0].id);
+}
+
 const noBody = fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: rawPayload(fc.constant({ a: 1 })) });
 
 // ---------------------------------------------------------------------------------------------
@@ -894,6 +905,16 @@ export function routes(): RouteCase[] {
         .map(([id, payload]) => ({ url: `/api/alerts/${id}`, payload })),
     },
     idRoute('DELETE', '/api/alerts/:id', ['buyer', 'otherBuyer'], () => savedSearchIds.slice(1)),
+    // Leaving: never the right password (the people stay); wrong ones run into the limit, a 429.
+    {
+      method: 'DELETE',
+      route: '/api/account',
+      who: whoArb(['buyer', 'seller']),
+      request: bodyArb(fc.record({ password: orHostile(fc.oneof(fc.string({ maxLength: 130 }), textish)) }, { requiredKeys: [] })).map((payload) => ({ url: '/api/account', payload })),
+    },
+    jsonRoute('/api/account/exports', ['buyer', 'seller', 'admin'], fc.constant({})),
+    { ...publicGet('/api/account/exports'), who: whoArb(['buyer', 'otherBuyer', 'seller', 'admin']) },
+    idRoute('GET', '/api/account/exports/:id/file', ['buyer', 'otherBuyer'], () => dataExportIds),
     // Authentication (better-auth behind /api/auth).
     jsonRoute(
       '/api/auth/sign-up/email',
@@ -1281,6 +1302,10 @@ export const PEOPLE_AND_MESSAGE_ROUTES = [
   'POST /api/alerts',
   'PATCH /api/alerts/:id',
   'DELETE /api/alerts/:id',
+  'DELETE /api/account',
+  'POST /api/account/exports',
+  'GET /api/account/exports',
+  'GET /api/account/exports/:id/file',
   'POST /api/auth/sign-up/email',
   'POST /api/auth/sign-in/email',
   'POST /api/auth/sign-in/social',

@@ -38,7 +38,7 @@ export type Ownership =
    * the row in the answer. `noop`: the call is answered as for an id the caller has nothing under
    * (`deletedCount: 0`, as the first client's delete expects), and the other person's row stays.
    */
-  | { by: 'row'; in: 'params' | 'query' | 'body'; field: string; row: 'product' | 'booking' | 'wishlist-entry' | 'conversation' | 'saved-search' | 'payment' | 'payout-account'; noop?: boolean };
+  | { by: 'row'; in: 'params' | 'query' | 'body'; field: string; row: 'product' | 'booking' | 'wishlist-entry' | 'conversation' | 'saved-search' | 'payment' | 'payout-account' | 'data-export'; noop?: boolean };
 
 export interface RouteRule {
   access: Access;
@@ -194,6 +194,12 @@ export const routeRules: Record<string, RouteRule> = {
   'POST /api/alerts': { access: 'signed-in', note: 'saved for the caller, at most 20' },
   'PATCH /api/alerts/:id': { access: 'signed-in', owner: [{ by: 'row', in: 'params', field: 'id', row: 'saved-search' }] },
   'DELETE /api/alerts/:id': { access: 'signed-in', owner: [{ by: 'row', in: 'params', field: 'id', row: 'saved-search' }] },
+
+  // Leaving and taking one's data.
+  'DELETE /api/account': { access: ['buyer', 'seller'], note: 'the caller’s own account, with its password or a fresh Google sign-in; an admin is demoted by the operator first' },
+  'POST /api/account/exports': { access: 'signed-in', note: 'a file of the caller’s own data, at most 3 a day' },
+  'GET /api/account/exports': { access: 'signed-in', note: 'the caller’s own files' },
+  'GET /api/account/exports/:id/file': { access: 'signed-in', owner: [{ by: 'row', in: 'params', field: 'id', row: 'data-export' }] },
 };
 
 /** The roles a rule lets through, or null for the rules that are not about roles. */

@@ -8,13 +8,15 @@ export interface FormDialogActionsProps {
   onCancel: () => void;
   /** The safe choice's text, when "Cancel" would read as the action itself (`Cancel sale`). */
   dismissLabel?: string;
+  /** The submit button's look: red for what cannot be undone. */
+  submitClass?: string;
 }
 
 /** The foot of a form in the app's modal: its submit button, then Cancel (or the given safe choice). */
-export function FormDialogActions({ submitLabel, busy, onCancel, dismissLabel = 'Cancel' }: FormDialogActionsProps) {
+export function FormDialogActions({ submitLabel, busy, onCancel, dismissLabel = 'Cancel', submitClass = 'btn-primary' }: FormDialogActionsProps) {
   return (
     <div className="modal-action mt-2">
-      <button type="submit" className="btn btn-primary" disabled={busy}>
+      <button type="submit" className={`btn ${submitClass}`} disabled={busy}>
         {busy ? <Spinner size="loading-sm" label="" /> : null}
         {submitLabel}
       </button>

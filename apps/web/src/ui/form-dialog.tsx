@@ -10,6 +10,8 @@ export interface FormDialogProps {
   submitLabel: string;
   /** The safe choice's text, when "Cancel" would read as the action itself. */
   dismissLabel?: string;
+  /** The submit button's look: red for what cannot be undone. */
+  submitClass?: string;
   busy: boolean;
   onClose: () => void;
   onSubmit: () => void;
@@ -19,7 +21,7 @@ export interface FormDialogProps {
 }
 
 /** A short form in the app's modal: its title, what it is about, the fields, its button, and Cancel. */
-export function FormDialog({ open, title, about, submitLabel, dismissLabel, busy, onClose, onSubmit, initialFocus, children }: FormDialogProps) {
+export function FormDialog({ open, title, about, submitLabel, dismissLabel, submitClass, busy, onClose, onSubmit, initialFocus, children }: FormDialogProps) {
   const titleId = useId();
   const aboutId = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -36,7 +38,7 @@ export function FormDialog({ open, title, about, submitLabel, dismissLabel, busy
       </p>
       <form className="mt-4 flex flex-col gap-4" onSubmit={submit} noValidate>
         {children}
-        <FormDialogActions submitLabel={submitLabel} busy={busy} onCancel={onClose} {...(dismissLabel ? { dismissLabel } : {})} />
+        <FormDialogActions submitLabel={submitLabel} busy={busy} onCancel={onClose} {...(dismissLabel ? { dismissLabel } : {})} {...(submitClass ? { submitClass } : {})} />
       </form>
     </Modal>
   );

@@ -38,13 +38,9 @@ export interface LeavingDeps {
  * that receives nothing, so the email is free for a new sign-up. The owner is told at the address
  * the account had.
  *
- * Refused (and nothing changed) for an admin, while money is held or owed (money/unsettled.ts), and
- * without proof: the password of an account that has one, else a Google sign-in within minutes.
+ * Refused (and nothing changed) while money is held or owed (money/unsettled.ts), and without proof: the password of an account that has one, else a Google sign-in within minutes.
  */
 export async function deleteOwnAccount(deps: LeavingDeps, actor: Actor, proof: Proof): Promise<void> {
-  if (actor.role === 'admin') {
-    throw new AppError('FORBIDDEN', 'An admin account cannot be deleted from Settings. Ask the operator to demote it first (npm run admin -- demote).');
-  }
   await checkProof(deps, actor, proof);
   await inTransaction(deps.pool, async (client) => {
     const { rows } = await client.query<{ email: string }>('select email from users where id = $1 and deleted_at is null for update', [actor.id]);
@@ -86,7 +82,8 @@ async function checkProof(deps: LeavingDeps, actor: Actor, proof: Proof) {
   const key = `delete-account:${actor.id}`;
   const minutes = await deps.limits.take([{ key, limit: DELETE_PASSWORD_TRIES }]);
   if (minutes) throw new AppError('TOO_MANY_REQUESTS', `Too many wrong passwords. Try again in ${waitWords(minutes)}.`, minutes * 60);
-  if (!(await deps.checkPassword(hash, proof.password))) throw new AppError('FORBIDDEN', 'The password is not right.');
+  // A 400, as better-auth answers a wrong current password: the field is wrong, not the person.
+  if (!(await deps.checkPassword(hash, proof.password))) throw new AppError('BAD_REQUEST', 'The password is not right.');
   // A right password is not a failed try.
   await deps.limits.giveBack([key]);
 }

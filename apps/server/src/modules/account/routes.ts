@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
 import { dataExport, deleteAccountAnswer, deleteAccountBody, idParam } from '@second-gear/contract';
-import { actorOf, requireUser } from '../../auth/guards.ts';
+import { actorOf, requireRole, requireUser } from '../../auth/guards.ts';
 import { RateLimits } from '../../auth/rate-limits.ts';
 import { AppError } from '../../errors.ts';
 import { refusal } from '../../http/openapi.ts';
@@ -17,7 +17,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/account',
     {
-      onRequest: requireUser,
+      // An admin account is ended by the operator (npm run admin -- demote), never from the browser.
+      onRequest: requireRole('buyer', 'seller'),
       schema: {
         tags: ['account'],
         summary: 'Delete the caller’s own account',
@@ -25,7 +26,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         body: deleteAccountBody.nullish(),
         response: {
           200: deleteAccountAnswer,
-          403: refusal('A wrong password, a Google sign-in too old to confirm with, or an admin account.'),
+          400: refusal('No password, or a wrong one, for an account that has a password.'),
+          403: refusal('A Google sign-in too old to confirm with.'),
           409: refusal('Money is held between the caller and someone else, or released to them and not yet paid out.'),
           429: refusal('Five wrong passwords within 15 minutes.'),
         },
@@ -58,6 +60,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['account'],
         summary: 'Ask for a file of everything stored about the caller',
         description: `Prepared by a job; listed by GET /api/account/exports and, at a confirmed address, announced by email. Downloadable for ${EXPORT_HOURS} hours. While one is being prepared, asking again answers it.`,
+        body: z.object({}).strict().nullish(),
         response: { 202: dataExport, 429: refusal(`More than ${EXPORTS_PER_DAY.max} files asked for within a day.`) },
       },
     },
