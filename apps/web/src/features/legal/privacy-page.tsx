@@ -69,8 +69,9 @@ const sections: LegalSection[] = [
           and at the latest 30 days after it began; a password reset link works for one hour.
         </p>
         <p>
-          When an account is deleted, its sign-in, sessions, unpaid bookings and unsold cars are deleted with it. What was paid for stays, as the record
-          of the sale.
+          When an account is deleted, its sign-in, sessions, unsold cars, unpaid bookings, saved searches, wishlist and notifications are deleted
+          with it at once. What was paid for stays, as the record of the sale, without your name or contact; the people you wrote to see “Deleted
+          user” beside your messages. A file of your data can be downloaded for 48 hours after it is prepared, then its contents are deleted.
         </p>
       </>
     ),
@@ -80,8 +81,10 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          Today an admin deletes an account on request, and you can delete your own cars, saved searches and wishlist entries yourself. Settings, where
-          you will delete your account and download a copy of your data yourself, are on their way; until then, ask an admin for either.
+          In Settings, <strong>Download my data</strong> prepares one file (JSON) of everything we keep about you, and{' '}
+          <strong>Delete my account</strong> deletes your account after you confirm with your password (or a new Google sign-in). A payment held until
+          the handover must be released or refunded first, and money released to you must have reached your payout account. You can also delete your
+          own cars, saved searches and wishlist entries one by one.
         </p>
         <p>
           You can stop notification emails at any time with the unsubscribe link at the bottom of each one. Emails about your account itself (a
