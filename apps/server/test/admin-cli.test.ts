@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appHasHeard, as, createTestApp, signUp, type TestApp } from './harness.ts';
+import { turnOnTwoFactor } from './two-factor.ts';
 
 /**
  * `npm run admin -- promote|demote <email>` as an operator runs it: the real command in a child
@@ -30,7 +31,8 @@ const roleOf = async (id: string) => (await t.pool.query<{ role: string }>('sele
 
 describe('npm run admin', () => {
   it('promotes an account to admin and demotes it back to buyer; the running app applies each at once', async () => {
-    const person = await signUp(t.app, 'Seller');
+    // With two-factor sign-in on, as every admin but the development demo admin needs it.
+    const { person } = await turnOnTwoFactor(t.app, await signUp(t.app, 'Seller'));
     const allSellers = () => as(t.app, person, { method: 'GET', url: '/api/users/allseller' });
     expect((await allSellers()).statusCode).toBe(403);
 

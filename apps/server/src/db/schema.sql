@@ -669,6 +669,19 @@ CREATE TABLE public.test_processor_transfers (
 );
 CREATE INDEX test_processor_transfers_destination_idx ON public.test_processor_transfers USING btree (destination, created_at);
 
+CREATE TABLE public.two_factors (
+  id text NOT NULL,
+  user_id text NOT NULL,
+  secret text NOT NULL,
+  backup_codes text NOT NULL,
+  verified boolean DEFAULT true NOT NULL,
+  failed_verification_count integer DEFAULT 0 NOT NULL,
+  locked_until timestamp with time zone,
+  CONSTRAINT two_factors_pkey PRIMARY KEY (id),
+  CONSTRAINT two_factors_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE,
+  CONSTRAINT two_factors_user_id_key UNIQUE (user_id)
+);
+
 CREATE TABLE public.users (
   id text NOT NULL,
   name text NOT NULL,
@@ -679,6 +692,7 @@ CREATE TABLE public.users (
   verified boolean DEFAULT false NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  two_factor_enabled boolean DEFAULT false NOT NULL,
   CONSTRAINT users_pkey PRIMARY KEY (id),
   CONSTRAINT users_email_check CHECK ((email = lower(email))),
   CONSTRAINT users_email_key UNIQUE (email),
