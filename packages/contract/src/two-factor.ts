@@ -16,6 +16,3 @@ export type TwoFactorStatus = z.infer<typeof twoFactorStatus>;
 
 /** What the sign-in answers instead of a session when the account asks for a code (better-auth's twoFactor plugin). */
 export const twoFactorChallenge = z.object({ twoFactorRedirect: z.literal(true), twoFactorMethods: z.array(z.string()) });
-
-/** A code from an authenticator app: six digits. */
-export const AUTHENTICATION_CODE = /^\d{6}$/;
