@@ -1,10 +1,8 @@
-import os from 'node:os';
-import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { SERVER_ENTRY } from './e2e/own-server.ts';
+import { SERVER_ENTRY, sharedDataDir } from './e2e/own-server.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3917);
-const dataDir = path.join(os.tmpdir(), `second-gear-e2e-${port}`);
+const dataDir = sharedDataDir(port);
 
 /** Browser journeys against the real product (built web app, server, embedded PostgreSQL with demo data). */
 export default defineConfig({

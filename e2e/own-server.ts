@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -9,6 +10,23 @@ import { setTimeout as sleep } from 'node:timers/promises';
 const root = path.resolve(import.meta.dirname, '..');
 /** The compiled server; playwright.config.ts starts the shared one from it too. */
 export const SERVER_ENTRY = 'apps/server/dist/main.js';
+
+/** The data directory of the shared server on `port` (a fresh one every run), where `npm run admin` finds its database. */
+export function sharedDataDir(port: number): string {
+  return path.join(os.tmpdir(), `second-gear-e2e-${port}`);
+}
+
+/**
+ * `npm run admin -- <args>` as an operator runs it beside the shared server (the compiled command,
+ * on the running server's embedded database); resolves with its one line of output.
+ */
+export function adminCommand(port: number, ...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['apps/server/dist/admin.js', ...args], { cwd: root, env: { ...process.env, NODE_ENV: 'test', DATA_DIR: sharedDataDir(port) } }, (err, stdout, stderr) =>
+      err ? reject(new Error(`${err.message}: ${stderr}`)) : resolve(stdout.trim()),
+    );
+  });
+}
 
 /**
  * Starts the compiled server (`apps/server/dist/main.js`, made by `npm run build`, as an operator

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Auth } from './auth/auth.ts';
 import { type AuthChangesListener, listenForAuthChanges } from './auth/auth-changes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { twoFactorRoutes } from './auth/two-factor-routes.ts';
 import { cookieValue, SessionCache } from './auth/session-cache.ts';
 import { testIdentityProvider } from './auth/test-identity-provider.ts';
 import type { Config } from './config.ts';
@@ -188,6 +189,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
       );
       await api.register(siteRoutes);
       await api.register(userRoutes);
+      await api.register(twoFactorRoutes);
       await api.register(catalogRoutes(paymentProvider));
       await api.register(bookingRoutes);
       await api.register(wishlistRoutes);

@@ -91,6 +91,17 @@ describe('the API document', () => {
     expect(doc.paths['/api/auth/sign-up/email']?.post?.requestBody).toBeDefined();
   });
 
+  it('documents the two-factor sign-in calls: setting up and taking down with the password, the codes (limited), and the sign-in’s challenge', () => {
+    for (const key of ['POST /api/auth/two-factor/enable', 'POST /api/auth/two-factor/disable', 'POST /api/auth/two-factor/generate-backup-codes']) {
+      expect(Object.keys(operationOf(key)?.responses ?? {}), key).toEqual(expect.arrayContaining(['200', '400', '401']));
+    }
+    for (const key of ['POST /api/auth/two-factor/verify-totp', 'POST /api/auth/two-factor/verify-backup-code']) {
+      expect(Object.keys(operationOf(key)?.responses ?? {}), key).toEqual(expect.arrayContaining(['200', '401', '429']));
+    }
+    expect(JSON.stringify(operationOf('POST /api/auth/sign-in/email')?.responses?.['200'])).toContain('twoFactorRedirect');
+    expect(operationOf('GET /api/two-factor')?.responses).toHaveProperty('200');
+  });
+
   it('documents the email confirmation calls: a new link (limited) and the link itself (a redirect)', () => {
     expect(Object.keys(operationOf('POST /api/auth/send-verification-email')?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '429']));
     expect(Object.keys(operationOf('GET /api/auth/verify-email')?.responses ?? {})).toEqual(expect.arrayContaining(['200', '302', '401']));

@@ -406,6 +406,11 @@ export const specs: Record<string, Spec> = {
   'POST /api/users': {
     call: (who, e) => post('/api/users', { name: 'Someone', email: emailOf(e), role: roleOf[who] === 'seller' ? 'Seller' : 'Buyer' }),
   },
+  'GET /api/two-factor': {
+    call: () => get('/api/two-factor'),
+    // The matrix's admin turned it on as admins must (harness.ts, makeAdmin); nobody else has.
+    check: (who, res) => expect(res.json()).toEqual({ enabled: who === 'admin', required: false, passwordSignIn: true }),
+  },
   'GET /api/users/admin/:email': {
     call: (_who, e) => get(`/api/users/admin/${enc(emailOf(e))}`),
     check: (who, res) => expect(res.json()).toEqual({ isAdmin: who === 'admin' }),

@@ -846,6 +846,7 @@ export function routes(): RouteCase[] {
     idRoute('GET', '/api/bookings/:id/calendar.ics', ['buyer', 'otherBuyer', 'seller', 'otherSeller'], () => [requestBookingId, bookingId, productId]),
     // Signed-in people of every role; the query (absent, an email, an id, junk) names nobody and is refused.
     { ...publicGet('/api/dashboard/summary'), who: whoArb(['buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin']) },
+    { ...publicGet('/api/two-factor'), who: whoArb(['buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin']) },
     jsonRoute(
       '/api/conversations',
       ['buyer', 'otherBuyer'],
@@ -981,6 +982,18 @@ export function routes(): RouteCase[] {
         { requiredKeys: ['email'] },
       ),
       { numRuns: 30 },
+    ),
+    // Two-factor sign-in: wrong passwords and codes (no person's password is guessed), hostile values.
+    ...['/api/auth/two-factor/enable', '/api/auth/two-factor/disable', '/api/auth/two-factor/generate-backup-codes'].map((route) =>
+      jsonRoute(route, ['anon', 'buyer', 'admin'], fc.record({ password: orHostile(textish), method: orHostile(fc.constantFrom('totp', 'otp', 'sms')) }, { requiredKeys: ['password'] }), { numRuns: 30 }),
+    ),
+    ...['/api/auth/two-factor/verify-totp', '/api/auth/two-factor/verify-backup-code'].map((route) =>
+      jsonRoute(
+        route,
+        ['anon', 'buyer', 'admin'],
+        fc.record({ code: orHostile(fc.oneof(fc.stringMatching(/^\d{6}$/), textish)), trustDevice: orHostile(fc.boolean()) }, { requiredKeys: ['code'] }),
+        { numRuns: 30 },
+      ),
     ),
     // The confirmation link: made-up tokens, and callbacks to other sites (refused, never followed).
     {
@@ -1314,6 +1327,12 @@ export const PEOPLE_AND_MESSAGE_ROUTES = [
   'POST /api/auth/reset-password',
   'POST /api/auth/send-verification-email',
   'GET /api/auth/verify-email',
+  'GET /api/two-factor',
+  'POST /api/auth/two-factor/enable',
+  'POST /api/auth/two-factor/disable',
+  'POST /api/auth/two-factor/generate-backup-codes',
+  'POST /api/auth/two-factor/verify-totp',
+  'POST /api/auth/two-factor/verify-backup-code',
 ];
 
 /** Every route fuzzed, in the order the pass with many requests in flight seeds them. */

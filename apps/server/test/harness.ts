@@ -16,6 +16,7 @@ import { diskStorage, type ImageStorage } from '../src/images/storage.ts';
 import { accountEmailOutbox } from '../src/modules/notifications/account-email.ts';
 import { withDatabase } from './database-url.ts';
 import { nextLoopbackAddress } from './raw-http.ts';
+import { turnOnTwoFactor } from './two-factor.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -143,9 +144,12 @@ export async function signUp(
   return { id, name, email, cookie: sessionCookie(res.headers['set-cookie']) };
 }
 
-/** Makes an existing account an admin, as `npm run admin -- promote` does. */
+/**
+ * Makes an existing account an admin, as `npm run admin -- promote` does, with two-factor sign-in
+ * on as admins need it (auth/admin-two-factor.ts); the person's cookie is the session that turned it on.
+ */
 export async function makeAdmin(t: TestApp): Promise<Person> {
-  const person = await signUp(t.app, 'Buyer');
+  const { person } = await turnOnTwoFactor(t.app, await signUp(t.app, 'Buyer'));
   await t.pool.query(`update users set role = 'admin' where id = $1`, [person.id]);
   await appHasHeard(t);
   return person;

@@ -73,7 +73,10 @@ export const routeRules: Record<string, RouteRule> = {
 
   // Accounts and sign-in.
   'GET /api/auth/*': { access: 'auth', note: 'better-auth: get-session answers only the caller’s own session; verify-email takes a signed token' },
-  'POST /api/auth/*': { access: 'auth', note: 'better-auth: sign-up, sign-in (limited to 5 failures), sign-out, OAuth, password reset (limited per email and address), a new confirmation link (limited)' },
+  'POST /api/auth/*': {
+    access: 'auth',
+    note: 'better-auth: sign-up, sign-in (limited to 5 failures), sign-out, OAuth, password reset (limited per email and address), a new confirmation link (limited), two-factor sign-in (its own session or pending sign-in; wrong codes limited per account and address)',
+  },
   'GET /api/auth/google/done': { access: 'public', note: 'static page that ends the Google sign-in popup' },
   'GET /api/auth/google/done.js': { access: 'public', note: 'its script (same-origin, for the CSP)' },
   'GET /api/test-idp/*': { access: 'auth', note: 'test identity provider (never in production): discovery, authorize, JWKS, userinfo' },
@@ -82,6 +85,9 @@ export const routeRules: Record<string, RouteRule> = {
   'GET /api/test-idp/interaction/:uid': { access: 'auth', note: 'its sign-in page, bound to the browser’s interaction cookie' },
   'POST /api/test-idp/interaction/:uid/login': { access: 'auth' },
   'POST /api/test-idp/interaction/:uid/abort': { access: 'auth' },
+
+  // The caller's own two-factor sign-in (its changes are better-auth's, under /api/auth/two-factor/).
+  'GET /api/two-factor': { access: 'signed-in', note: 'the caller’s own account only: no parameter names anyone (any query is a 400)' },
 
   // Users: the user record and the three role lookups.
   'POST /api/users': { access: 'signed-in', owner: [ownEmail('body')] },

@@ -154,3 +154,6 @@ export const moneyLimits = { reason: 500, details: 2000, note: 1000 } as const;
  */
 export const testRoutingNumber = '110000000';
 export const testPayoutAccountNumbers = { enabled: '000123456789', pending: '000999999991' } as const;
+
+/** A code from an authenticator app (two-factor sign-in): six digits. */
+export const AUTHENTICATION_CODE = /^\d{6}$/;

@@ -16,3 +16,4 @@ export * from './pricing.ts';
 export * from './alerts.ts';
 export * from './listing-checks.ts';
 export * from './account.ts';
+export * from './two-factor.ts';

@@ -10,4 +10,6 @@ export interface Actor {
   verified: boolean;
   /** Whether the person opened the link sent to their email (users.email_verified), or Google vouched for it. */
   emailConfirmed: boolean;
+  /** Whether a password sign-in asks for a code too (users.two_factor_enabled, auth/two-factor.ts). */
+  twoFactorEnabled: boolean;
 }

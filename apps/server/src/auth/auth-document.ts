@@ -47,18 +47,34 @@ function refusals(write: boolean, reasons: Record<number, string>) {
   return Object.fromEntries(Object.entries(all).map(([status, description]) => [status, { description, ...jsonContent(authRefusal, 'output') }]));
 }
 
-function operation(write: boolean, summary: string, description: string, body: z.ZodType | undefined, answer: z.ZodType, answerText: string, reasons: Record<number, string> = {}) {
+/** Who may call: anyone, or (`signedIn`, its words) a session or a sign-in waiting for its code. */
+function operation(
+  write: boolean,
+  summary: string,
+  description: string,
+  body: z.ZodType | undefined,
+  answer: z.ZodType,
+  answerText: string,
+  reasons: Record<number, string> = {},
+  signedIn?: string,
+) {
   return {
     tags: ['auth'],
     summary,
-    description: `${description}\n\n**Access:** anyone.`,
-    'x-access': 'public',
+    description: `${description}\n\n**Access:** ${signedIn ?? 'anyone'}.`,
+    'x-access': signedIn ? 'signed-in' : 'public',
     ...(body ? { requestBody: { required: true, ...jsonContent(body, 'input') } } : {}),
     responses: { 200: { description: answerText, ...jsonContent(answer, 'output') }, ...refusals(write, reasons) },
   };
 }
 
 const signedIn = z.object({ redirect: z.boolean().optional(), token: z.string().nullable(), url: z.string().optional(), user });
+
+/** What a password sign-in answers instead of a session when the account has two-factor sign-in on. */
+const twoFactorChallenge = z.object({
+  twoFactorRedirect: z.literal(true),
+  twoFactorMethods: z.array(z.string()).describe('`totp`: an authenticator app’s code; a backup code always works too.'),
+});
 
 const tooMany = 'Too many attempts from this address or for this account; `Retry-After` says when to try again.';
 const busy = 'Too many passwords being checked at once (password-hashing.ts); `Retry-After` says when to try again.';
@@ -87,10 +103,11 @@ export function authDocument() {
       post: operation(
         true,
         'Sign in with email and password',
-        'Sets the session cookie.',
+        'Sets the session cookie. An account with two-factor sign-in on (and no remembered device) answers `twoFactorRedirect` ' +
+          'and a cookie for the pending sign-in instead, for ten minutes: then `/api/auth/two-factor/verify-totp` or `verify-backup-code`.',
         z.object({ email: z.email(), password: z.string().min(1), rememberMe: z.boolean().optional(), callbackURL: z.string().optional() }),
-        signedIn,
-        'Signed in; the answer sets the session cookie.',
+        z.union([signedIn, twoFactorChallenge]),
+        'Signed in (the answer sets the session cookie), or the account’s code is needed next.',
         { 401: 'Wrong email or password.', 429: tooMany, 503: busy },
       ),
     },
@@ -143,6 +160,7 @@ export function authDocument() {
       ),
     },
     '/api/auth/verify-email': { get: verifyEmailOperation() },
+    ...twoFactorDocument(),
     '/api/auth/get-session': {
       get: operation(
         false,
@@ -175,5 +193,51 @@ function verifyEmailOperation() {
       { name: 'callbackURL', in: 'query', required: false, schema: { type: 'string' } },
     ],
     responses: { ...described.responses, 302: { description: 'To the `callbackURL`, with `?error=` when the token was refused.' } },
+  };
+}
+
+/** better-auth's twoFactor calls (two-factor.ts): setting it up and taking it down with the password, and the codes. */
+function twoFactorDocument() {
+  const session = 'signed-in people (session cookie)';
+  const password = z.object({ password: z.string().describe('The account’s current password.') });
+  const wrongPassword = 'The password is wrong (code `INVALID_PASSWORD`; a Google-only account has none), or the request is not valid.';
+  const codes = z.array(z.string()).length(10).describe('Ten single-use backup codes, shown only in this answer.');
+  const code = (what: string) =>
+    operation(
+      true,
+      `Give ${what}`,
+      'The second step of a password sign-in (with its pending sign-in cookie), or the setup’s first code (with the session). ' +
+        '`trustDevice` remembers this browser for 30 days. Five wrong codes for an account, or twenty from one client address, ' +
+        'lock codes for 15 minutes.',
+      z.object({ code: z.string(), trustDevice: z.boolean().optional() }),
+      z.object({ token: z.string(), user }),
+      'Right: signed in, or the setup confirmed and two-factor sign-in on; the answer sets a new session cookie.',
+      {
+        401: 'A wrong code (code `INVALID_CODE` or `INVALID_BACKUP_CODE`), or no session nor pending sign-in.',
+        409: 'The same backup code was used at the same moment; try again.',
+        429: 'Too many wrong codes for this account or from this address; `Retry-After` says when to try again.',
+      },
+      `${session}, or a sign-in waiting for its code`,
+    );
+  const withPassword = (summary: string, description: string, answer: z.ZodType, answerText: string, extra: z.ZodRawShape = {}) =>
+    operation(true, summary, description, password.extend(extra), answer, answerText, { 400: wrongPassword, 401: 'No session.', 403: 'Not from this site, or a session too old for this change (sign in again).', 503: busy }, session);
+  return {
+    '/api/auth/two-factor/enable': {
+      post: withPassword(
+        'Begin turning two-factor sign-in on',
+        'Answers the `otpauth://` address for an authenticator app (a QR code) and ten backup codes; it is on once `verify-totp` confirms a first code.',
+        z.object({ method: z.literal('totp'), totpURI: z.string(), backupCodes: codes }),
+        'Begun: scan the address, then confirm a code.',
+        { method: z.literal('totp').optional(), issuer: z.string().optional() },
+      ),
+    },
+    '/api/auth/two-factor/disable': {
+      post: withPassword('Turn two-factor sign-in off', 'Forgets the app’s secret and the backup codes; the answer sets a new session cookie.', z.object({ status: z.boolean() }), 'Off.'),
+    },
+    '/api/auth/two-factor/generate-backup-codes': {
+      post: withPassword('New backup codes', 'Replaces every backup code: the old ones stop working.', z.object({ status: z.literal(true), backupCodes: codes }), 'The new codes.'),
+    },
+    '/api/auth/two-factor/verify-totp': { post: code('the authenticator app’s code') },
+    '/api/auth/two-factor/verify-backup-code': { post: code('a backup code') },
   };
 }

@@ -1,11 +1,26 @@
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import type { Pool } from 'pg';
 import { waitWords } from '../errors.ts';
 import { clientAddress } from './client-address.ts';
-import { RateLimits, RESET_PER_ADDRESS, RESET_PER_EMAIL, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS, SIGN_UP_PER_ADDRESS } from './rate-limits.ts';
+import {
+  CODES_PER_ACCOUNT,
+  CODES_PER_ADDRESS,
+  RateLimits,
+  RESET_PER_ADDRESS,
+  RESET_PER_EMAIL,
+  SIGN_IN_PER_ACCOUNT,
+  SIGN_IN_PER_ADDRESS,
+  SIGN_UP_PER_ADDRESS,
+} from './rate-limits.ts';
+import { CODE_CHECKS, TWO_FACTOR_CHALLENGE_COOKIE } from './two-factor.ts';
+
+type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The counters of one attempt, by its request: the code limits find the account before the check, which may use up what named it. */
+const counted = new WeakMap<Request, { account: string; address: string }>();
 
 /**
- * better-auth's `hooks`: the limits on e-mail sign-in, sign-up and password reset requests, and a password change that ends
+ * better-auth's `hooks`: the limits on e-mail sign-in, two-factor codes, sign-up and password reset requests, and a password change that ends
  * every other session. They run inside better-auth's dispatch and go by `ctx.path`, the path of the
  * endpoint better-auth actually runs, so no spelling of the request's address (`/x/../sign-in`,
  * `%2e`, a query string) reaches an endpoint without them: a limit keyed on the request's address
@@ -32,6 +47,16 @@ export function authHooks(pool: Pool) {
         { key: keys.address, limit: SIGN_IN_PER_ADDRESS },
       ]);
       if (minutes > 0) throw tooMany(`Too many failed sign-in attempts. Try again in ${waitWords(minutes)}.`, minutes);
+    } else if (CODE_CHECKS.has(ctx.path)) {
+      // Per account from anywhere: six digits must not be guessed from many addresses at once.
+      const keys = await codeKeys(ctx, address);
+      if (!keys || !ctx.request) return;
+      const minutes = await limits.take([
+        { key: keys.account, limit: CODES_PER_ACCOUNT },
+        { key: keys.address, limit: CODES_PER_ADDRESS },
+      ]);
+      if (minutes > 0) throw tooMany(`Too many wrong codes. Try again in ${waitWords(minutes)}.`, minutes);
+      counted.set(ctx.request, keys);
     } else if (ctx.path === '/sign-up/email') {
       const minutes = await limits.take([{ key: `sign-up:${address}`, limit: SIGN_UP_PER_ADDRESS }]);
       if (minutes > 0) throw tooMany(`Too many accounts created from your network. Try again in ${waitWords(minutes)}.`, minutes);
@@ -48,16 +73,16 @@ export function authHooks(pool: Pool) {
     }
   });
 
-  // A sign-in was counted before it ran; only a refused password (401) stays counted.
+  // A sign-in or a code was counted before it ran; only a refused password or code (401) stays counted.
   const after = createAuthMiddleware(async (ctx) => {
     const address = clientAddress();
-    if (ctx.path !== '/sign-in/email' || address === undefined) return;
-    const keys = signInKeys(ctx.body, address);
+    if (address === undefined) return;
+    const keys = ctx.path === '/sign-in/email' ? signInKeys(ctx.body, address) : CODE_CHECKS.has(ctx.path) && ctx.request ? counted.get(ctx.request) : undefined;
     if (!keys) return;
     const returned = ctx.context.returned;
     if (!isAPIError(returned)) {
-      // A success clears this account's failures from this address, not the address's own count:
-      // signing in to one's own account between guesses must not reset a spraying attacker.
+      // A success clears this account's failures, not the address's own count: signing in to one's
+      // own account between guesses must not reset a spraying attacker.
       await limits.forget([keys.account]);
       await limits.giveBack([keys.address]);
     } else if (returned.statusCode !== 401) {
@@ -73,6 +98,19 @@ function signInKeys(body: unknown, address: string) {
   const email = emailOf(body);
   if (email === undefined) return undefined;
   return { account: `sign-in:${email}|${address}`, address: `sign-in:${address}` };
+}
+
+/**
+ * The counters of one code check: the account whose sign-in waits for the code (better-auth's
+ * challenge cookie), or the signed-in account confirming its setup; none when neither is there
+ * (better-auth answers 401).
+ */
+async function codeKeys(ctx: AuthContext, address: string) {
+  const challenge = await ctx.getSignedCookie(ctx.context.createAuthCookie(TWO_FACTOR_CHALLENGE_COOKIE).name, ctx.context.secret);
+  const pending = challenge ? await ctx.context.internalAdapter.findVerificationValue(challenge) : null;
+  const userId = pending?.value ?? (await getSessionFromCtx(ctx))?.user.id;
+  if (!userId) return undefined;
+  return { account: `two-factor:${userId}`, address: `two-factor:${address}` };
 }
 
 /** The request's e-mail as better-auth looks it up (trimmed, lower case), or none when there is none (a 400). */

@@ -11,6 +11,7 @@ import { boundedPasswordHashing, HASHING } from './password-hashing.ts';
 import type { SendAccountEmail } from './account-email.ts';
 import { emailConfirmation } from './email-confirmation.ts';
 import { passwordResetEmails, RESET_LINK_SECONDS } from './password-reset.ts';
+import { twoFactorSignIn, UNOFFERED_TWO_FACTOR_PATHS } from './two-factor.ts';
 
 /** What better-auth does not bound itself: the database refuses longer values, which must be a 400, not a 500. */
 const userProfile = z.object({
@@ -71,7 +72,7 @@ export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUr
     // (no requireEmailVerification). Without account emails there is nothing to confirm with.
     ...(sendAccountEmail ? { emailVerification: emailConfirmation(pool, publicUrl, sendAccountEmail) } : {}),
     // Paths the product does not offer: profile and e-mail changes would bypass the role rules.
-    disabledPaths: ['/update-user', '/change-email', '/delete-user', '/link-social', '/unlink-account'],
+    disabledPaths: ['/update-user', '/change-email', '/delete-user', '/link-social', '/unlink-account', ...UNOFFERED_TWO_FACTOR_PATHS],
     advanced: {
       // better-auth skips its Origin (CSRF) check whenever NODE_ENV=test; keep it on so that the
       // tests exercise the check production relies on.
@@ -137,27 +138,30 @@ export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUr
       // better-auth's own handling would answer a bare 500.
       throw: true,
     },
-    plugins: google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: GOOGLE_PROVIDER_ID,
-                name: 'Google',
-                clientId: google.clientId,
-                clientSecret: google.clientSecret,
-                discoveryUrl: google.discoveryUrl,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-                // Only ID tokens checked against the provider's keys, issuer, audience and nonce.
-                requireIdTokenVerification: true,
-                // The test provider asks every time, so that another test person can sign in.
-                prompt: google.kind === 'test-idp' ? 'login' : 'select_account',
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      twoFactorSignIn(),
+      ...(google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: GOOGLE_PROVIDER_ID,
+                  name: 'Google',
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  discoveryUrl: google.discoveryUrl,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  // Only ID tokens checked against the provider's keys, issuer, audience and nonce.
+                  requireIdTokenVerification: true,
+                  // The test provider asks every time, so that another test person can sign in.
+                  prompt: google.kind === 'test-idp' ? 'login' : 'select_account',
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
     databaseHooks: {
       account: {
         create: {

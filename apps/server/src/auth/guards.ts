@@ -4,6 +4,7 @@ import type { Role } from '@second-gear/contract';
 import { AppError } from '../errors.ts';
 import type { Actor } from './actor.ts';
 import { cookieValue } from './session-cache.ts';
+import { adminNeedsTwoFactor, TWO_FACTOR_FIRST } from './admin-two-factor.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,7 +26,7 @@ export async function loadActor(req: FastifyRequest): Promise<Actor | null> {
   const ticket = sessions.ticket();
   const found = await req.server.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
   if (!found) return null;
-  const u = found.user as typeof found.user & { role: Role; verified: boolean };
+  const u = found.user as typeof found.user & { role: Role; verified: boolean; twoFactorEnabled?: boolean | null };
   // Frozen: the cache hands this very object to every later request of the session.
   const actor: Actor = Object.freeze({
     id: u.id,
@@ -35,6 +36,7 @@ export async function loadActor(req: FastifyRequest): Promise<Actor | null> {
     role: u.role,
     verified: u.verified,
     emailConfirmed: u.emailVerified,
+    twoFactorEnabled: u.twoFactorEnabled === true,
   });
   sessions.set(key, { actor, expiresAt: new Date(found.session.expiresAt).getTime() }, ticket);
   return actor;
@@ -62,13 +64,18 @@ guards.set(requireUser, 'signed-in');
 
 export const roleNames: Record<Role, string> = { admin: 'admins', seller: 'sellers', buyer: 'buyers' };
 
-/** Route option: `onRequest: requireRole('seller')`. */
+/**
+ * Route option: `onRequest: requireRole('seller')`. An admin who must turn on two-factor sign-in
+ * first (admin-two-factor.ts) is refused every call an admin makes as an admin.
+ */
 export function requireRole(...allowed: Role[]) {
   const guard = async function (req: FastifyRequest, reply: FastifyReply) {
     await requireUser(req, reply);
-    if (!allowed.includes(req.actor!.role)) {
+    const actor = req.actor!;
+    if (!allowed.includes(actor.role)) {
       throw new AppError('FORBIDDEN', `Only ${allowed.map((r) => roleNames[r]).join(' and ')} can do this.`);
     }
+    if (adminNeedsTwoFactor(req.server.config, actor)) throw new AppError('FORBIDDEN', TWO_FACTOR_FIRST);
   };
   guards.set(guard, allowed);
   return guard;

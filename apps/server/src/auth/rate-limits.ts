@@ -12,6 +12,10 @@ export interface Limit {
 export const SIGN_IN_PER_ACCOUNT: Limit = { max: 5, minutes: 15 };
 /** Failed e-mail sign-ins from one client address, whatever the e-mails (password spraying). */
 export const SIGN_IN_PER_ADDRESS: Limit = { max: 20, minutes: 15 };
+/** Wrong two-factor codes (app or backup) for one account, from anywhere (a right one clears them). */
+export const CODES_PER_ACCOUNT: Limit = { max: 5, minutes: 15 };
+/** Wrong two-factor codes from one client address, whatever the accounts. */
+export const CODES_PER_ADDRESS: Limit = { max: 20, minutes: 15 };
 /** Sign-up attempts from one client address (each also tells whether an e-mail has an account). */
 export const SIGN_UP_PER_ADDRESS: Limit = { max: 10, minutes: 60 };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from './actor.ts';
 import { cookieValue, SessionCache } from './session-cache.ts';
 
-const actor = (id: string): Actor => ({ id, name: id, email: `${id}@test.example`, image: null, role: 'buyer', verified: false, emailConfirmed: false });
+const actor = (id: string): Actor => ({ id, name: id, email: `${id}@test.example`, image: null, role: 'buyer', verified: false, emailConfirmed: false, twoFactorEnabled: false });
 
 function cache(ttlMs = 1000, maxEntries = 100) {
   const clock = { now: 0 };

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import type { Auth } from '../auth/auth.ts';
-import type { Config } from '../config.ts';
+import { DEMO_ADMIN_EMAIL, type Config } from '../config.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import { putImageFiles } from '../images/store.ts';
 import { cachedEncoder, defaultDemoPictureCache } from './demo-picture-cache.ts';
@@ -18,7 +18,7 @@ const DEMO_PHOTOS_PER_CAR = 3;
 export const DEMO_PASSWORD = 'demo1234';
 
 export const demoAccounts = [
-  { email: 'admin@demo.test', name: 'Ada Admin', role: 'admin', verified: false },
+  { email: DEMO_ADMIN_EMAIL, name: 'Ada Admin', role: 'admin', verified: false },
   { email: 'seller@demo.test', name: 'Sam Seller', role: 'seller', verified: true },
   { email: 'seller2@demo.test', name: 'Nora Newseller', role: 'seller', verified: false },
   { email: 'buyer@demo.test', name: 'Bella Buyer', role: 'buyer', verified: false },

@@ -31,10 +31,27 @@ export function signUpEmail({ name, email, password, photoURL, role }: SignUpInp
   });
 }
 
+/** A signed-in account, or one with two-factor sign-in on that must now give a code (better-auth's `twoFactorRedirect`). */
+export type SignInAnswer = { user: SessionUser; token: string } | { twoFactorRedirect: true; twoFactorMethods: string[] };
+
 export function signInEmail({ email, password }: SignInInput) {
-  return api<{ user: SessionUser; token: string }>('/auth/sign-in/email', {
+  return api<SignInAnswer>('/auth/sign-in/email', {
     method: 'POST',
     json: { email, password },
+  });
+}
+
+/** The second step of a sign-in: an authenticator app's code or a backup code, and whether to remember this browser for 30 days. */
+export interface SecondFactorInput {
+  kind: 'app' | 'backup';
+  code: string;
+  trustDevice: boolean;
+}
+
+export function verifySecondFactor({ kind, code, trustDevice }: SecondFactorInput) {
+  return api<{ user: SessionUser; token: string }>(kind === 'app' ? '/auth/two-factor/verify-totp' : '/auth/two-factor/verify-backup-code', {
+    method: 'POST',
+    json: { code, trustDevice },
   });
 }
 

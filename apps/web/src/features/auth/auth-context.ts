@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { SessionUser } from '@second-gear/contract';
-import type { SignInInput, SignUpInput } from './auth-api.ts';
+import type { SecondFactorInput, SignInInput, SignUpInput } from './auth-api.ts';
 
 export interface AuthValue {
   /** The signed-in user, or null when signed out (or not known yet). */
@@ -10,7 +10,10 @@ export interface AuthValue {
   /** True once the session has been asked for at least once. */
   ready: boolean;
   signUp: (input: SignUpInput) => Promise<SessionUser | null>;
-  signIn: (input: SignInInput) => Promise<SessionUser | null>;
+  /** Resolves with the signed-in user, or `'code-needed'` when the account asks for its two-factor code next (`completeSignIn`). */
+  signIn: (input: SignInInput) => Promise<SessionUser | null | 'code-needed'>;
+  /** The second step of a password sign-in with two-factor sign-in on. */
+  completeSignIn: (input: SecondFactorInput) => Promise<SessionUser | null>;
   signOut: () => Promise<void>;
   /**
    * CONTINUE WITH GOOGLE (see google.ts); call it synchronously in the click handler. Resolves

@@ -4,7 +4,16 @@ import toast from 'react-hot-toast';
 import type { SessionUser, UserRecordBody } from '@second-gear/contract';
 import { api } from '../../lib/api.ts';
 import { AuthContext, type AuthValue } from './auth-context.ts';
-import { getSession, signInEmail, signOutSession, signUpEmail, type SignInInput, type SignUpInput } from './auth-api.ts';
+import {
+  getSession,
+  signInEmail,
+  signOutSession,
+  signUpEmail,
+  verifySecondFactor,
+  type SecondFactorInput,
+  type SignInInput,
+  type SignUpInput,
+} from './auth-api.ts';
 import { signInWithGoogle as startGoogleSignIn, takeGoogleRedirectResult } from './google.ts';
 
 /** The user record (`POST /users`), sent after sign-up and Google sign-in; its answer is only logged. */
@@ -85,19 +94,41 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [refresh],
   );
 
+  /** Runs a call that answers a signed-in user (a password, or its second factor), then reads the session it opened. */
+  const signInThrough = useCallback(
+    async (call: () => Promise<{ user: SessionUser }>) => {
+      const answer = await call();
+      const signedIn = await refresh();
+      if (!signedIn) setUser(answer.user);
+      return signedIn ?? answer.user;
+    },
+    [refresh],
+  );
+
   const signIn = useCallback(
     async (input: SignInInput) => {
       setLoading(true);
       try {
         const answer = await signInEmail(input);
-        const signedIn = await refresh();
-        if (!signedIn) setUser(answer.user);
-        return signedIn ?? answer.user;
+        if ('twoFactorRedirect' in answer) return 'code-needed' as const;
+        return await signInThrough(() => Promise.resolve(answer));
       } finally {
         setLoading(false);
       }
     },
-    [refresh],
+    [signInThrough],
+  );
+
+  const completeSignIn = useCallback(
+    async (input: SecondFactorInput) => {
+      setLoading(true);
+      try {
+        return await signInThrough(() => verifySecondFactor(input));
+      } finally {
+        setLoading(false);
+      }
+    },
+    [signInThrough],
   );
 
   // Only the newest Google request ends the loading state (a newer one cancels an older one).
@@ -135,8 +166,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const value = useMemo<AuthValue>(
-    () => ({ user, loading, ready, signUp, signIn, signOut, refresh, signInWithGoogle }),
-    [user, loading, ready, signUp, signIn, signOut, refresh, signInWithGoogle],
+    () => ({ user, loading, ready, signUp, signIn, completeSignIn, signOut, refresh, signInWithGoogle }),
+    [user, loading, ready, signUp, signIn, completeSignIn, signOut, refresh, signInWithGoogle],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

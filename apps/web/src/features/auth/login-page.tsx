@@ -9,6 +9,7 @@ import { useAuth } from './auth-context.ts';
 import { AuthCard, EmailField, emailRules, ProviderError } from './auth-card.tsx';
 import { SignInReason } from './sign-in-reason.tsx';
 import { googleError, isQuietGoogleError, takeGoogleRedirectResult } from './google.ts';
+import { SecondFactorForm } from './second-factor-form.tsx';
 
 /** A full-page Google sign-in that failed comes back to /login with its error code. */
 function googleRedirectError(): string {
@@ -38,6 +39,8 @@ export default function LoginPage() {
   const from = remembered ?? '/';
   const [providerError, setProviderError] = useState('');
   const [googleMessage, setGoogleMessage] = useState(googleRedirectError);
+  // The password was right and the account asks for its two-factor code next.
+  const [codeNeeded, setCodeNeeded] = useState(false);
   const {
     register,
     handleSubmit,
@@ -47,13 +50,17 @@ export default function LoginPage() {
   const onSubmit = async (values: LoginValues) => {
     setProviderError('');
     try {
-      await signIn(values);
-      toast.success('User Logged In Successful');
-      await navigate(from, { replace: true });
+      if ((await signIn(values)) === 'code-needed') setCodeNeeded(true);
+      else await signedIn();
     } catch (error) {
       toast.error('User Logged In Failed');
       setProviderError(error instanceof Error ? error.message : 'Login failed');
     }
+  };
+
+  const signedIn = async () => {
+    toast.success('User Logged In Successful');
+    await navigate(from, { replace: true });
   };
 
   const onGoogle = () => {
@@ -80,38 +87,50 @@ export default function LoginPage() {
     <AuthCard title="Login">
       <title>Login · Second Gear</title>
       {remembered === null ? null : <SignInReason from={remembered} />}
-      <form className="flex flex-col gap-4" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <EmailField error={errors.email?.message} {...register('email', emailRules)} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password', { required: 'Password is required' })}
+      {codeNeeded ? (
+        <SecondFactorForm
+          onSignedIn={signedIn}
+          onStartAgain={(why) => {
+            setCodeNeeded(false);
+            setProviderError(why);
+          }}
         />
-        <div className="-mt-2 text-right">
-          <Link to="/forgot-password" className="link link-hover text-sm">
-            Forgot Password?
-          </Link>
-        </div>
-        <ProviderError message={providerError} />
-        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
-          Login
-        </button>
-      </form>
-      <p className="text-center text-sm">
-        New to Second Gear?{' '}
-        <Link to="/signup" className="link link-primary font-medium">
-          Create new account
-        </Link>
-      </p>
-      <div className="divider my-0">OR</div>
-      <ProviderError message={googleMessage} />
-      <button type="button" className="btn btn-outline w-full" onClick={onGoogle}>
-        <GoogleIcon className="h-5 w-5" />
-        CONTINUE WITH GOOGLE
-      </button>
+      ) : (
+        <>
+          <form className="flex flex-col gap-4" noValidate onSubmit={handleSubmit(onSubmit)}>
+            <EmailField error={errors.email?.message} {...register('email', emailRules)} />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              error={errors.password?.message}
+              {...register('password', { required: 'Password is required' })}
+            />
+            <div className="-mt-2 text-right">
+              <Link to="/forgot-password" className="link link-hover text-sm">
+                Forgot Password?
+              </Link>
+            </div>
+            <ProviderError message={providerError} />
+            <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+              {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
+              Login
+            </button>
+          </form>
+          <p className="text-center text-sm">
+            New to Second Gear?{' '}
+            <Link to="/signup" className="link link-primary font-medium">
+              Create new account
+            </Link>
+          </p>
+          <div className="divider my-0">OR</div>
+          <ProviderError message={googleMessage} />
+          <button type="button" className="btn btn-outline w-full" onClick={onGoogle}>
+            <GoogleIcon className="h-5 w-5" />
+            CONTINUE WITH GOOGLE
+          </button>
+        </>
+      )}
     </AuthCard>
   );
 }
