@@ -105,6 +105,23 @@ CREATE TABLE public.conversations (
 CREATE INDEX conversations_buyer_idx ON public.conversations USING btree (buyer_id, last_message_at DESC);
 CREATE INDEX conversations_seller_idx ON public.conversations USING btree (seller_id, last_message_at DESC);
 
+CREATE TABLE public.data_exports (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  user_id text NOT NULL,
+  state text DEFAULT 'preparing'::text NOT NULL,
+  body text,
+  requested_at timestamp with time zone DEFAULT now() NOT NULL,
+  ready_at timestamp with time zone,
+  expires_at timestamp with time zone,
+  CONSTRAINT data_exports_pkey PRIMARY KEY (id),
+  CONSTRAINT data_exports_check CHECK (((state = 'ready'::text) = (body IS NOT NULL))),
+  CONSTRAINT data_exports_check1 CHECK (((state = 'preparing'::text) = (ready_at IS NULL))),
+  CONSTRAINT data_exports_state_check CHECK ((state = ANY (ARRAY['preparing'::text, 'ready'::text, 'expired'::text]))),
+  CONSTRAINT data_exports_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE
+);
+CREATE INDEX data_exports_expiry_idx ON public.data_exports USING btree (expires_at) WHERE (state = 'ready'::text);
+CREATE INDEX data_exports_user_idx ON public.data_exports USING btree (user_id, requested_at DESC);
+
 CREATE TABLE public.dev_mailbox (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
   received_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -693,6 +710,7 @@ CREATE TABLE public.users (
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
   two_factor_enabled boolean DEFAULT false NOT NULL,
+  deleted_at timestamp with time zone,
   CONSTRAINT users_pkey PRIMARY KEY (id),
   CONSTRAINT users_email_check CHECK ((email = lower(email))),
   CONSTRAINT users_email_key UNIQUE (email),

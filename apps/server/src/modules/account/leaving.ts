@@ -102,6 +102,7 @@ async function forgetPerson(client: PoolClient, id: string) {
           payout as (delete from payout_accounts where seller_id = $1),
           files as (delete from data_exports where user_id = $1),
           links as (delete from verifications where value = $1),
+          codes as (delete from two_factors where user_id = $1),
           logins as (delete from accounts where user_id = $1)
      delete from sessions where user_id = $1`,
     [id],
@@ -115,7 +116,7 @@ async function anonymise(client: PoolClient, id: string) {
   await client.query(`update products set seller_name = $2, seller_email = '', mobile = '—' where seller_id = $1`, [id, DELETED_NAME]);
   await client.query(
     `update users set name = $2, email = 'deleted-' || lower(id) || '@deleted.invalid', image = null, email_verified = false,
-            verified = false, deleted_at = now(), updated_at = now()
+            verified = false, two_factor_enabled = false, deleted_at = now(), updated_at = now()
       where id = $1`,
     [id, DELETED_NAME],
   );
