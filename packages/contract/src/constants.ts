@@ -154,3 +154,6 @@ export const moneyLimits = { reason: 500, details: 2000, note: 1000 } as const;
  */
 export const testRoutingNumber = '110000000';
 export const testPayoutAccountNumbers = { enabled: '000123456789', pending: '000999999991' } as const;
+
+/** Bounds of what a person sets in Settings (migration 0026 holds the same in the database). */
+export const profileLimits = { name: 100, photoUrl: 2048, phone: 40, timeZone: 64 } as const;

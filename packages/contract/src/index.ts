@@ -15,3 +15,4 @@ export * from './search.ts';
 export * from './pricing.ts';
 export * from './alerts.ts';
 export * from './listing-checks.ts';
+export * from './settings.ts';
