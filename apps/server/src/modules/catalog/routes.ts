@@ -24,7 +24,7 @@ import { actorOf, loadActor, requireRole, requireUser } from '../../auth/guards.
 import { RateLimits } from '../../auth/rate-limits.ts';
 import { AppError } from '../../errors.ts';
 import { refusal } from '../../http/openapi.ts';
-import { pictureUploadSchema, uploadPicture } from '../../images/picture-upload.ts';
+import { pictureUploadSchema, uploadPicture } from './picture-upload.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import {
   addProductCategories,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { actorOf, requireUser } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
 import { refusal } from '../../http/openapi.ts';
-import { pictureUploadSchema, uploadPicture } from '../../images/picture-upload.ts';
+import { pictureUploadSchema, uploadPicture } from '../catalog/picture-upload.ts';
 import { signedInDevice, type SessionRow } from './devices.ts';
 import { requestEmailChange } from './email-change.ts';
 import { profileOf, updateProfile } from './profile.ts';

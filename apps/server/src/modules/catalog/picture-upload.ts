@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { imageUploadAnswer, type ImageUploadAnswer } from '@second-gear/contract';
-import { actorOf } from '../auth/guards.ts';
-import { AppError } from '../errors.ts';
-import { refusal } from '../http/openapi.ts';
-import { imageUrls, storeImage } from './store.ts';
-import { readUploadedImage } from './upload.ts';
-import { countUpload } from './upload-limit.ts';
+import { actorOf } from '../../auth/guards.ts';
+import { AppError } from '../../errors.ts';
+import { refusal } from '../../http/openapi.ts';
+import { imageUrls, storeImage } from '../../images/store.ts';
+import { readUploadedImage } from '../../images/upload.ts';
+import { countUpload } from '../../images/upload-limit.ts';
 
 /** What a picture upload route takes (multipart field `image`) and answers: the route options they share. */
 export const pictureUploadSchema = {
