@@ -31,6 +31,8 @@ const buyerMenu: NavItem[] = [
 
 /** Saved searches, for every role: whoever signs in may search. */
 const alertsItem: NavItem = { to: '/dashboard/alerts', label: 'My Alerts' };
+/** The person's own account, for every role. */
+const settingsItem: NavItem = { to: '/dashboard/settings', label: 'Settings' };
 
 /** daisyUI's `lg:drawer-open`: from Tailwind's lg breakpoint the side menu is a column, not a drawer. */
 const drawerBecomesColumn = '(min-width: 1024px)';
@@ -72,7 +74,7 @@ export default function DashboardLayout() {
   }, [open]);
 
   const close = () => setOpen(false);
-  const entries = [...(isAdmin ? adminMenu : []), ...(isSeller ? sellerMenu : []), ...(isBuyer ? buyerMenu : []), ...(isAdmin || isSeller || isBuyer ? [alertsItem] : [])];
+  const entries = [...(isAdmin ? adminMenu : []), ...(isSeller ? sellerMenu : []), ...(isBuyer ? buyerMenu : []), ...(isAdmin || isSeller || isBuyer ? [alertsItem, settingsItem] : [])];
 
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">

@@ -85,6 +85,7 @@ export const router = createBrowserRouter([
           { index: true, lazy: lazyPage(() => import('../features/dashboard/welcome-page.tsx')) },
           { path: 'messages', lazy: lazyPage(() => import('../features/messages/messages-page.tsx')) },
           { path: 'alerts', lazy: lazyPage(() => import('../features/alerts/my-alerts-page.tsx')) },
+          { path: 'settings', lazy: lazyPage(() => import('../features/settings/settings-page.tsx')) },
           {
             element: <RequireRole role="admin" />,
             children: [
