@@ -35,11 +35,17 @@ export const timeZoneName = z
   .refine((value) => value.includes('/') || value === 'UTC', 'Time zone must be a time zone name such as Europe/Paris')
   .refine(isTimeZone, 'Time zone must be a time zone name such as Europe/Paris');
 
+/** A profile photo: one uploaded here (`POST /api/me/photo`, the server checks it is the caller's), or a web address as at sign-up. */
+export const profilePhoto = z
+  .string()
+  .max(profileLimits.photoUrl, `Photo URL must be at most ${profileLimits.photoUrl} characters`)
+  .refine((value) => value.startsWith('/uploads/') || photoUrl.safeParse(value).success, 'Photo must be a picture uploaded here or a web address (http or https)');
+
 /** `PATCH /api/me/profile`: everything a person may change about themselves there; never role, verification or email. */
 export const profileBody = z
   .object({
     name: accountName,
-    image: photoUrl.nullable(),
+    image: profilePhoto.nullable(),
     phone: phoneNumber.nullable(),
     timeZone: timeZoneName.nullable(),
   })

@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import type { Profile, ProfileBody } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
 import { GOOGLE_PROVIDER_ID } from '../../auth/google.ts';
+import { ownPictureKey, UPLOADS_PREFIX } from '../../images/store.ts';
 
 /** The columns of `users` each field of the profile is kept in. */
 const columns: Record<keyof ProfileBody, string> = { name: 'name', image: 'image', phone: 'phone', timeZone: 'time_zone' };
@@ -20,9 +21,11 @@ export async function profileOf(pool: Pool, actor: Actor): Promise<Profile> {
 
 /**
  * Writes the fields sent (a null clears phone, photo or time zone) to the caller's own row; the
- * schema lets nothing else through (role, verification and email are never written here).
+ * schema lets nothing else through (role, verification and email are never written here). A photo
+ * uploaded here must be the caller's own upload.
  */
 export async function updateProfile(pool: Pool, actor: Actor, body: ProfileBody): Promise<Profile> {
+  if (body.image?.startsWith(UPLOADS_PREFIX)) await ownPictureKey(pool, actor.id, body.image, 'Photo');
   const fields = (Object.keys(body) as (keyof ProfileBody)[]).filter((key) => body[key] !== undefined);
   if (fields.length > 0) {
     await pool.query(

@@ -76,7 +76,8 @@ describe('/api/me/profile', () => {
     const refusals: [object, RegExp][] = [
       [{ name: '   ' }, /Name is required/],
       [{ name: 'x'.repeat(101) }, /Name must be at most 100 characters/],
-      [{ image: 'javascript:alert(1)' }, /Photo URL must be a web address/],
+      [{ image: 'javascript:alert(1)' }, /Photo must be a picture uploaded here or a web address/],
+      [{ image: '/uploads/AAAAAAAAAAAAAAAAAAAA-800.webp' }, /Photo must be a picture you uploaded here/],
       [{ phone: '12' }, /Phone must be a phone number/],
       [{ phone: '+1 555 0100\nBcc: x' }, /Phone must be one line/],
       [{ phone: 'call me maybe' }, /Phone must be a phone number/],
@@ -101,6 +102,10 @@ describe('/api/me/profile', () => {
     expect(res.statusCode, res.body).toBe(200);
     const url: string = res.json().data.url;
     expect(url).toMatch(/\/uploads\/[A-Za-z0-9_-]+-480\.webp$/);
+    expect((await patch(buyer, { image: url })).json<Profile>().image).toBe(url);
+    // Someone else's upload is not theirs to wear.
+    const stranger = await signUp(t.app, 'Buyer');
+    expect((await patch(stranger, { image: url })).statusCode).toBe(400);
     const text = await as(t.app, buyer, { method: 'POST', url: '/api/me/photo', ...multipartFile('image', 'me.png', 'image/png', Buffer.from('not a picture')) });
     expect(text.statusCode).toBe(415);
     expect((await as(t.app, undefined, { method: 'POST', url: '/api/me/photo', ...multipartFile('image', 'me.png', 'image/png', png) })).statusCode).toBe(401);

@@ -13,7 +13,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { imageAccept, imageProblem, usePictureUpload } from '../../lib/upload.ts';
 import { useAuth } from '../auth/index.ts';
 import { PHOTO_UPLOAD_PATH, profileKey, saveProfile } from './api.ts';
-import { browserTimeZone, fieldOfMessage, timeZoneChoices } from './time-zones.ts';
+import { browserTimeZone, fieldOfRefusal, timeZoneChoices } from './time-zones.ts';
 
 interface ProfileValues {
   name: string;
@@ -56,8 +56,8 @@ export function ProfileSection({ profile }: { profile: Profile }) {
     },
     onError: (error) => {
       const message = errorMessage(error);
-      const field = fieldOfMessage(message);
-      if (field) setError(field === 'image' ? 'photo' : field, { message }, { shouldFocus: true });
+      const refusal = fieldOfRefusal(message);
+      if (refusal) setError(refusal.field === 'image' ? 'photo' : refusal.field, { message: refusal.message }, { shouldFocus: true });
       else toast.error(message);
     },
   });

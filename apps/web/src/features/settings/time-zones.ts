@@ -9,11 +9,16 @@ export function timeZoneChoices(...include: string[]): string[] {
   return [...new Set(['UTC', ...known, ...include.filter(Boolean)])].sort((a, b) => (a === 'UTC' ? -1 : b === 'UTC' ? 1 : a.localeCompare(b)));
 }
 
-/** Which field a refusal of the profile is about, by the field name its message starts with. */
-export function fieldOfMessage(message: string): 'name' | 'image' | 'phone' | 'timeZone' | undefined {
-  if (message.startsWith('Name')) return 'name';
-  if (message.startsWith('Photo')) return 'image';
-  if (message.startsWith('Phone')) return 'phone';
-  if (message.startsWith('Time zone')) return 'timeZone';
-  return undefined;
+const profileFields = ['name', 'image', 'phone', 'timeZone'] as const;
+
+/**
+ * Which field a refusal of the profile is about, and its sentence: the server names the field of an
+ * invalid body ("Invalid body: phone: Phone must be …").
+ */
+export function fieldOfRefusal(message: string): { field: (typeof profileFields)[number]; message: string } | undefined {
+  const found = /^Invalid body: (\w+): (.+)$/s.exec(message);
+  const field = profileFields.find((f) => f === found?.[1]);
+  if (field) return { field, message: found![2]! };
+  // The server's own check of an uploaded photo ("Photo must be a picture you uploaded here…").
+  return message.startsWith('Photo') ? { field: 'image', message } : undefined;
 }
