@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { SignedInDevice } from '@second-gear/contract';
 import { Spinner } from '../../ui/spinner.tsx';
+import { SettingsSection } from './settings-section.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { devicesKey, devicesQuery, signOutDevice, signOutEverywhereElse } from './api.ts';
@@ -31,53 +32,48 @@ export function DevicesSection() {
   const hasOthers = list.some((d) => !d.thisDevice);
 
   return (
-    <section aria-labelledby="devices-heading" className="card border border-base-200 bg-base-100">
-      <div className="card-body gap-4">
-        <h2 id="devices-heading" className="card-title">
-          Signed-in devices
-        </h2>
-        {devices.isPending ? (
-          <Spinner size="loading-md" label="Loading your devices" />
-        ) : devices.isError ? (
-          <p role="alert" className="alert alert-error">
-            {errorMessage(devices.error)}
-          </p>
-        ) : (
-          <ul className="flex flex-col divide-y divide-base-200">
-            {list.map((device) => (
-              <li key={device.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                <div>
-                  <p className="font-medium">
-                    {device.browser}
-                    {device.os ? ` on ${device.os}` : ''}
-                    {device.thisDevice ? <span className="badge badge-primary ms-2">This device</span> : null}
-                  </p>
-                  <p className="text-sm text-base-content/70">
-                    {device.place || 'Place unknown'} · Last seen {formatDateTime(device.lastSeenAt)}
-                  </p>
-                </div>
-                {device.thisDevice ? null : (
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline"
-                    aria-label={`Sign out ${device.browser}${device.os ? ` on ${device.os}` : ''}, last seen ${formatDateTime(device.lastSeenAt)}`}
-                    disabled={one.isPending && one.variables.id === device.id}
-                    onClick={() => one.mutate(device)}
-                  >
-                    Sign out
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="card-actions">
-          <button type="button" className="btn btn-outline btn-error" disabled={!hasOthers || others.isPending} onClick={() => others.mutate()}>
-            {others.isPending ? <Spinner size="loading-sm" label="" /> : null}
-            Sign out everywhere else
-          </button>
-        </div>
+    <SettingsSection title="Signed-in devices">
+      {devices.isPending ? (
+        <Spinner size="loading-md" label="Loading your devices" />
+      ) : devices.isError ? (
+        <p role="alert" className="alert alert-error">
+          {errorMessage(devices.error)}
+        </p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-base-200">
+          {list.map((device) => (
+            <li key={device.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <div>
+                <p className="font-medium">
+                  {device.browser}
+                  {device.os ? ` on ${device.os}` : ''}
+                  {device.thisDevice ? <span className="badge badge-primary ms-2">This device</span> : null}
+                </p>
+                <p className="text-sm text-base-content/70">
+                  {device.place || 'Place unknown'} · Last seen {formatDateTime(device.lastSeenAt)}
+                </p>
+              </div>
+              {device.thisDevice ? null : (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline"
+                  aria-label={`Sign out ${device.browser}${device.os ? ` on ${device.os}` : ''}, last seen ${formatDateTime(device.lastSeenAt)}`}
+                  disabled={one.isPending && one.variables.id === device.id}
+                  onClick={() => one.mutate(device)}
+                >
+                  Sign out
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="card-actions">
+        <button type="button" className="btn btn-outline btn-error" disabled={!hasOthers || others.isPending} onClick={() => others.mutate()}>
+          {others.isPending ? <Spinner size="loading-sm" label="" /> : null}
+          Sign out everywhere else
+        </button>
       </div>
-    </section>
+    </SettingsSection>
   );
 }

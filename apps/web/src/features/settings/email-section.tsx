@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import type { Profile } from '@second-gear/contract';
 import { TextField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { SettingsSection } from './settings-section.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { requestEmailChange } from './api.ts';
 
@@ -33,39 +34,34 @@ export function EmailSection({ profile }: { profile: Profile }) {
   };
 
   return (
-    <section aria-labelledby="email-heading" className="card border border-base-200 bg-base-100">
-      <div className="card-body gap-4">
-        <h2 id="email-heading" className="card-title">
-          Email
-        </h2>
-        <p>
-          Your email is <strong>{profile.email}</strong>.
-        </p>
-        {profile.password ? (
-          <form className="flex flex-col gap-4" noValidate onSubmit={handleSubmit(onSubmit)}>
-            <TextField
-              label="New email"
-              type="email"
-              autoComplete="email"
-              error={errors.newEmail?.message}
-              {...register('newEmail', { required: 'New email is required' })}
-            />
-            {sent ? (
-              <p role="status" className="alert alert-info">
-                {sent}
-              </p>
-            ) : null}
-            <div className="card-actions">
-              <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-                {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
-                Change email
-              </button>
-            </div>
-          </form>
-        ) : (
-          <p>Your account signs in with Google, so its email is your Google account’s. To use another email, change it at Google.</p>
-        )}
-      </div>
-    </section>
+    <SettingsSection title="Email">
+      <p>
+        Your email is <strong>{profile.email}</strong>.
+      </p>
+      {profile.password ? (
+        <form className="flex flex-col gap-4" noValidate onSubmit={handleSubmit(onSubmit)}>
+          <TextField
+            label="New email"
+            type="email"
+            autoComplete="email"
+            error={errors.newEmail?.message}
+            {...register('newEmail', { required: 'New email is required' })}
+          />
+          {sent ? (
+            <p role="status" className="alert alert-info">
+              {sent}
+            </p>
+          ) : null}
+          <div className="card-actions">
+            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+              {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
+              Change email
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p>Your account signs in with Google, so its email is your Google account’s. To use another email, change it at Google.</p>
+      )}
+    </SettingsSection>
   );
 }

@@ -5,6 +5,7 @@ import { minPasswordLength } from '@second-gear/contract/constants';
 import type { Profile } from '@second-gear/contract';
 import { TextField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { SettingsSection } from './settings-section.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { confirmPasswordRules, newPasswordRules } from '../auth/index.ts';
 import { changePassword, devicesKey } from './api.ts';
@@ -39,46 +40,41 @@ export function PasswordSection({ profile }: { profile: Profile }) {
   };
 
   return (
-    <section aria-labelledby="password-heading" className="card border border-base-200 bg-base-100">
-      <div className="card-body gap-4">
-        <h2 id="password-heading" className="card-title">
-          Password
-        </h2>
-        {profile.password ? (
-          <form className="flex flex-col gap-4" noValidate onSubmit={handleSubmit(onSubmit)}>
-            <TextField
-              label="Current Password"
-              type="password"
-              autoComplete="current-password"
-              error={errors.currentPassword?.message}
-              {...register('currentPassword', { required: 'Current Password is required' })}
-            />
-            <TextField
-              label="New Password"
-              type="password"
-              autoComplete="new-password"
-              hint={`At least ${minPasswordLength} characters. Your other devices will be signed out.`}
-              error={errors.newPassword?.message}
-              {...register('newPassword', newPasswordRules)}
-            />
-            <TextField
-              label="Confirm Password"
-              type="password"
-              autoComplete="new-password"
-              error={errors.confirmPassword?.message}
-              {...register('confirmPassword', confirmPasswordRules)}
-            />
-            <div className="card-actions">
-              <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-                {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
-                Change password
-              </button>
-            </div>
-          </form>
-        ) : (
-          <p>Your account signs in with Google: it has no password here. Use CONTINUE WITH GOOGLE on the login page.</p>
-        )}
-      </div>
-    </section>
+    <SettingsSection title="Password">
+      {profile.password ? (
+        <form className="flex flex-col gap-4" noValidate onSubmit={handleSubmit(onSubmit)}>
+          <TextField
+            label="Current Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...register('currentPassword', { required: 'Current Password is required' })}
+          />
+          <TextField
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            hint={`At least ${minPasswordLength} characters. Your other devices will be signed out.`}
+            error={errors.newPassword?.message}
+            {...register('newPassword', newPasswordRules)}
+          />
+          <TextField
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword', confirmPasswordRules)}
+          />
+          <div className="card-actions">
+            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+              {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
+              Change password
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p>Your account signs in with Google: it has no password here. Use CONTINUE WITH GOOGLE on the login page.</p>
+      )}
+    </SettingsSection>
   );
 }

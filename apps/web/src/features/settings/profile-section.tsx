@@ -7,6 +7,7 @@ import { profileLimits } from '@second-gear/contract/constants';
 import { Avatar } from '../../ui/avatar.tsx';
 import { FileField, SelectField, TextField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { SettingsSection } from './settings-section.tsx';
 import { UploadProgress } from '../../ui/upload-progress.tsx';
 import { useFilePreview } from '../../ui/use-file-preview.ts';
 import { errorMessage } from '../../lib/errors.ts';
@@ -68,11 +69,8 @@ export function ProfileSection({ profile }: { profile: Profile }) {
   });
 
   return (
-    <section aria-labelledby="profile-heading" className="card border border-base-200 bg-base-100">
-      <form className="card-body gap-4" noValidate onSubmit={handleSubmit((values) => save.mutateAsync(values).catch(() => undefined))}>
-        <h2 id="profile-heading" className="card-title">
-          Profile
-        </h2>
+    <SettingsSection title="Profile">
+      <form className="flex flex-col gap-4" noValidate onSubmit={handleSubmit((values) => save.mutateAsync(values).catch(() => undefined))}>
         <TextField
           label="Name"
           autoComplete="name"
@@ -110,7 +108,7 @@ export function ProfileSection({ profile }: { profile: Profile }) {
           </button>
         </div>
       </form>
-    </section>
+    </SettingsSection>
   );
 }
 
