@@ -40,6 +40,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { moneyRoutes } from './modules/money/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { heartbeatWithin, liveRoutes } from './modules/live/routes.ts';
@@ -190,6 +191,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
       await api.register(siteRoutes);
       await api.register(userRoutes);
       await api.register(twoFactorRoutes);
+      await api.register(settingsRoutes);
       await api.register(catalogRoutes(paymentProvider));
       await api.register(bookingRoutes);
       await api.register(wishlistRoutes);

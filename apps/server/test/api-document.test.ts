@@ -76,7 +76,7 @@ describe('the API document', () => {
     expect(body.content['multipart/form-data']?.schema.properties.image).toMatchObject({ type: 'string', format: 'binary' });
   });
 
-  it('documents the sign-up, sign-in, sign-out, session and password reset calls', () => {
+  it('documents the sign-up, sign-in, sign-out, session, password reset and password change calls', () => {
     for (const key of [
       'POST /api/auth/sign-up/email',
       'POST /api/auth/sign-in/email',
@@ -85,6 +85,7 @@ describe('the API document', () => {
       'GET /api/auth/get-session',
       'POST /api/auth/request-password-reset',
       'POST /api/auth/reset-password',
+      'POST /api/auth/change-password',
     ]) {
       expect(operationOf(key)?.responses, key).toHaveProperty('200');
     }

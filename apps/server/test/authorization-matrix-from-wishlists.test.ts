@@ -24,6 +24,7 @@ import {
   okJson,
   one,
   openedDispute,
+  otherDeviceOf,
   otherOf,
   P,
   paidWithCard,
@@ -113,6 +114,36 @@ describe('mass-assignment probes on every write route', () => {
       await rejected('buyer', post('/api/users', { ...forged(), name: 'B', email: P.buyer.email, role: 'Buyer' }));
       await rejected('buyer', post('/api/users', { name: 'B', email: P.buyer.email, role: 'Admin' }));
       expect(await one('select role, verified from users where id = $1', [P.buyer.id])).toEqual({ role: 'buyer', verified: false });
+    },
+    'PATCH /api/me/profile': async () => {
+      for (const field of Object.keys(forged())) {
+        await rejected('buyer', { method: 'PATCH', url: '/api/me/profile', payload: { name: 'Forged name', [field]: (forged() as Record<string, unknown>)[field] } });
+      }
+      expect(await one('select name, role, verified, email from users where id = $1', [P.buyer.id])).toEqual({ name: P.buyer.name, role: 'buyer', verified: false, email: P.buyer.email });
+    },
+    'POST /api/me/photo': async () => {
+      const res = await call('buyer', { method: 'POST', url: `/api/me/photo?${forgedQuery()}`, ...multipartFile('image', 'me.png', 'image/png', png) });
+      expect(res.statusCode).toBe(200);
+      const key = /\/uploads\/([A-Za-z0-9_-]+)-\d+\.webp$/.exec(res.json().data.url)![1];
+      expect(await one('select owner_id from images where key = $1', [key])).toEqual({ owner_id: P.buyer.id });
+    },
+    'POST /api/me/email': async () => {
+      await rejected('buyer', post('/api/me/email', { ...forged(), newEmail: 'forged@test.example' }));
+      await rejected('buyer', post('/api/me/email', { newEmail: 'forged@test.example', userId: P.otherBuyer.id }));
+      expect(await one(`select count(*)::int as n from email_outbox where to_address = 'forged@test.example'`, [])).toEqual({ n: 0 });
+    },
+    'DELETE /api/me/sessions/:id': async () => {
+      const [mine, theirs] = [await otherDeviceOf(P.buyer.id), await otherDeviceOf(P.otherBuyer.id)];
+      const res = await call('buyer', { method: 'DELETE', url: `/api/me/sessions/${mine}?${forgedQuery()}&id=${theirs}`, payload: { ...forged(), id: theirs } });
+      expect(res.json()).toEqual({ signedOut: 1 });
+      expect(await one('select count(*)::int as n from sessions where id = any($1)', [[mine, theirs]])).toEqual({ n: 1 });
+      expect(await one('select user_id from sessions where id = $1', [theirs])).toEqual({ user_id: P.otherBuyer.id });
+    },
+    'POST /api/me/sessions/sign-out-others': async () => {
+      const theirs = await otherDeviceOf(P.otherBuyer.id);
+      const res = await call('buyer', { method: 'POST', url: `/api/me/sessions/sign-out-others?${forgedQuery()}`, payload: { ...forged(), userId: P.otherBuyer.id } });
+      expect(res.statusCode).toBe(200);
+      expect(await one('select user_id from sessions where id = $1', [theirs])).toEqual({ user_id: P.otherBuyer.id });
     },
     'POST /api/images': async () => {
       const res = await call('seller', { method: 'POST', url: `/api/images?${forgedQuery()}`, ...multipartFile('image', 'car.png', 'image/png', png) });

@@ -294,6 +294,7 @@ export function setUpMatrix(part: string) {
   beforeAll(setUpSavedSearches);
   beforeAll(setUpNotices);
   beforeAll(setUpDataExports);
+  beforeAll(setUpSpareSessions);
   afterAll(async () => {
     await stripeApp?.close();
     await fake?.close();
@@ -422,6 +423,39 @@ export const specs: Record<string, Spec> = {
   'GET /api/users/buyer/:email': {
     call: (_who, e) => get(`/api/users/buyer/${enc(emailOf(e))}`),
     check: (who, res) => expect(res.json()).toEqual({ isBuyer: roleOf[who] === 'buyer' }),
+  },
+
+  'GET /api/me/profile': {
+    call: () => get('/api/me/profile'),
+    check: (who, res) => expect(res.json()).toMatchObject({ email: P[who as SignedIn].email, password: true }),
+  },
+  'PATCH /api/me/profile': {
+    call: () => ({ method: 'PATCH', url: '/api/me/profile', payload: { phone: '+1 555 010 0199', timeZone: 'Europe/Paris' } }),
+    check: (who, res) => expect(res.json()).toMatchObject({ email: P[who as SignedIn].email, phone: '+1 555 010 0199', timeZone: 'Europe/Paris' }),
+  },
+  'POST /api/me/photo': {
+    call: () => ({ method: 'POST', url: '/api/me/photo', ...multipartFile('image', 'me.png', 'image/png', png) }),
+    check: (_who, res) => expect(res.json().data.url).toMatch(/\/uploads\//),
+  },
+  'POST /api/me/email': {
+    call: (who) => post('/api/me/email', { newEmail: `moved-${who}-${randomBytes(3).toString('hex')}@test.example` }),
+    check: (who, res) => expect(res.json().message).toContain(P[who as SignedIn].email),
+  },
+  'GET /api/me/sessions': {
+    call: () => get('/api/me/sessions'),
+    check: (_who, res) => {
+      expect(res.json().filter((s: { thisDevice: boolean }) => s.thisDevice)).toHaveLength(1);
+      expect(res.body).not.toMatch(/token/i);
+    },
+  },
+  'DELETE /api/me/sessions/:id': {
+    call: (_who, _e, r) => ({ method: 'DELETE', url: `/api/me/sessions/${spareSessionOf(r)}` }),
+    check: (_who, res) => expect(res.json()).toEqual({ signedOut: 1 }),
+    intact: async (r) => expect(await one('select count(*)::int as n from sessions where id = $1', [spareSessionOf(r)])).toEqual({ n: 1 }),
+  },
+  'POST /api/me/sessions/sign-out-others': {
+    call: () => post('/api/me/sessions/sign-out-others', {}),
+    check: (_who, res) => expect(res.json()).toMatchObject({ signedOut: expect.any(Number) }),
   },
 
   'GET /api/categories': { call: () => get('/api/categories') },
@@ -757,6 +791,23 @@ async function setUpSavedSearches() {
     const saved = async (name: string) => (await call(who, post('/api/alerts', { name, frequency: 'Instantly', filters: {} }))).json()._id as string;
     alertRows[who] = { kept: await saved(alertName(who)), doomed: await saved(`${alertName(who)} to delete`) };
   }
+}
+
+// A second session of every signed-in person, as if signed in on another device: theirs to sign out.
+const spareSessions = {} as Record<SignedIn, string>;
+const spareSessionOf = (who: Who) => spareSessions[who === 'anonymous' ? 'buyer' : who];
+async function setUpSpareSessions() {
+  for (const who of Object.keys(otherOf) as SignedIn[]) spareSessions[who] = await otherDeviceOf(P[who].id);
+}
+
+/** A session of the person's, opened on another device (as better-auth writes one); its id. */
+export async function otherDeviceOf(userId: string): Promise<string> {
+  const id = randomBytes(12).toString('hex');
+  await t.pool.query(
+    `insert into sessions (id, token, user_id, expires_at, ip_address, user_agent) values ($1, $2, $3, now() + interval '1 day', '203.0.113.9', 'Matrix')`,
+    [id, randomBytes(24).toString('base64url'), userId],
+  );
+  return id;
 }
 
 // Notifications of every signed-in person, and an email in the development mailbox.

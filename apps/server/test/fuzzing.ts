@@ -916,6 +916,38 @@ export function routes(): RouteCase[] {
     jsonRoute('/api/account/exports', ['buyer', 'seller', 'admin'], fc.constant({})),
     { ...publicGet('/api/account/exports'), who: whoArb(['buyer', 'otherBuyer', 'seller', 'admin']) },
     idRoute('GET', '/api/account/exports/:id/file', ['buyer', 'otherBuyer'], () => dataExportIds),
+    // Settings: the caller's own profile, photo, email and devices.
+    { ...publicGet('/api/me/profile'), who: whoArb(['buyer', 'otherBuyer', 'seller', 'admin']) },
+    {
+      method: 'PATCH',
+      route: '/api/me/profile',
+      who: whoArb(['otherBuyer']),
+      request: bodyArb(
+        fc.record(
+          {
+            name: orHostile(textish),
+            image: orHostile(fc.oneof(fc.webUrl(), fc.constant(null), fc.constantFrom('javascript:alert(1)', `https://x.example/${HUGE}`))),
+            phone: orHostile(fc.oneof(fc.constantFrom('+44 20 7946 0958', '(555) 010-0199', '12', null), textish)),
+            timeZone: orHostile(fc.oneof(fc.constantFrom('Europe/Paris', 'America/New_York', 'UTC', 'Asia/Calcutta', 'Mars/Olympus', '+01:00', 'EST', null), textish)),
+          },
+          { requiredKeys: [] },
+        ),
+      ).map((payload) => ({ url: '/api/me/profile', payload })),
+    },
+    {
+      method: 'POST',
+      route: '/api/me/photo',
+      who: whoArb(['buyer', 'otherBuyer', 'seller', 'admin']),
+      request: imageUploadArb().map((payload) => ({ url: '/api/me/photo', payload })),
+    },
+    jsonRoute(
+      '/api/me/email',
+      ['otherBuyer'],
+      fc.record({ newEmail: orHostile(fc.oneof(fc.emailAddress(), fc.constant(people.buyer.email), oddEmail, textish)) }, { requiredKeys: ['newEmail'] }),
+    ),
+    { ...publicGet('/api/me/sessions'), who: whoArb(['buyer', 'otherBuyer', 'seller', 'admin']) },
+    idRoute('DELETE', '/api/me/sessions/:id', ['otherBuyer'], () => ['not-a-session-of-anyone']),
+    jsonRoute('/api/me/sessions/sign-out-others', ['otherBuyer'], fc.record({})),
     // Authentication (better-auth behind /api/auth).
     jsonRoute(
       '/api/auth/sign-up/email',
@@ -1319,6 +1351,13 @@ export const PEOPLE_AND_MESSAGE_ROUTES = [
   'POST /api/account/exports',
   'GET /api/account/exports',
   'GET /api/account/exports/:id/file',
+  'GET /api/me/profile',
+  'PATCH /api/me/profile',
+  'POST /api/me/photo',
+  'POST /api/me/email',
+  'GET /api/me/sessions',
+  'DELETE /api/me/sessions/:id',
+  'POST /api/me/sessions/sign-out-others',
   'POST /api/auth/sign-up/email',
   'POST /api/auth/sign-in/email',
   'POST /api/auth/sign-in/social',

@@ -38,7 +38,7 @@ export type Ownership =
    * the row in the answer. `noop`: the call is answered as for an id the caller has nothing under
    * (`deletedCount: 0`, as the first client's delete expects), and the other person's row stays.
    */
-  | { by: 'row'; in: 'params' | 'query' | 'body'; field: string; row: 'product' | 'booking' | 'wishlist-entry' | 'conversation' | 'saved-search' | 'payment' | 'payout-account' | 'data-export'; noop?: boolean };
+  | { by: 'row'; in: 'params' | 'query' | 'body'; field: string; row: 'product' | 'booking' | 'wishlist-entry' | 'conversation' | 'saved-search' | 'payment' | 'payout-account' | 'data-export' | 'session'; noop?: boolean };
 
 export interface RouteRule {
   access: Access;
@@ -94,6 +94,15 @@ export const routeRules: Record<string, RouteRule> = {
   'GET /api/users/admin/:email': { access: 'signed-in', owner: [ownEmail('params', 'email', true)] },
   'GET /api/users/seller/:email': { access: 'signed-in', owner: [ownEmail('params', 'email', true)] },
   'GET /api/users/buyer/:email': { access: 'signed-in', owner: [ownEmail('params', 'email', true)] },
+
+  // Settings: the caller's own profile, email and signed-in devices; nothing names another person.
+  'GET /api/me/profile': { access: 'signed-in', note: 'the caller’s own profile only' },
+  'PATCH /api/me/profile': { access: 'signed-in', note: 'the caller’s own row only; role, verification and email are not fields of it' },
+  'POST /api/me/photo': { access: 'signed-in', note: 'a picture stored as the caller’s, counted in their upload limit' },
+  'POST /api/me/email': { access: 'signed-in', note: 'the link goes to the new address; limited per account and per client address' },
+  'GET /api/me/sessions': { access: 'signed-in', note: 'the caller’s own sessions, without their tokens' },
+  'DELETE /api/me/sessions/:id': { access: 'signed-in', owner: [{ by: 'row', in: 'params', field: 'id', row: 'session' }] },
+  'POST /api/me/sessions/sign-out-others': { access: 'signed-in', note: 'ends the caller’s other sessions only' },
 
   // Catalog.
   'GET /api/categories': { access: 'public' },

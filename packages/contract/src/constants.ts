@@ -157,3 +157,6 @@ export const testPayoutAccountNumbers = { enabled: '000123456789', pending: '000
 
 /** A code from an authenticator app (two-factor sign-in): six digits. */
 export const AUTHENTICATION_CODE = /^\d{6}$/;
+
+/** Bounds of what a person sets in Settings (migration 0026 holds the same in the database). */
+export const profileLimits = { name: 100, photoUrl: 2048, phone: 40, timeZone: 64 } as const;

@@ -17,3 +17,4 @@ export * from './alerts.ts';
 export * from './listing-checks.ts';
 export * from './account.ts';
 export * from './two-factor.ts';
+export * from './settings.ts';

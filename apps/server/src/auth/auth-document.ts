@@ -144,6 +144,17 @@ export function authDocument() {
         { 400: 'The token has expired, was used already or was never issued (code `INVALID_TOKEN`), or the password is too short or too long.', 503: busy },
       ),
     },
+    '/api/auth/change-password': {
+      post: operation(
+        true,
+        'Change the caller’s password (Settings)',
+        'Needs the session cookie and the current password. Ends every other session of the account (this one stays) and emails the owner that the password changed. An account that signs in with Google only has no password to change (400).',
+        z.object({ currentPassword: z.string().min(1), newPassword: z.string().min(minPasswordLength).max(128) }),
+        z.object({ token: z.string().nullable(), user }),
+        'Changed; every other session has ended.',
+        { 401: 'No session.', 503: busy },
+      ),
+    },
     '/api/auth/sign-out': {
       post: operation(true, 'Sign out', 'Ends the session of the cookie sent and clears the cookie.', undefined, z.object({ success: z.boolean() }), 'Signed out (also when there was no session).'),
     },

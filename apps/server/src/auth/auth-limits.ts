@@ -21,7 +21,7 @@ const counted = new WeakMap<Request, { account: string; address: string }>();
 
 /**
  * better-auth's `hooks`: the limits on e-mail sign-in, two-factor codes, sign-up and password reset requests, and a password change that ends
- * every other session. They run inside better-auth's dispatch and go by `ctx.path`, the path of the
+ * every other session and is told to the owner (`onPasswordChange`: an account email). They run inside better-auth's dispatch and go by `ctx.path`, the path of the
  * endpoint better-auth actually runs, so no spelling of the request's address (`/x/../sign-in`,
  * `%2e`, a query string) reaches an endpoint without them: a limit keyed on the request's address
  * would be walked around by spelling that address differently.
@@ -29,7 +29,7 @@ const counted = new WeakMap<Request, { account: string; address: string }>();
  * Only requests from an HTTP client are limited: routes.ts runs them with their client address
  * (client-address.ts); better-auth called by the server itself has none.
  */
-export function authHooks(pool: Pool) {
+export function authHooks(pool: Pool, onPasswordChange?: (user: { id: string; name: string }) => Promise<void>) {
   const limits = new RateLimits(pool);
 
   const before = createAuthMiddleware(async (ctx) => {
@@ -73,13 +73,18 @@ export function authHooks(pool: Pool) {
     }
   });
 
-  // A sign-in or a code was counted before it ran; only a refused password or code (401) stays counted.
   const after = createAuthMiddleware(async (ctx) => {
+    const returned = ctx.context.returned;
+    if (ctx.path === '/change-password') {
+      const user = (returned as { user?: { id: string; name: string } } | undefined)?.user;
+      if (!isAPIError(returned) && user && onPasswordChange) await onPasswordChange(user);
+      return;
+    }
+    // A sign-in or a code was counted before it ran; only a refused password or code (401) stays counted.
     const address = clientAddress();
     if (address === undefined) return;
     const keys = ctx.path === '/sign-in/email' ? signInKeys(ctx.body, address) : CODE_CHECKS.has(ctx.path) && ctx.request ? counted.get(ctx.request) : undefined;
     if (!keys) return;
-    const returned = ctx.context.returned;
     if (!isAPIError(returned)) {
       // A success clears this account's failures, not the address's own count: signing in to one's
       // own account between guesses must not reset a spraying attacker.

@@ -3,24 +3,19 @@ import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
 import type { Pool } from 'pg';
 import { z } from 'zod';
-import { minPasswordLength, signUpRole } from '@second-gear/contract';
+import { accountName, minPasswordLength, photoUrl, signUpRole } from '@second-gear/contract';
 import { authHooks } from './auth-limits.ts';
 import { GOOGLE_PROVIDER_ID, type GoogleOAuth } from './google.ts';
 import { endUnverifiedPassword, onlyVerifiedGoogleEmails } from './google-linking.ts';
 import { boundedPasswordHashing, HASHING } from './password-hashing.ts';
 import type { SendAccountEmail } from './account-email.ts';
 import { emailConfirmation } from './email-confirmation.ts';
-import { passwordResetEmails, RESET_LINK_SECONDS } from './password-reset.ts';
+import { CLIENT_ADDRESS_HEADER } from './client-address.ts';
+import { passwordChanged, passwordResetEmails, RESET_LINK_SECONDS } from './password-reset.ts';
 import { twoFactorSignIn, UNOFFERED_TWO_FACTOR_PATHS } from './two-factor.ts';
 
 /** What better-auth does not bound itself: the database refuses longer values, which must be a 400, not a 500. */
-const userProfile = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
-  image: z
-    .url({ protocol: /^https?$/, error: 'Photo URL must be a web address (http or https)' })
-    .max(2048, 'Photo URL must be at most 2048 characters')
-    .nullish(),
-});
+const userProfile = z.object({ name: accountName, image: photoUrl.nullish() });
 
 export interface AuthOptions {
   pool: Pool;
@@ -55,7 +50,7 @@ export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUr
     // Sign-in and sign-up are limited by our own hooks, counted in PostgreSQL (auth-limits.ts), which
     // hold across app processes; better-auth's in-memory limiter would not.
     rateLimit: { enabled: false },
-    hooks: authHooks(pool),
+    hooks: authHooks(pool, sendAccountEmail && ((user) => passwordChanged(publicUrl, sendAccountEmail, user, 'settings'))),
     emailAndPassword: {
       enabled: true,
       minPasswordLength,
@@ -71,8 +66,11 @@ export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUr
     // A password sign-up is sent a link that confirms its email; signing in never waits for it
     // (no requireEmailVerification). Without account emails there is nothing to confirm with.
     ...(sendAccountEmail ? { emailVerification: emailConfirmation(pool, publicUrl, sendAccountEmail) } : {}),
-    // Paths the product does not offer: profile and e-mail changes would bypass the role rules.
-    disabledPaths: ['/update-user', '/change-email', '/delete-user', '/link-social', '/unlink-account', ...UNOFFERED_TWO_FACTOR_PATHS],
+    // Paths the product does not offer over HTTP: a profile change would bypass the role rules, and
+    // Settings' own routes (modules/settings) ask better-auth for an email change and for the sessions
+    // after their own checks and limits. Listing the sessions would hand every session's token to the
+    // page's scripts, undoing the HttpOnly cookie; a session is ended by its id there instead.
+    disabledPaths: ['/update-user', '/change-email', '/delete-user', '/link-social', '/unlink-account', '/list-sessions', '/revoke-session', ...UNOFFERED_TWO_FACTOR_PATHS],
     advanced: {
       // better-auth skips its Origin (CSRF) check whenever NODE_ENV=test; keep it on so that the
       // tests exercise the check production relies on.
@@ -80,6 +78,8 @@ export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUr
       cookiePrefix: 'second-gear',
       useSecureCookies: publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // A session's address (shown in Settings' Signed-in devices) is the one routes.ts settled on.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     user: {
       modelName: 'users',
@@ -90,6 +90,9 @@ export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUr
       },
       // Google identities are used only with a verified email (google-linking.ts).
       validateUserInfo: onlyVerifiedGoogleEmails,
+      // The link goes to the new address (email-confirmation.ts); the account keeps its email until
+      // it is opened. No confirmation by the old address first: it is told instead (modules/settings).
+      changeEmail: { enabled: true },
     },
     session: {
       modelName: 'sessions',
@@ -171,6 +174,16 @@ export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUr
         },
       },
       user: {
+        update: {
+          // An email change's link was opened at the new address: that proves the address, whatever
+          // the old one's state; and it is refused if another account took the address meanwhile.
+          before: async (user, ctx) => {
+            if (ctx?.path !== '/verify-email' || typeof user.email !== 'string') return;
+            const { rowCount } = await pool.query('select 1 from users where email = $1', [user.email]);
+            if (rowCount) throw new APIError('CONFLICT', { message: 'Another account uses this email now.' });
+            return { data: { ...user, emailVerified: true } };
+          },
+        },
         create: {
           // The role comes from the sign-up form as 'Buyer' or 'Seller'; anything else (an attempt
           // to become Admin included) is refused. Sign-ins through Google register buyers.

@@ -37,6 +37,13 @@ function ipv6Groups(address: string): number[] {
 }
 
 /**
+ * The header better-auth reads a new session's address from (auth.ts): routes.ts sets it to the
+ * client address Fastify settled on (TRUST_PROXY decides whose X-Forwarded-For it believes), over
+ * whatever the client sent under that name.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-second-gear-client-address';
+
+/**
  * The client address of the HTTP request better-auth is answering, for its hooks (auth-limits.ts).
  * The route that hands a request to better-auth runs it inside `withClientAddress`; better-auth's
  * own calls from the server (no HTTP client) have none, and are not limited.

@@ -19,6 +19,8 @@ export const CONFIRM_PAGE = '/confirm-email';
 interface ConfirmedUser {
   id: string;
   name: string;
+  /** The account's address, or the new one an email change asks to confirm. */
+  email: string;
 }
 
 /**
@@ -39,13 +41,18 @@ export function emailConfirmation(pool: Pool, publicUrl: string, send: SendAccou
     autoSignInAfterVerification: true,
     expiresIn: CONFIRM_LINK_SECONDS,
     async sendVerificationEmail({ user, token }: { user: ConfirmedUser; token: string }) {
+      const link = `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(`${publicUrl}${CONFIRM_PAGE}`)}`;
+      // better-auth's email change (POST /api/me/email, which counted it) names the new address as the user's.
+      if (user.email !== (await addressOf(pool, user.id))) {
+        await send({ userId: user.id, to: user.email, subject: 'Confirm your new email address', body: newAddressBody(user, link) });
+        return;
+      }
       const address = clientAddress();
       const minutes = await limits.take([
         { key: `confirm:${user.id}`, limit: CONFIRM_PER_PERSON },
         ...(address === undefined ? [] : [{ key: `confirm:${address}`, limit: CONFIRM_PER_ADDRESS }]),
       ]);
       if (minutes > 0) throw tooMany(`Too many confirmation emails. Try again in ${waitWords(minutes)}.`, minutes);
-      const link = `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(`${publicUrl}${CONFIRM_PAGE}`)}`;
       await send({
         userId: user.id,
         subject: 'Confirm your email address',
@@ -59,4 +66,19 @@ export function emailConfirmation(pool: Pool, publicUrl: string, send: SendAccou
       });
     },
   };
+}
+
+function newAddressBody(user: ConfirmedUser, link: string) {
+  return [
+    `Hello ${user.name},`,
+    `You asked to use this address, ${user.email}, for your Second Gear account. Confirm it by opening this link:`,
+    link,
+    'The link works for 24 hours. Until it is opened, your account keeps its current email.',
+    'If you did not ask, you can ignore this email: nothing changes.',
+  ].join('\n\n');
+}
+
+async function addressOf(pool: Pool, userId: string): Promise<string | undefined> {
+  const { rows } = await pool.query<{ email: string }>('select email from users where id = $1', [userId]);
+  return rows[0]?.email;
 }

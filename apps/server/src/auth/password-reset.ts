@@ -48,22 +48,32 @@ export function passwordResetEmails(pool: Pool, publicUrl: string, send: SendAcc
         ].join('\n\n'),
       });
     },
-    async onPasswordReset({ user }: { user: ResetUser }) {
-      await send({
-        userId: user.id,
-        subject: 'Your Second Gear password was changed',
-        body: [
-          greeting(user),
-          'The password of your Second Gear account was just changed with a reset link, and every device was signed out.',
-          `If that was you, sign in with the new password: ${publicUrl}/login`,
-          `If it was not you, someone can read your email: secure your mailbox, then ask for a new link at ${publicUrl}/forgot-password`,
-        ].join('\n\n'),
-      });
-    },
+    onPasswordReset: ({ user }: { user: ResetUser }) => passwordChanged(publicUrl, send, user, 'reset'),
   };
 }
 
-async function hasPassword(pool: Pool, userId: string): Promise<boolean> {
+/**
+ * Tells the owner that the account's password changed, with a reset link (every device signed out)
+ * or in Settings (every other device signed out): whoever did not do it learns so at once.
+ */
+export async function passwordChanged(publicUrl: string, send: SendAccountEmail, user: ResetUser, how: 'reset' | 'settings') {
+  const lines =
+    how === 'reset'
+      ? [
+          'The password of your Second Gear account was just changed with a reset link, and every device was signed out.',
+          `If that was you, sign in with the new password: ${publicUrl}/login`,
+          `If it was not you, someone can read your email: secure your mailbox, then ask for a new link at ${publicUrl}/forgot-password`,
+        ]
+      : [
+          'The password of your Second Gear account was just changed in Settings, and every other device was signed out.',
+          'If that was you, there is nothing more to do.',
+          `If it was not you, someone else is signed in to your account: ask for a new password at ${publicUrl}/forgot-password, which signs every device out.`,
+        ];
+  await send({ userId: user.id, subject: 'Your Second Gear password was changed', body: [`Hello ${user.name},`, ...lines].join('\n\n') });
+}
+
+/** Whether the account has a password (an account made through Google has none). */
+export async function hasPassword(pool: Pool, userId: string): Promise<boolean> {
   const { rowCount } = await pool.query(`select 1 from accounts where user_id = $1 and provider_id = 'credential' and password is not null`, [userId]);
   return rowCount !== 0;
 }

@@ -4,7 +4,7 @@ import { AppError, errorBody } from '../errors.ts';
 import { GOOGLE_PROVIDER_ID } from './google.ts';
 import { googleDonePage, googleDoneScript } from './google-done.ts';
 import { refuseNonCanonicalTarget } from './canonical-target.ts';
-import { withClientAddress } from './client-address.ts';
+import { CLIENT_ADDRESS_HEADER, withClientAddress } from './client-address.ts';
 
 const socialBody = z.object({ provider: z.string() }).loose();
 
@@ -73,6 +73,7 @@ function toWebRequest(req: FastifyRequest, url: URL): Request {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
+  headers.set(CLIENT_ADDRESS_HEADER, req.ip);
   let body: BodyInit | undefined;
   if (req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined) {
     if (typeof req.body === 'string' || Buffer.isBuffer(req.body)) body = req.body as string;

@@ -709,6 +709,8 @@ CREATE TABLE public.users (
   verified boolean DEFAULT false NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  phone text,
+  time_zone text,
   two_factor_enabled boolean DEFAULT false NOT NULL,
   deleted_at timestamp with time zone,
   CONSTRAINT users_pkey PRIMARY KEY (id),
@@ -716,7 +718,9 @@ CREATE TABLE public.users (
   CONSTRAINT users_email_key UNIQUE (email),
   CONSTRAINT users_image_check CHECK ((length(image) <= 2048)),
   CONSTRAINT users_name_check CHECK (((length(name) >= 1) AND (length(name) <= 100))),
-  CONSTRAINT users_role_check CHECK ((role = ANY (ARRAY['buyer'::text, 'seller'::text, 'admin'::text])))
+  CONSTRAINT users_phone_check CHECK ((length(phone) <= 40)),
+  CONSTRAINT users_role_check CHECK ((role = ANY (ARRAY['buyer'::text, 'seller'::text, 'admin'::text]))),
+  CONSTRAINT users_time_zone_check CHECK ((length(time_zone) <= 64))
 );
 CREATE INDEX users_role_idx ON public.users USING btree (role, created_at);
 CREATE TRIGGER users_auth_change AFTER DELETE OR UPDATE ON public.users FOR EACH ROW EXECUTE FUNCTION public.notify_auth_change('id');

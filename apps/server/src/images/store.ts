@@ -124,9 +124,9 @@ export function imageKeyOf(url: string): string | undefined {
 /**
  * The key of a picture `ownerId` uploaded here, from its URL; anything else (another person's
  * picture, an address elsewhere) is a 400 saying to choose the `field` again. A listing uses its
- * seller's pictures only, a category its admin's.
+ * seller's pictures only, a category its admin's, a profile its person's.
  */
-export async function ownPictureKey(db: Pick<Pool, 'query'>, ownerId: string, url: string, field: 'Image' | 'Picture'): Promise<string> {
+export async function ownPictureKey(db: Pick<Pool, 'query'>, ownerId: string, url: string, field: 'Image' | 'Picture' | 'Photo'): Promise<string> {
   const key = imageKeyOf(url);
   const { rows } = key ? await db.query('select 1 from images where key = $1 and owner_id = $2', [key, ownerId]) : { rows: [] };
   if (!key || !rows.length) throw new AppError('BAD_REQUEST', `${field} must be a picture you uploaded here. Choose the ${field.toLowerCase()} again.`);

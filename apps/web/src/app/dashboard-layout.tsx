@@ -31,7 +31,7 @@ const buyerMenu: NavItem[] = [
 
 /** Saved searches, for every role: whoever signs in may search. */
 const alertsItem: NavItem = { to: '/dashboard/alerts', label: 'My Alerts' };
-/** The account's own settings, for every role. */
+/** The person's own account, for every role. */
 const settingsItem: NavItem = { to: '/dashboard/settings', label: 'Settings' };
 
 /** daisyUI's `lg:drawer-open`: from Tailwind's lg breakpoint the side menu is a column, not a drawer. */

@@ -3,7 +3,7 @@ import type { ImageUploadAnswer } from '@second-gear/contract';
 import { imageTypes, maxImageBytes } from '@second-gear/contract/constants';
 import { ApiError, messageOf } from './api.ts';
 
-// The picture upload that the seller's Add A Product and the admin's Categories screen share.
+// The picture upload that the seller's Add A Product, the admin's Categories screen and Settings' photo share.
 
 /** The `accept` attribute of a picture's file input. */
 export const imageAccept = imageTypes.join(',');
@@ -30,13 +30,14 @@ const uploadFallbacks: Record<number, string> = {
 };
 
 /**
- * `POST /images` (multipart field `image`) with XMLHttpRequest, so that the upload's progress can be shown
- * (fetch reports no upload progress). Resolves to the stored image's URL.
+ * `POST /images` (multipart field `image`), or another upload route of the same shape (`path`), with
+ * XMLHttpRequest, so that the upload's progress can be shown (fetch reports no upload progress).
+ * Resolves to the stored image's URL.
  */
-export function uploadImage(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<string> {
+export function uploadImage(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal, path = '/api/images'): Promise<string> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', '/api/images');
+    request.open('POST', path);
     request.setRequestHeader('Accept', 'application/json');
     request.withCredentials = true;
     request.upload.onprogress = (event) => {
@@ -78,14 +79,14 @@ export function uploadImage(file: File, onProgress: (fraction: number) => void, 
  * upload runs) and resolves to its URL. A picture already stored is not sent again when only the
  * form's own save failed (a taken name, a refused field) and the person sends the same file again.
  */
-export function usePictureUpload(): { progress: number | null; upload: (file: File) => Promise<string> } {
+export function usePictureUpload(path?: string): { progress: number | null; upload: (file: File) => Promise<string> } {
   const [progress, setProgress] = useState<number | null>(null);
   const stored = useRef<{ file: File; url: string } | null>(null);
   const upload = async (file: File) => {
     if (stored.current?.file === file) return stored.current.url;
     setProgress(0);
     try {
-      const url = await uploadImage(file, setProgress);
+      const url = await uploadImage(file, setProgress, undefined, path);
       stored.current = { file, url };
       return url;
     } finally {

@@ -16,7 +16,8 @@ const FORMAT = 1;
  */
 export async function accountData(db: Pick<Pool, 'query'>, userId: string, publicUrl: string) {
   const all = async (sql: string) => (await db.query(sql, [userId])).rows;
-  const [profile] = await all(`select id, name, email, email_verified as "emailConfirmed", image as photo, role, verified, created_at as "joinedAt" from users where id = $1`);
+  const [profile] = await all(`select id, name, email, email_verified as "emailConfirmed", image as photo, phone, time_zone as "timeZone", role, verified,
+            two_factor_enabled as "twoFactorSignIn", created_at as "joinedAt" from users where id = $1`);
   const photosOf = await carPhotos(db, userId, publicUrl);
   const cars = (
     await all(

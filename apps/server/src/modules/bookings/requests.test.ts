@@ -3,6 +3,7 @@ import { insertCar } from '../../../test/fixtures.ts';
 import { as, signUp, type Person, type TestApp } from '../../../test/harness.ts';
 import { withPersonas } from '../../../test/personas.ts';
 import { PROPOSALS_PER_HOUR } from './requests.ts';
+import { meetingWords } from './telling.ts';
 import { BOOKINGS_OF_ONE_CAR_PER_HOUR, BOOKINGS_PER_HOUR } from './service.ts';
 
 let t: TestApp;
@@ -141,6 +142,33 @@ describe('the seller’s answers', () => {
     expect(order).toMatchObject({ status: 'confirmed', meetingTime: new Date(when).toISOString(), proposedTime: null, declineReason: null });
   });
 
+  it('tells each party the time in their own time zone from Settings, by name, in the bell, the email and the calendar file', async () => {
+    const parisian = await signUp(t.app, 'Buyer');
+    await t.pool.query(`update users set time_zone = 'Europe/Paris' where id = $1`, [parisian.id]);
+    await t.pool.query(`update users set time_zone = 'America/New_York' where id = $1`, [seller.id]);
+    try {
+      const at = new Date(inHours(24 * 40));
+      const [inParis, inNewYork] = [meetingWords(at, 'Europe/Paris'), meetingWords(at, 'America/New_York')];
+      expect(inParis).toMatch(/ Europe\/Paris$/);
+      expect(inParis).not.toBe(meetingWords(at));
+      const id = await booked('Zoned Zoe', { preferredTime: at.toISOString() }, parisian);
+      const asked = (await notices(id)).find((n) => n.kind === 'booking_requested');
+      expect(asked.body).toContain(inNewYork);
+      expect((await post(seller, `/api/bookings/${id}/accept`, { meetingTime: at.toISOString() })).statusCode).toBe(200);
+      const told = (await notices(id)).find((n) => n.kind === 'booking_accepted');
+      expect(told.title).toBe(`Viewing of Zoned Zoe confirmed for ${inParis}`);
+      const [mail] = await emailsAbout(id, parisian);
+      expect(mail.text_body).toContain(inParis);
+      const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, '').replaceAll('\\,', ',');
+      expect(unfold(told.calendar)).toContain(inParis);
+      // The seller's own file of the meeting speaks their zone.
+      const file = await get(seller, `/api/bookings/${id}/calendar.ics`);
+      expect(unfold(file.body)).toContain(inNewYork);
+    } finally {
+      await t.pool.query(`update users set time_zone = null where id = $1`, [seller.id]);
+    }
+  });
+
   it('moves a confirmed meeting to a new time (SEQUENCE + 1), and refuses the same time again (409)', async () => {
     const id = await booked('Moved Mazda');
     const first = inHours(26);
@@ -199,7 +227,7 @@ describe('the seller’s answers', () => {
     // The seller's one email about the car: the booking request, then the accepted time with its calendar.
     const [sellerEmail] = await emailsAbout(id, seller);
     expect(sellerEmail).toMatchObject({ events: 2 });
-    expect(sellerEmail.calendar).toContain(`DESCRIPTION:Meeting the buyer: ${buyer.name}\\, 555-0142.`);
+    expect(sellerEmail.calendar.replace(/\r\n[ \t]/g, '')).toContain(`DESCRIPTION:Meeting the buyer: ${buyer.name}\\, 555-0142\\, `);
     // Once confirmed, a proposal is refused: the seller moves the meeting with Accept.
     const late = await post(seller, `/api/bookings/${id}/propose`, { time: inHours(90) });
     expect(late.statusCode).toBe(409);

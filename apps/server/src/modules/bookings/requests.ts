@@ -38,11 +38,14 @@ interface ChangedRow {
   seller_id: string | null;
   seller_name: string | null;
   seller_phone: string | null;
+  /** Each party's time zone (Settings), for the words and calendar files they are sent; null: UTC. */
+  buyer_time_zone: string | null;
+  seller_time_zone: string | null;
 }
 
 const CHANGED = `b.id, b.product_id, b.status, b.product_name, b.location, b.phone, b.buyer_id, b.buyer_name, b.meeting_time, b.proposed_time,
-                 b.decline_reason, b.calendar_sequence`;
-const SELLER_OF = 'p.seller_id, p.seller_name, p.mobile as seller_phone';
+                 b.decline_reason, b.calendar_sequence, (select u.time_zone from users u where u.id = b.buyer_id) as buyer_time_zone`;
+const SELLER_OF = 'p.seller_id, p.seller_name, p.mobile as seller_phone, (select u.time_zone from users u where u.id = p.seller_id) as seller_time_zone';
 
 /**
  * A change the car's seller makes: one conditional UPDATE (`set`, when `condition` holds), so that
@@ -124,7 +127,10 @@ function changeOf(r: ChangedRow): BookingChange {
 }
 
 /** The meeting's calendar file as `reader` keeps it: the other party's name and phone in it. */
-export function calendarFor(r: Pick<ChangedRow, 'id' | 'status' | 'product_name' | 'location' | 'meeting_time' | 'calendar_sequence' | 'buyer_name' | 'phone' | 'seller_name' | 'seller_phone'>, reader: 'buyer' | 'seller'): string {
+export function calendarFor(
+  r: Pick<ChangedRow, 'id' | 'status' | 'product_name' | 'location' | 'meeting_time' | 'calendar_sequence' | 'buyer_name' | 'phone' | 'seller_name' | 'seller_phone' | 'buyer_time_zone' | 'seller_time_zone'>,
+  reader: 'buyer' | 'seller',
+): string {
   return meetingCalendar({
     bookingId: r.id,
     carName: r.product_name,
@@ -133,6 +139,7 @@ export function calendarFor(r: Pick<ChangedRow, 'id' | 'status' | 'product_name'
     sequence: r.calendar_sequence,
     cancelled: r.status !== 'confirmed',
     otherParty: reader === 'buyer' ? { role: 'seller', name: r.seller_name ?? '', phone: r.seller_phone ?? '' } : { role: 'buyer', name: r.buyer_name, phone: r.phone },
+    timeZone: reader === 'buyer' ? r.buyer_time_zone : r.seller_time_zone,
   });
 }
 
@@ -141,7 +148,7 @@ const toSeller = (r: ChangedRow, notice: Omit<Notice, 'userId' | 'link'>): Notic
 
 /** The buyer told of a confirmed (or moved) meeting, its calendar file attached. */
 function confirmedNotice(r: ChangedRow): Notice | null {
-  const when = meetingWords(r.meeting_time!);
+  const when = meetingWords(r.meeting_time!, r.buyer_time_zone);
   const moved = r.calendar_sequence > 0;
   return toBuyer(r, {
     eventKey: `booking:${r.id}:confirmed:${r.calendar_sequence}`,
@@ -261,7 +268,7 @@ async function proposeNow(pool: Pool, seller: Actor, id: string, body: ProposeBo
         s.status === 'confirmed' ? `This booking is already confirmed for ${meetingWords(s.meeting_time!)}; accept it with a new time to move the meeting.` : null,
       );
     }
-    const when = meetingWords(row.proposed_time!);
+    const when = meetingWords(row.proposed_time!, row.buyer_time_zone);
     await tellOfBooking(
       client,
       row,
@@ -302,8 +309,8 @@ export async function acceptProposal(pool: Pool, buyer: Actor, id: string): Prom
       toSeller(row, {
         eventKey: `booking:${row.id}:confirmed:${row.calendar_sequence}`,
         kind: 'booking_accepted',
-        title: `${row.buyer_name} accepted ${meetingWords(row.meeting_time!)} for ${row.product_name}`,
-        body: `${row.buyer_name} accepted the time you proposed to view ${row.product_name}: ${meetingWords(row.meeting_time!)}${row.location ? ` at ${row.location}` : ''}.`,
+        title: `${row.buyer_name} accepted ${meetingWords(row.meeting_time!, row.seller_time_zone)} for ${row.product_name}`,
+        body: `${row.buyer_name} accepted the time you proposed to view ${row.product_name}: ${meetingWords(row.meeting_time!, row.seller_time_zone)}${row.location ? ` at ${row.location}` : ''}.`,
         calendar: calendarFor(row, 'seller'),
       }),
     );
@@ -333,7 +340,7 @@ export async function cancelBooking(pool: Pool, buyer: Actor, id: string, body: 
         eventKey: `booking:${row.id}:cancelled`,
         kind: 'booking_cancelled',
         title: `${row.buyer_name} cancelled the booking of ${row.product_name}`,
-        body: `${row.buyer_name} cancelled their booking of ${row.product_name}${row.meeting_time ? ` (the viewing on ${meetingWords(row.meeting_time)})` : ''}.`,
+        body: `${row.buyer_name} cancelled their booking of ${row.product_name}${row.meeting_time ? ` (the viewing on ${meetingWords(row.meeting_time, row.seller_time_zone)})` : ''}.`,
         calendar: cancelledCalendar(row, 'seller'),
       }),
     );

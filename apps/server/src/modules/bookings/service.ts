@@ -119,7 +119,15 @@ export async function createBooking(pool: Pool, limits: RateLimits, buyer: Actor
 
 async function bookCar(pool: Pool, buyer: Actor, body: BookingBody): Promise<InsertResult> {
   return inTransaction(pool, async (client) => {
-    const { rows } = await client.query<{ product_name: string; paid: boolean; withdrawn: boolean; own: boolean; seller_id: string | null; booking_id: string | null }>({
+    const { rows } = await client.query<{
+      product_name: string;
+      paid: boolean;
+      withdrawn: boolean;
+      own: boolean;
+      seller_id: string | null;
+      seller_time_zone: string | null;
+      booking_id: string | null;
+    }>({
       name: 'create-booking',
       text: `with car as (
                select product_name, resale_price, image_key, paid, withdrawn_at is not null as withdrawn,
@@ -131,7 +139,9 @@ async function bookCar(pool: Pool, buyer: Actor, body: BookingBody): Promise<Ins
                on conflict (buyer_id, product_id) where not paid and status in ('pending', 'confirmed') do nothing
                returning id
              )
-             select product_name, paid, withdrawn, own, seller_id, (select id from booked) as booking_id from car`,
+             select product_name, paid, withdrawn, own, seller_id, (select id from booked) as booking_id,
+                    (select u.time_zone from users u where u.id = car.seller_id) as seller_time_zone
+               from car`,
       values: [body.productId, buyer.id, buyer.name, buyer.email, body.phone ?? '', body.location ?? '', body.preferredTime ?? null],
     });
     const car = rows[0];
@@ -140,16 +150,26 @@ async function bookCar(pool: Pool, buyer: Actor, body: BookingBody): Promise<Ins
     if (car.paid) return { acknowledged: false, message: `${car.product_name} is already sold.` };
     if (car.withdrawn) return { acknowledged: false, message: `${car.product_name} is no longer for sale.` };
     if (!car.booking_id) return { acknowledged: false, message: `You have already booked ${car.product_name}.` };
-    if (car.seller_id) await tellSellerOfBooking(client, car.seller_id, { id: car.booking_id, product_id: body.productId }, car.product_name, buyer.name, body.preferredTime);
+    if (car.seller_id) {
+      const seller = { id: car.seller_id, timeZone: car.seller_time_zone };
+      await tellSellerOfBooking(client, seller, { id: car.booking_id, product_id: body.productId }, car.product_name, buyer.name, body.preferredTime);
+    }
     return { acknowledged: true, insertedId: car.booking_id };
   });
 }
 
 /** A new booking reaches the car's seller: the bell, an email and their open Booking Requests page. */
-async function tellSellerOfBooking(client: PoolClient, sellerId: string, booking: BookingRef, carName: string, buyerName: string, preferredTime: string | undefined) {
-  const wish = preferredTime ? ` They would like to meet on ${meetingWords(new Date(preferredTime))}.` : '';
+async function tellSellerOfBooking(
+  client: PoolClient,
+  seller: { id: string; timeZone: string | null },
+  booking: BookingRef,
+  carName: string,
+  buyerName: string,
+  preferredTime: string | undefined,
+) {
+  const wish = preferredTime ? ` They would like to meet on ${meetingWords(new Date(preferredTime), seller.timeZone)}.` : '';
   await tellOfBooking(client, booking, {
-    userId: sellerId,
+    userId: seller.id,
     eventKey: `booking:${booking.id}:requested`,
     kind: 'booking_requested',
     title: `${buyerName} booked ${carName}`,

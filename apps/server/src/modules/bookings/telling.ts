@@ -5,9 +5,22 @@ import { notify, publishLive, type Notice } from '../notifications/notify.ts';
 export const SELLER_LINK = '/dashboard/bookings';
 export const BUYER_LINK = '/dashboard/myorders';
 
-/** A meeting time in words, for titles and emails (in UTC: an email cannot know its reader's zone; the calendar file can). */
-export function meetingWords(at: Date): string {
-  return `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
+/**
+ * A meeting time in words, for titles, emails and calendar files: in the reader's time zone (set in
+ * Settings), its name printed after it, or in UTC for a reader who set none ("Friday 4 May 2031 at
+ * 11:00 Europe/Paris"). A zone this runtime does not know (a stored name a later runtime dropped)
+ * falls back to UTC rather than failing the change the words are about.
+ */
+export function meetingWords(at: Date, timeZone?: string | null): string {
+  for (const zone of [timeZone, 'UTC']) {
+    if (!zone) continue;
+    try {
+      return `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: zone }).format(at)} ${zone}`;
+    } catch {
+      // not a zone this runtime knows: UTC
+    }
+  }
+  throw new Error('UTC is always known');
 }
 
 /** The booking a change is about, and its car (null once the car is deleted). */

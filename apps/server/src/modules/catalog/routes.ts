@@ -12,7 +12,6 @@ import {
   editProductBody,
   emailParam,
   idParam,
-  imageUploadAnswer,
   insertResult,
   product,
   serverSetProductFields,
@@ -25,10 +24,8 @@ import { actorOf, loadActor, requireRole, requireUser } from '../../auth/guards.
 import { RateLimits } from '../../auth/rate-limits.ts';
 import { AppError } from '../../errors.ts';
 import { refusal } from '../../http/openapi.ts';
-import { imageUrls, storeImage } from '../../images/store.ts';
-import { readUploadedImage } from '../../images/upload.ts';
+import { pictureUploadSchema, uploadPicture } from './picture-upload.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
-import { countUpload } from '../../images/upload-limit.ts';
 import {
   addProductCategories,
   advertise,
@@ -109,31 +106,14 @@ export const catalogRoutes = (payments: PaymentProvider): FastifyPluginAsyncZod 
     {
       // Sellers upload car pictures; admins upload the pictures of brand categories.
       onRequest: requireRole('seller', 'admin'),
-      config: { multipartFiles: { image: 'A JPEG, PNG, WebP or AVIF picture.' } },
+      config: pictureUploadSchema.config,
       schema: {
         tags: ['catalog'],
         summary: 'Upload a car or category picture (multipart field "image")',
-        response: {
-          200: imageUploadAnswer,
-          413: refusal('The picture is larger than the upload limit.'),
-          415: refusal('Not multipart/form-data, or not a picture this server reads.'),
-          429: refusal('Too many uploads today; `Retry-After` says when to try again.'),
-        },
+        response: pictureUploadSchema.response,
       },
     },
-    async (req) => {
-      // Counted before the body is read, so a seller over the limit costs no decoding at all.
-      await countUpload(app.pg, actorOf(req).id);
-      const bytes = await readUploadedImage(req);
-      let stored;
-      try {
-        stored = await storeImage(app.pg, app.images, bytes, actorOf(req).id);
-      } catch (err) {
-        req.log.warn({ err }, 'picture could not be re-encoded');
-        throw new AppError('UNSUPPORTED_MEDIA', 'The picture is damaged and could not be read. Try another file.');
-      }
-      return { success: true as const, data: { url: imageUrls(stored.key, stored.widths).url } };
-    },
+    uploadPicture,
   );
 
   app.post(

@@ -9,11 +9,13 @@ export interface AccountEmail {
   subject: string;
   /** Plain text; a web address in it becomes a link in the HTML part. */
   body: string;
+  /** Another address than the account's (the new one of an email change, to confirm it). */
+  to?: string;
 }
 
 /**
  * Writes an account email and its delivery job in one transaction, to the account's address as it
- * is now (migration 0025). It is sent whether or not the person unsubscribed from notification
+ * is now (migration 0025) unless it names another. It is sent whether or not the person unsubscribed from notification
  * emails and whether or not anyone confirmed the address: the person asked for it, or must know.
  */
 export function accountEmailOutbox(pool: Pool) {
@@ -24,9 +26,9 @@ export function accountEmailOutbox(pool: Pool) {
 export async function writeAccountEmail(client: PoolClient, email: AccountEmail): Promise<void> {
   const { rows } = await client.query<{ id: string }>(
     `insert into email_outbox (user_id, to_address, subject, text_body)
-     select u.id, u.email, $2, $3 from users u where u.id = $1
+     select u.id, coalesce($4, u.email), $2, $3 from users u where u.id = $1
      returning id`,
-    [email.userId, plainText(email.subject), plainText(email.body, 'lines')],
+    [email.userId, plainText(email.subject), plainText(email.body, 'lines'), email.to ?? null],
   );
   if (rows[0]) await enqueueEmailDelivery(client, rows[0].id);
 }

@@ -32,8 +32,14 @@ export function EmailField(props: Omit<TextFieldProps, 'label' | 'type' | 'autoC
 
 export const emailRules = { required: 'Email Address is required' };
 
-/** The rule of a password being chosen (sign-up, reset): the specification's sign-up messages. */
+/** The rule of a password being chosen (sign-up, reset, Settings): the specification's sign-up messages. */
 export const newPasswordRules = {
   required: 'Password is required',
   minLength: { value: minPasswordLength, message: `Password must be ${minPasswordLength} Characters or Longer` },
+};
+
+/** The rule of `Confirm Password` beside a `New Password` (reset, Settings). */
+export const confirmPasswordRules = {
+  required: 'Type the new password again',
+  validate: (value: string, values: { newPassword: string }) => value === values.newPassword || 'The passwords do not match',
 };

@@ -2,3 +2,4 @@
 export { useAuth } from './auth-context.ts';
 export { useRole } from './use-role.ts';
 export { ConfirmEmailBanner, ConfirmEmailNotice, useUnconfirmedEmail } from './email-confirmation.tsx';
+export { confirmPasswordRules, newPasswordRules } from './auth-card.tsx';

@@ -7,7 +7,7 @@ import { TextField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { resetPassword } from './auth-api.ts';
 import { useAuth } from './auth-context.ts';
-import { AuthCard, newPasswordRules, ProviderError } from './auth-card.tsx';
+import { AuthCard, confirmPasswordRules, newPasswordRules, ProviderError } from './auth-card.tsx';
 
 interface ResetValues {
   newPassword: string;
@@ -86,10 +86,7 @@ export default function ResetPasswordPage() {
             autoComplete="new-password"
             hint="Type the same password again."
             error={errors.confirmPassword?.message}
-            {...register('confirmPassword', {
-              required: 'Type the new password again',
-              validate: (value, values) => value === values.newPassword || 'The passwords do not match',
-            })}
+            {...register('confirmPassword', confirmPasswordRules)}
           />
           <ProviderError message={providerError} />
           <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>

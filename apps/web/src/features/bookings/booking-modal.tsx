@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { Product } from '@second-gear/contract';
 import { bookingLimits } from '@second-gear/contract/constants';
@@ -9,6 +9,7 @@ import { formatPrice, fromDateTimeLocal, toDateTimeLocal } from '../../lib/forma
 import { Modal } from '../../ui/modal.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
+import { profileQuery } from '../settings/index.ts';
 import { createBooking, ordersKey } from './api.ts';
 
 export interface BookingModalProps {
@@ -20,7 +21,8 @@ export interface BookingModalProps {
 
 /**
  * The booking modal (docs/product.md, "Booking"): the buyer's name and email and the car's name and
- * price, prefilled and disabled; Phone Number and Meeting Location to fill in (no validation), and
+ * price, prefilled and disabled; Phone Number (starting with the phone saved in Settings) and Meeting
+ * Location to fill in (no validation), and
  * an optional Preferred Time (sent with the browser's offset; the server refuses a past one).
  * In the app's modal: focus starts on Phone Number and returns to Book Now.
  */
@@ -33,9 +35,14 @@ export function BookingModal({ product, onClose }: BookingModalProps) {
   const [location, setLocation] = useState('');
   /** The datetime-local input's value (`2026-11-25T14:30`), optional. */
   const [preferredTime, setPreferredTime] = useState('');
+  // The phone saved in Settings, to start the form with.
+  const savedPhone = useQuery({ ...profileQuery(), enabled: Boolean(user) }).data?.phone;
   // Keep the last car while the dialog closes, so its text does not vanish under the closing animation.
   const [shown, setShown] = useState<Product | null>(product);
-  if (product && product !== shown) setShown(product);
+  if (product && product !== shown) {
+    setShown(product);
+    if (!phone && savedPhone) setPhone(savedPhone);
+  }
 
   const booking = useMutation({
     mutationFn: (car: Product) =>

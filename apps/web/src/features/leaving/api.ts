@@ -14,11 +14,5 @@ export const dataExportsQuery = {
 /** `POST /account/exports`: a new file (or the one under way). */
 export const requestDataExport = () => api<DataExport>('/account/exports', { method: 'POST', json: {} });
 
-/** better-auth's `GET /auth/list-accounts`: how the person signs in (a password, Google). */
-export const signInMethodsQuery = {
-  queryKey: [...leavingKey, 'sign-in-methods'],
-  queryFn: async () => (await api<{ providerId: string }[]>('/auth/list-accounts')).map((account) => account.providerId),
-} as const;
-
 /** `DELETE /account`. */
 export const deleteAccount = (body: DeleteAccountBody) => api<{ deleted: true }>('/account', { method: 'DELETE', json: body });

@@ -1,21 +1,20 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../lib/errors.ts';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { TextField } from '../../ui/form-field.tsx';
 import { useAuth } from '../auth/index.ts';
-import { deleteAccount, signInMethodsQuery } from './api.ts';
+import { deleteAccount } from './api.ts';
 
 /**
  * `Delete my account`: a dialog that says what happens, confirmed with the password, or (an account
  * that signs in with Google only) with a new Google sign-in. Refusals (a wrong password, money still
  * held) are shown in the dialog, next to the field when they are about it.
  */
-export function DeleteAccountSection() {
+export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) {
   const { user, signInWithGoogle, refresh } = useAuth();
-  const methods = useQuery(signInMethodsQuery);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -25,7 +24,6 @@ export function DeleteAccountSection() {
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const [refusal, setRefusal] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const hasPassword = methods.data?.includes('credential') ?? true;
 
   if (user?.role === 'admin') {
     return (

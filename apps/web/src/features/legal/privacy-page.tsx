@@ -9,8 +9,9 @@ const sections: LegalSection[] = [
       <ul className="list-disc space-y-2 pl-6">
         <li>
           <strong>Your account:</strong> your name, email address, the address of your photo, your role (buyer or seller), whether an admin verified
-          you as a seller, and your password, kept only as a one-way hash. If you sign in with Google, we receive your name, email address and photo
-          from Google.
+          you as a seller, and your password, kept only as a one-way hash; if you give them in Settings, your phone number (booking a viewing starts
+          with it) and your time zone (the times in our emails and calendar files are written in it). If you sign in with Google, we receive your
+          name, email address and photo from Google. You change your name, photo, phone, time zone, email and password yourself in Settings.
         </li>
         <li>
           <strong>Cars and photos:</strong> what sellers list (make, model, year, mileage, condition, prices, location, description) and the photos they
@@ -33,7 +34,8 @@ const sections: LegalSection[] = [
         </li>
         <li>
           <strong>Sessions:</strong> while you are signed in, the network address and the browser (user agent) your session began from, and when it
-          ends. Our server logs record which pages were asked for, when, and how the server answered, without your email or network address.
+          ends. Settings shows them to you under Signed-in devices, with the country of the address looked up on our own server (this site or
+          product includes IP2Location LITE data available from https://lite.ip2location.com), and lets you sign any of them out. Our server logs record which pages were asked for, when, and how the server answered, without your email or network address.
         </li>
       </ul>
     ),

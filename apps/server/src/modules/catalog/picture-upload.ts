@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import { imageUploadAnswer, type ImageUploadAnswer } from '@second-gear/contract';
+import { actorOf } from '../../auth/guards.ts';
+import { AppError } from '../../errors.ts';
+import { refusal } from '../../http/openapi.ts';
+import { imageUrls, storeImage } from '../../images/store.ts';
+import { readUploadedImage } from '../../images/upload.ts';
+import { countUpload } from '../../images/upload-limit.ts';
+
+/** What a picture upload route takes (multipart field `image`) and answers: the route options they share. */
+export const pictureUploadSchema = {
+  config: { multipartFiles: { image: 'A JPEG, PNG, WebP or AVIF picture.' } },
+  response: {
+    200: imageUploadAnswer,
+    413: refusal('The picture is larger than the upload limit.'),
+    415: refusal('Not multipart/form-data, or not a picture this server reads.'),
+    429: refusal('Too many uploads today; `Retry-After` says when to try again.'),
+  },
+} as const;
+
+/**
+ * One picture upload of the signed-in caller (a car's photo, a category's, a profile photo): counted
+ * against the uploader's hourly limit, checked by content, re-encoded without its metadata and stored
+ * as the caller's.
+ */
+export async function uploadPicture(req: FastifyRequest): Promise<ImageUploadAnswer> {
+  const owner = actorOf(req).id;
+  // Counted before the body is read, so an uploader over the limit costs no decoding at all.
+  await countUpload(req.server.pg, owner);
+  const bytes = await readUploadedImage(req);
+  let stored;
+  try {
+    stored = await storeImage(req.server.pg, req.server.images, bytes, owner);
+  } catch (err) {
+    req.log.warn({ err }, 'picture could not be re-encoded');
+    throw new AppError('UNSUPPORTED_MEDIA', 'The picture is damaged and could not be read. Try another file.');
+  }
+  return { success: true as const, data: { url: imageUrls(stored.key, stored.widths).url } };
+}

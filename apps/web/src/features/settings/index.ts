@@ -1,0 +1,2 @@
+// The settings feature's public entry: what other features may use of it.
+export { profileQuery } from './api.ts';
