@@ -9,6 +9,8 @@ import { addCarViaApi, categoryByName, demo, desktopScreen, expectNoAxeViolation
  */
 for (const screen of [desktopScreen, phoneScreen]) {
   test(`at ${screen.width} px: a seller downloads their data, then deletes their account`, async ({ page }) => {
+    // A car added, a file prepared by a job and downloaded, an account deleted: more than a minute on a busy machine.
+    test.setTimeout(120_000);
     await page.setViewportSize(screen);
     const seller = await signUpInBrowser(page, 'Seller');
     const car = await addCarViaApi(page.request, { categoryId: (await categoryByName(page.request, 'Toyota'))._id });

@@ -8,6 +8,8 @@ import { desktopScreen, expectNoAxeViolations, logInThroughUi, newPersonPage, op
  */
 for (const screen of [desktopScreen, phoneScreen]) {
   test(`at ${screen.width} px: a forgotten password is reset through the emailed link, and the old session ends`, async ({ page, browser }) => {
+    // Two browsers, the mailbox and two sign-ins: more than a minute on a busy machine.
+    test.setTimeout(120_000);
     await page.setViewportSize(screen);
     // Another device, signed in before the reset.
     const otherDevice = await newPersonPage(browser);

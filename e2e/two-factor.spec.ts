@@ -31,6 +31,8 @@ async function signOut(page: Page) {
  */
 for (const screen of [desktopScreen, phoneScreen]) {
   test(`at ${screen.width} px: a new admin turns on two-factor sign-in, then signs in with a code and with a backup code`, async ({ page }) => {
+    // Three sign-ins, a setup and a promotion by the admin command: minutes on a busy machine.
+    test.setTimeout(180_000);
     await page.setViewportSize(screen);
     const user = await signUpInBrowser(page, 'Buyer');
     expect(await adminCommand(port, 'promote', user.email)).toBe(`${user.name} <${user.email}> is now an admin.`);
