@@ -240,15 +240,28 @@ export const comparableCar = z.object({
   _id: z.string(),
   productName: z.string(),
   resalePrice: z.number().int(),
+  /** Its price carried over to this car's model year, mileage and condition: the estimate is the median of these (docs/pricing.md). */
+  adjustedPrice: z.number().int(),
   modelYear: z.number().int(),
-  /** In km. */
+  /** As its seller gave it, in `mileageUnit`. */
   mileage: z.number().int(),
+  mileageUnit: z.enum(mileageUnits),
+  /** The same mileage in km, as the estimate compares mileages. */
+  mileageKm: z.number().int(),
   condition: z.enum(conditions),
 });
 
 /** The car's fair price: a rating with its estimate, range and the comparables, or too few comparables to say. */
 export const fairPrice = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('rated'), rating: z.enum(dealRatings), estimate: z.number().int(), low: z.number().int(), high: z.number().int(), comparables: z.array(comparableCar) }),
+  z.object({
+    kind: z.literal('rated'),
+    /** Absent while the car's listing checks have a flag an admin has not cleared: such a car earns no badge. */
+    rating: z.enum(dealRatings).optional(),
+    estimate: z.number().int(),
+    low: z.number().int(),
+    high: z.number().int(),
+    comparables: z.array(comparableCar),
+  }),
   z.object({ kind: z.literal('not enough data'), comparables: z.number().int().nonnegative(), needed: z.number().int() }),
 ]);
 export type FairPrice = z.infer<typeof fairPrice>;

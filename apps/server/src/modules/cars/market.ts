@@ -10,6 +10,13 @@ export const ON_MARKET = 'not p.paid and p.withdrawn_at is null';
  */
 export const OPEN_FLAGS = `listing_checks c join products p on p.id = c.product_id where c.outcome = 'flagged' and c.dismissed_at is null and ${ON_MARKET}`;
 
+/**
+ * Whether car `p` has a flag an admin has yet to clear (as OPEN_FLAGS): such a car earns no deal
+ * rating, sorts after every unflagged car in Best deal, and is told in no instant alert, until an
+ * admin dismisses its flags in Reported Items.
+ */
+export const HAS_OPEN_FLAG = `exists (select 1 from listing_checks f where f.product_id = p.id and f.outcome = 'flagged' and f.dismissed_at is null)`;
+
 /** A seller whose account is under this many days old… */
 export const NEW_SELLER_DAYS = 7;
 /** …with more than this many cars on the market (afterCarWrite checks their cars again as the 6th arrives). */

@@ -1,10 +1,26 @@
 import type { Pool } from 'pg';
 import { listingCheckNames, type ListingCheck, type ListingCheckName, type ListingCheckOutcome } from '@second-gear/contract';
 import { inTransaction } from '../../db/pool.ts';
+import { afterCarWrite } from '../cars/car-written.ts';
+import { HAS_OPEN_FLAG } from '../cars/market.ts';
 import { runChecks } from './checks.ts';
 
 /**
- * Checks a car again and replaces its results, all four at once. An admin's dismissal of a flag
+ * Car `p` has been checked with its fair price in hand and no finding of its checks is open: what an
+ * instant alert waits for (alerts/matching.ts). The price check needs the fair price, which the
+ * model's repricing writes a few seconds after a listing and which has the car checked again; until
+ * then a car that can be priced (model and mileage given) whose price check says "not checked"
+ * while a price is coming, or already came, is still waiting.
+ */
+export const CHECKED_AND_CLEAR = `(exists (select 1 from listing_checks k where k.product_id = p.id)
+  and not ${HAS_OPEN_FLAG}
+  and not exists (select 1 from listing_checks k left join price_estimates e on e.product_id = k.product_id
+                   where k.product_id = p.id and k.name = 'price' and k.outcome = 'not checked'
+                     and (e.estimate is not null or (e.product_id is null and p.model is not null and p.mileage is not null))))`;
+
+/**
+ * Checks a car again and replaces its results, all at once, and has the saved searches run again
+ * (an instant alert waits for a car's checks). An admin's dismissal of a flag
  * stays while the same finding is made again; a new finding (another VIN, another price) shows again.
  * Returns false for a car that is gone.
  *
@@ -26,16 +42,18 @@ export async function checkListing(pool: Pool, productId: string): Promise<boole
          set outcome = excluded.outcome, detail = excluded.detail, dismissed_at = excluded.dismissed_at, checked_at = now()`,
       [productId, JSON.stringify(results)],
     );
+    await afterCarWrite(client, { kind: 'listing checks written' });
     return true;
   });
 }
 
 /** A car's checks for its page, in the order of `listingCheckNames`; undefined until the first check has run. */
 export async function listingChecksOf(pool: Pool, productId: string): Promise<ListingCheck[] | undefined> {
-  const { rows } = await pool.query<{ name: ListingCheckName; outcome: ListingCheckOutcome; detail: string; checked_at: Date }>(
-    'select name, outcome, detail, checked_at from listing_checks where product_id = $1 order by array_position($2::text[], name)',
+  const { rows } = await pool.query<{ name: ListingCheckName; outcome: ListingCheckOutcome; detail: string; checked_at: Date; cleared: boolean }>(
+    `select name, outcome, detail, checked_at, outcome = 'flagged' and dismissed_at is not null as cleared
+       from listing_checks where product_id = $1 order by array_position($2::text[], name)`,
     [productId, listingCheckNames],
   );
   if (!rows.length) return undefined;
-  return rows.map((r) => ({ name: r.name, outcome: r.outcome, detail: r.detail, checkedAt: r.checked_at.toISOString() }));
+  return rows.map((r) => ({ name: r.name, outcome: r.outcome, detail: r.detail, ...(r.cleared && { cleared: true as const }), checkedAt: r.checked_at.toISOString() }));
 }

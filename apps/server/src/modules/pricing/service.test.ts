@@ -137,4 +137,40 @@ describe("the car's page", () => {
     expect(fair.comparables.length).toBeGreaterThanOrEqual(MIN_COMPARABLES);
     expect(fair.comparables.every((c) => Math.abs(c.modelYear - 2019) <= 2 && c._id !== car)).toBe(true);
   });
+
+  it('shows no deal rating for a car with an open listing-check flag, on its page, its card or in the search, until an admin clears it', async () => {
+    const car = await corolla(2019, 50_000, 6_000);
+    await repriceModel(t.pool, make, 'Corolla');
+    const buyer = await signUp(t.app, 'Buyer');
+    const page = async () => (await as(t.app, buyer, { method: 'GET', url: `/api/cars/${car}` })).json<CarPage>();
+    const inSearch = async () =>
+      (await as(t.app, buyer, { method: 'GET', url: `/api/search?make=${make}&limit=48` })).json<{ results: { _id: string; dealRating?: string }[] }>().results.find((r) => r._id === car);
+    const category = async () =>
+      (await as(t.app, buyer, { method: 'GET', url: `/api/category/${make}?limit=48` })).json<{ products: { _id: string; dealRating?: string }[] }>().products.find((r) => r._id === car);
+    expect((await page()).product.dealRating).toBe('Great price');
+    expect((await inSearch())?.dealRating).toBe('Great price');
+
+    await t.pool.query(
+      `insert into listing_checks (product_id, name, outcome, detail) values ($1, 'price', 'flagged', 'The price is 40% below the fair price of similar cars.')
+       on conflict (product_id, name) do update set outcome = excluded.outcome, detail = excluded.detail, dismissed_at = null`,
+      [car],
+    );
+    const flagged = await page();
+    expect(flagged.product.dealRating).toBeUndefined();
+    expect(flagged.fairPrice?.kind).toBe('rated');
+    expect(flagged.fairPrice).not.toHaveProperty('rating');
+    expect(flagged.listingChecks).toContainEqual(expect.objectContaining({ name: 'price', outcome: 'flagged' }));
+    expect(flagged.listingChecks?.find((c) => c.name === 'price')).not.toHaveProperty('cleared');
+    expect(await inSearch()).toBeDefined();
+    expect((await inSearch())?.dealRating).toBeUndefined();
+    expect(await category()).toBeDefined();
+    expect((await category())?.dealRating).toBeUndefined();
+
+    await t.pool.query(`update listing_checks set dismissed_at = now() where product_id = $1`, [car]);
+    const cleared = await page();
+    expect(cleared.product.dealRating).toBe('Great price');
+    expect(cleared.fairPrice).toMatchObject({ rating: 'Great price' });
+    expect(cleared.listingChecks?.find((c) => c.name === 'price')).toMatchObject({ outcome: 'flagged', cleared: true });
+    expect((await inSearch())?.dealRating).toBe('Great price');
+  });
 });
