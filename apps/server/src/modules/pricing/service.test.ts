@@ -173,4 +173,28 @@ describe("the car's page", () => {
     expect(cleared.listingChecks?.find((c) => c.name === 'price')).toMatchObject({ outcome: 'flagged', cleared: true });
     expect((await inSearch())?.dealRating).toBe('Great price');
   });
+
+  it('compares a car listed in miles by its km, lists each comparable in its own unit with its price carried over, and the estimate lies among those', async () => {
+    const others = [];
+    for (let i = 0; i < MIN_COMPARABLES + 1; i++) others.push(await corolla(2017 + (i % 2), 95_000 + i * 2_000));
+    // 62,764 miles is 101,009 km: in the band of the others.
+    const inMiles = await insertCar(t, seller, make, { name: 'Toyota Corolla in miles', price: 7_000 });
+    await editCar(t, inMiles, `model = 'Corolla', model_year = 2017, mileage = 62764, mileage_unit = 'mi'`);
+    await repriceModel(t.pool, make, 'Corolla');
+    const buyer = await signUp(t.app, 'Buyer');
+    const page = async (id: string) => (await as(t.app, buyer, { method: 'GET', url: `/api/cars/${id}` })).json<CarPage>();
+
+    const fair = (await page(inMiles)).fairPrice;
+    expect(fair?.kind).toBe('rated');
+    if (fair?.kind !== 'rated') return;
+    const adjusted = fair.comparables.map((c) => c.adjustedPrice);
+    expect(fair.estimate).toBeGreaterThanOrEqual(Math.min(...adjusted) - 1);
+    expect(fair.estimate).toBeLessThanOrEqual(Math.max(...adjusted) + 1);
+    expect(fair.comparables.every((c) => c.mileageUnit === 'km' && c.mileage === c.mileageKm)).toBe(true);
+
+    // Seen from a car in km, the car in miles is listed in miles, with its km beside.
+    const fromKm = (await page(others[0]!)).fairPrice;
+    if (fromKm?.kind !== 'rated') throw new Error('the others are rated');
+    expect(fromKm.comparables.find((c) => c._id === inMiles)).toMatchObject({ mileage: 62_764, mileageUnit: 'mi', mileageKm: 101_009 });
+  });
 });
