@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import { categoryPageSize, formatPrice, searchQuery, type AlertFrequency, type Product } from '@second-gear/contract';
 import { inTransaction } from '../../db/pool.ts';
-import { CHECKED_AND_CLEAR } from '../listing-checks/service.ts';
+import { CHECKED_AND_CLEAR } from '../cars/market.ts';
 import { notify } from '../notifications/notify.ts';
 import type { LiveCarIndex } from '../search/live-index.ts';
 import { search } from '../search/service.ts';

@@ -2,21 +2,8 @@ import type { Pool } from 'pg';
 import { listingCheckNames, type ListingCheck, type ListingCheckName, type ListingCheckOutcome } from '@second-gear/contract';
 import { inTransaction } from '../../db/pool.ts';
 import { afterCarWrite } from '../cars/car-written.ts';
-import { HAS_OPEN_FLAG } from '../cars/market.ts';
 import { runChecks } from './checks.ts';
 
-/**
- * Car `p` has been checked with its fair price in hand and no finding of its checks is open: what an
- * instant alert waits for (alerts/matching.ts). The price check needs the fair price, which the
- * model's repricing writes a few seconds after a listing and which has the car checked again; until
- * then a car that can be priced (model and mileage given) whose price check says "not checked"
- * while a price is coming, or already came, is still waiting.
- */
-export const CHECKED_AND_CLEAR = `(exists (select 1 from listing_checks k where k.product_id = p.id)
-  and not ${HAS_OPEN_FLAG}
-  and not exists (select 1 from listing_checks k left join price_estimates e on e.product_id = k.product_id
-                   where k.product_id = p.id and k.name = 'price' and k.outcome = 'not checked'
-                     and (e.estimate is not null or (e.product_id is null and p.model is not null and p.mileage is not null))))`;
 
 /**
  * Checks a car again and replaces its results, all at once, and has the saved searches run again
