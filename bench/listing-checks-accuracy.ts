@@ -37,6 +37,11 @@ try {
     const falsePositives = d.falsePositives.length / d.honest;
     console.log(`listing checks: ${d.honest} honest and ${suspicious} suspicious listings, seed ${SEED} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     for (const k of d.suspicious) console.log(`  ${k.kind}: ${k.flagged}/${k.listings} flagged (${k.byItsCheck} by the check meant for it)`);
+    for (const [i, c] of d.checks.entries()) {
+      const kind = d.suspicious[i]!;
+      const precision = c.flagged ? `${(100 * c.ofItsKind / c.flagged).toFixed(1)}%` : 'n/a (flagged none)';
+      console.log(`  check ${c.check}: precision ${precision} (${c.ofItsKind} of the ${c.flagged} it flagged), recall ${(100 * kind.byItsCheck / kind.listings).toFixed(1)}% (${kind.byItsCheck}/${kind.listings})`);
+    }
     console.log(`detection ${(100 * detection).toFixed(1)}% of suspicious listings flagged (target ≥ ${100 * TARGETS.detection}%: ${detection >= TARGETS.detection ? 'ok' : 'MISSED'})`);
     console.log(
       `false positives ${(100 * falsePositives).toFixed(1)}% of honest listings flagged (target ≤ ${100 * TARGETS.falsePositives}%: ${falsePositives <= TARGETS.falsePositives ? 'ok' : 'MISSED'})`,

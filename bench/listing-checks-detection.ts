@@ -15,7 +15,7 @@ import { carPicture, reusedCopy } from '../apps/server/test/car-pictures.ts';
 import { seeded } from '../apps/server/test/seeded.ts';
 
 /** What the suspicious listings do, each kind in equal numbers, and the check meant to find it. */
-const MEANT_FOR = { 'reused photo': 'photos', 'mismatched VIN': 'vin', 'price 40% below': 'price' } as const;
+const MEANT_FOR = { 'reused photo': 'photos', 'mismatched VIN': 'vin', 'price 40% below': 'price', 'implausible details': 'plausibility' } as const;
 export const SUSPICIOUS_KINDS = Object.keys(MEANT_FOR) as (keyof typeof MEANT_FOR)[];
 type Kind = 'honest' | keyof typeof MEANT_FOR;
 
@@ -36,6 +36,11 @@ export interface Detection {
   honestPriced: number;
   /** Per kind of suspicious listing: how many there were, how many had any flag, and how many the check meant for it flagged. */
   suspicious: { kind: keyof typeof MEANT_FOR; listings: number; flagged: number; byItsCheck: number }[];
+  /**
+   * Per check: the listings it flagged, and how many of them were of the kind it is meant for
+   * (its precision is `ofItsKind / flagged`, its recall the kind's `byItsCheck / listings`).
+   */
+  checks: { check: (typeof MEANT_FOR)[keyof typeof MEANT_FOR]; flagged: number; ofItsKind: number }[];
 }
 
 /**
@@ -59,6 +64,9 @@ interface Listing {
   year: number;
   km: number;
   price: number;
+  /** The price new (the model's, unless the listing says otherwise) and the year of purchase (the model year, unless…). */
+  originalPrice?: number;
+  yearOfPurchase?: number;
   vin: string;
   pictures: Buffer[];
   /** Uploaded a day ago (the honest originals) or now (the suspicious listings, after them). */
@@ -133,6 +141,15 @@ export async function measureDetection(pool: Pool, { honest, perKind, seed, pict
     cheap.price = Math.round(cheap.price * 0.6);
     cheap.uploadedDaysAgo = 0;
     listings.push(cheap);
+
+    // In turn: an original price typed a zero short (a tenth of the price new), 120,000 km a year,
+    // a year of purchase three years before the model year.
+    const odd = await honestCar(await seller(), 'implausible details');
+    if (i % 3 === 0) odd.originalPrice = Math.round(odd.model.priceNew / 10);
+    else if (i % 3 === 1) odd.km = (NOW_YEAR - odd.year) * 120_000;
+    else odd.yearOfPurchase = odd.year - 3;
+    odd.uploadedDaysAgo = 0;
+    listings.push(odd);
   }
 
   const ids: { id: string; kind: Kind; productName: string }[] = [];
@@ -155,7 +172,19 @@ export async function measureDetection(pool: Pool, { honest, perKind, seed, pict
        select $1, u.id, u.name, u.email, $3, 'Good', 'Generated for the listing checks bench.', $4, $5, $6, '555-0100', 'Springfield', $7, $8, $9, $10, 'km', $11
          from users u where u.id = $2
        returning id`,
-      [makeIds.get(car.model.make), car.sellerId, productName, car.model.priceNew, car.price, String(car.year), keys[0], car.model.model, car.year, car.km, car.vin],
+      [
+        makeIds.get(car.model.make),
+        car.sellerId,
+        productName,
+        car.originalPrice ?? car.model.priceNew,
+        car.price,
+        String(car.yearOfPurchase ?? car.year),
+        keys[0],
+        car.model.model,
+        car.year,
+        car.km,
+        car.vin,
+      ],
     );
     const id = rows[0]!.id;
     await pool.query(`insert into product_photos (product_id, position, image_key) values ($1, 1, $2)`, [id, keys[1]]);
@@ -188,6 +217,11 @@ export async function measureDetection(pool: Pool, { honest, perKind, seed, pict
         flagged: ofKind.filter((c) => flagsOf.has(c.id)).length,
         byItsCheck: ofKind.filter((c) => flagsOf.get(c.id)?.includes(MEANT_FOR[kind])).length,
       };
+    }),
+    checks: SUSPICIOUS_KINDS.map((kind) => {
+      const check = MEANT_FOR[kind];
+      const flaggedBy = ids.filter((c) => flagsOf.get(c.id)?.includes(check));
+      return { check, flagged: flaggedBy.length, ofItsKind: flaggedBy.filter((c) => c.kind === kind).length };
     }),
   };
 }

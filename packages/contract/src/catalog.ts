@@ -4,10 +4,11 @@ import {
   categoryPageSize,
   checkVin,
   conditions,
+  formatPrice,
+  mileageBound,
   dealRatings,
   fuels,
   maxCarPhotos,
-  maxPrice,
   mileageUnits,
   productLimits,
   transmissions,
@@ -103,7 +104,7 @@ const price = (name: string) =>
     .number({ error: `${name} must be a number` })
     .int(`${name} must be a whole number of dollars`)
     .positive(`${name} must be more than 0`)
-    .max(maxPrice, `${name} must be at most ${maxPrice}`);
+    .max(productLimits.maxPrice, `${name} must be at most ${formatPrice(productLimits.maxPrice)}`);
 const text = (name: string, max: number) =>
   z.string({ error: `${name} is Required` }).trim().min(1, `${name} is Required`).max(max, `${name} must be at most ${max} characters`);
 
@@ -151,7 +152,7 @@ export const vehicleDetails = z.object({
       .number({ error: 'Mileage must be a number' })
       .int('Mileage must be a whole number')
       .min(0, 'Mileage cannot be negative')
-      .max(vehicleLimits.maxMileage, `Mileage must be at most ${vehicleLimits.maxMileage.toLocaleString('en-US')}`)
+      .max(vehicleLimits.maxKm, mileageBound)
       .optional(),
   ),
   mileageUnit: optionalChoice('Mileage unit', mileageUnits),
@@ -212,6 +213,11 @@ export const addProductBody = specProductFields
   .refine((body) => body.mileage === undefined || body.mileageUnit !== undefined, {
     message: 'Choose km or mi for the Mileage',
     path: ['mileageUnit'],
+  })
+  // Over maxKm the field itself refused it, with the same sentence.
+  .refine((body) => body.mileageUnit !== 'mi' || body.mileage === undefined || body.mileage <= vehicleLimits.maxMiles || body.mileage > vehicleLimits.maxKm, {
+    message: mileageBound,
+    path: ['mileage'],
   });
 export type AddProductBody = z.infer<typeof addProductBody>;
 
@@ -240,15 +246,28 @@ export const comparableCar = z.object({
   _id: z.string(),
   productName: z.string(),
   resalePrice: z.number().int(),
+  /** Its price carried over to this car's model year, mileage and condition: the estimate is the median of these (docs/pricing.md). */
+  adjustedPrice: z.number().int(),
   modelYear: z.number().int(),
-  /** In km. */
+  /** As its seller gave it, in `mileageUnit`. */
   mileage: z.number().int(),
+  mileageUnit: z.enum(mileageUnits),
+  /** The same mileage in km, as the estimate compares mileages. */
+  mileageKm: z.number().int(),
   condition: z.enum(conditions),
 });
 
 /** The car's fair price: a rating with its estimate, range and the comparables, or too few comparables to say. */
 export const fairPrice = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('rated'), rating: z.enum(dealRatings), estimate: z.number().int(), low: z.number().int(), high: z.number().int(), comparables: z.array(comparableCar) }),
+  z.object({
+    kind: z.literal('rated'),
+    /** Absent while the car's listing checks have a flag an admin has not cleared: such a car earns no badge. */
+    rating: z.enum(dealRatings).optional(),
+    estimate: z.number().int(),
+    low: z.number().int(),
+    high: z.number().int(),
+    comparables: z.array(comparableCar),
+  }),
   z.object({ kind: z.literal('not enough data'), comparables: z.number().int().nonnegative(), needed: z.number().int() }),
 ]);
 export type FairPrice = z.infer<typeof fairPrice>;

@@ -4,6 +4,8 @@
  * without putting zod in the browser's bundle. The schemas take their numbers from here.
  */
 
+import { formatWhole } from './format.ts';
+
 /** Roles a person may choose at sign-up; Admin is only ever granted by `npm run admin -- promote`. */
 export const signUpRoles = ['Buyer', 'Seller'] as const;
 export type SignUpRole = (typeof signUpRoles)[number];
@@ -42,11 +44,20 @@ export const maxImageBytes = 10 * 1024 * 1024;
 /** The picture types `POST /images` takes, as a browser names a chosen file's type (the server reads the content itself). */
 export const imageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 
-/** The highest price of a car, in whole dollars. */
+/**
+ * The highest price a search's filters and the price guide take, in whole dollars: looser than what
+ * a car can be listed at (productLimits.maxPrice), so that no saved search of an earlier bound stops working.
+ */
 export const maxPrice = 100_000_000;
 
 /** Bounds of what a seller types in Add A Product (`POST /addProducts`). */
 export const productLimits = {
+  /**
+   * The highest Resale Price and Original Price, in whole dollars: above what any used car sold
+   * outside an auction house asks (docs/decisions, plausible listings), low enough to catch a
+   * price typed with two zeros too many.
+   */
+  maxPrice: 5_000_000,
   productName: 120,
   description: 5000,
   mobile: 40,
@@ -67,8 +78,14 @@ export type MileageUnit = (typeof mileageUnits)[number];
 /** A mileage given in miles is compared in km at this rate (products.mileage_km, migration 0012). */
 export const kmPerMile = 1.609344;
 
-/** Bounds of a car's details. The latest model year is next year's (cars are sold ahead of their model year). */
-export const vehicleLimits = { model: 60, colour: 40, firstModelYear: 1900, maxMileage: 2_000_000 } as const;
+/**
+ * Bounds of a car's details. The latest model year is next year's (cars are sold ahead of their model
+ * year). A listing's mileage is at most `maxKm` km (or as many miles: `maxMiles`), more than the most
+ * travelled cars on record; `maxMileage` is the database's bound, and the search's and price guide's.
+ */
+export const vehicleLimits = { model: 60, colour: 40, firstModelYear: 1900, maxMileage: 2_000_000, maxKm: 1_000_000, maxMiles: 621_371 } as const;
+/** The refusal of a listing's mileage over its bound, in both units: whichever the seller chose, the same sentence. */
+export const mileageBound = `Mileage must be at most ${formatWhole(vehicleLimits.maxKm)} km (${formatWhole(vehicleLimits.maxMiles)} mi)`;
 
 /** `GET /api/search`'s Sort by, newest first when not given. */
 export const searchSorts = ['newest', 'price-asc', 'price-desc', 'mileage-asc', 'year-desc', 'best-deal'] as const;

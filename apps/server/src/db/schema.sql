@@ -222,11 +222,14 @@ CREATE TABLE public.listing_checks (
   dismissed_at timestamp with time zone,
   CONSTRAINT listing_checks_pkey PRIMARY KEY (product_id, name),
   CONSTRAINT listing_checks_detail_check CHECK (((length(detail) >= 1) AND (length(detail) <= 300))),
-  CONSTRAINT listing_checks_name_check CHECK ((name = ANY (ARRAY['photos'::text, 'vin'::text, 'price'::text, 'seller'::text]))),
+  CONSTRAINT listing_checks_name_check CHECK ((name = ANY (ARRAY['photos'::text, 'vin'::text, 'price'::text, 'seller'::text, 'plausibility'::text]))),
   CONSTRAINT listing_checks_outcome_check CHECK ((outcome = ANY (ARRAY['passed'::text, 'flagged'::text, 'not checked'::text]))),
   CONSTRAINT listing_checks_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.products(id) ON DELETE CASCADE
 );
 CREATE INDEX listing_checks_flagged_idx ON public.listing_checks USING btree (product_id) WHERE ((outcome = 'flagged'::text) AND (dismissed_at IS NULL));
+CREATE TRIGGER listing_checks_search_stamp_added AFTER INSERT ON public.listing_checks REFERENCING NEW TABLE AS moved FOR EACH STATEMENT EXECUTE FUNCTION public.listing_checks_search_stamp();
+CREATE TRIGGER listing_checks_search_stamp_dropped AFTER DELETE ON public.listing_checks REFERENCING OLD TABLE AS before FOR EACH STATEMENT EXECUTE FUNCTION public.listing_checks_search_stamp();
+CREATE TRIGGER listing_checks_search_stamp_moved AFTER UPDATE ON public.listing_checks REFERENCING OLD TABLE AS before NEW TABLE AS moved FOR EACH STATEMENT EXECUTE FUNCTION public.listing_checks_search_stamp();
 
 CREATE TABLE public.listing_departures (
   seller_id text NOT NULL,
@@ -764,6 +767,28 @@ begin
   new.expires_at := least(new.expires_at, new.created_at + interval '30 days');
   return new;
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.listing_checks_search_stamp()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+declare
+  cars uuid[];
+begin
+  if tg_op = 'UPDATE' then
+    cars := array(select distinct n.product_id from moved n join before o using (product_id, name)
+                   where (o.outcome = 'flagged' and o.dismissed_at is null) is distinct from (n.outcome = 'flagged' and n.dismissed_at is null));
+  elsif tg_op = 'INSERT' then
+    cars := array(select distinct product_id from moved where outcome = 'flagged' and dismissed_at is null);
+  else
+    cars := array(select distinct product_id from before where outcome = 'flagged' and dismissed_at is null);
+  end if;
+  if cardinality(cars) > 0 then
+    update products set search_txid = pg_current_xact_id() where id = any (cars);
+  end if;
+  return null;
+end
 $function$;
 
 CREATE OR REPLACE FUNCTION public.notify_auth_change()

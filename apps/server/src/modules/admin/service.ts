@@ -159,13 +159,18 @@ export async function listReported(pool: Pool): Promise<ReportedItem[]> {
  * new finding); the car stays listed. The count is of reports and flags together.
  */
 export async function dismissReports(pool: Pool, productId: string): Promise<DeleteResult> {
-  const { rows } = await pool.query<{ dismissed: number }>(
-    `with reports_gone as (delete from reports where product_id = $1 returning 1),
-          flags_seen as (update listing_checks set dismissed_at = now() where product_id = $1 and outcome = 'flagged' and dismissed_at is null returning 1)
-     select (select count(*) from reports_gone)::int + (select count(*) from flags_seen)::int as dismissed`,
-    [productId],
-  );
-  return { acknowledged: true, deletedCount: rows[0]!.dismissed };
+  return inTransaction(pool, async (client) => {
+    const { rows } = await client.query<{ dismissed: number; flags: number }>(
+      `with reports_gone as (delete from reports where product_id = $1 returning 1),
+            flags_seen as (update listing_checks set dismissed_at = now() where product_id = $1 and outcome = 'flagged' and dismissed_at is null returning 1)
+       select (select count(*) from reports_gone)::int + (select count(*) from flags_seen)::int as dismissed, (select count(*) from flags_seen)::int as flags`,
+      [productId],
+    );
+    // Cleared flags give the car back its badge and its place in Best deal (the search's copy follows
+    // by migration 0030's stamp) and let instant alerts tell it.
+    if (rows[0]!.flags) await afterCarWrite(client, { kind: 'listing checks written' });
+    return { acknowledged: true, deletedCount: rows[0]!.dismissed };
+  });
 }
 
 /** Removes a reported car (its reports and wishlist entries go with it). A sold car stays for the record. */

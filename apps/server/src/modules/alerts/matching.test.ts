@@ -6,6 +6,8 @@ import { insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { SmtpSink } from '../../../test/smtp-sink.ts';
 import { until } from '../../../test/until.ts';
 import { startJobRunner } from '../../jobs/runner.ts';
+import { dismissReports } from '../admin/service.ts';
+import { checkListing } from '../listing-checks/service.ts';
 import { LiveCarIndex } from '../search/live-index.ts';
 import { digestBody, sendAlertDigests } from './digest.ts';
 import { matchAfterWrite, matchSavedSearches } from './matching.ts';
@@ -16,6 +18,9 @@ let seller: Person;
 
 beforeAll(async () => {
   ({ t, buyer, seller } = await withPersonas(['buyer', 'seller']));
+  // A seller of a month's standing: a week-old account with more than five cars on sale is flagged by
+  // the listing checks, and a flagged car is told in no instant alert.
+  await t.pool.query(`update users set created_at = now() - interval '30 days' where id = $1`, [seller.id]);
 });
 afterAll(() => t.close());
 
@@ -35,7 +40,17 @@ async function toldOf(search: SavedSearch) {
   return rows;
 }
 
-const match = () => matchSavedSearches(t.pool, new LiveCarIndex(t.pool));
+/** The listing checks of every car not checked yet, as the job runner runs them a second after a listing: an instant alert waits for them. */
+async function checkNewCars(): Promise<void> {
+  const { rows } = await t.pool.query<{ id: string }>('select id from products p where not exists (select 1 from listing_checks k where k.product_id = p.id)');
+  for (const { id } of rows) await checkListing(t.pool, id);
+}
+
+const matchUnchecked = () => matchSavedSearches(t.pool, new LiveCarIndex(t.pool));
+const match = async () => {
+  await checkNewCars();
+  return matchUnchecked();
+};
 
 describe('matching saved searches', () => {
   it('tells each new matching car once, in the bell and by email, and nothing of cars that do not match or were listed before', async () => {
@@ -90,6 +105,49 @@ describe('matching saved searches', () => {
     expect((await toldOf(search)).map((n) => n.event_key)).toEqual([`alert:${search._id}:${after}`]);
   });
 
+  it('tells a car instantly only once its listing checks have run and found nothing open; a flagged one waits for an admin to clear it, while a Daily search records it', async () => {
+    const make = await insertCategory(t);
+    const instant = await saveSearch({ make });
+    const daily = await saveSearch({ make }, 'Daily');
+    const honest = await insertCar(t, seller, make, { name: 'Honest hatch', price: 9_000 });
+    const suspicious = await insertCar(t, seller, make, { name: 'Suspicious hatch', price: 4_000 });
+    // Before any check: the daily search records both, the instant one tells nothing yet.
+    expect(await matchUnchecked()).toBe(2);
+    expect(await toldOf(instant)).toEqual([]);
+
+    await checkListing(t.pool, honest);
+    await checkListing(t.pool, suspicious);
+    // What a check found on the suspicious car (a VIN of another make, say).
+    await t.pool.query(`update listing_checks set outcome = 'flagged', detail = 'This VIN decodes to a Toyota; the listing says Honda.' where product_id = $1 and name = 'vin'`, [suspicious]);
+    expect(await matchUnchecked()).toBe(1);
+    expect((await toldOf(instant)).map((n) => n.event_key)).toEqual([`alert:${instant._id}:${honest}`]);
+    const recorded = await t.pool.query('select product_id from saved_search_matches where saved_search_id = $1', [daily._id]);
+    expect(recorded.rows.map((r) => r.product_id).sort()).toEqual([honest, suspicious].sort());
+
+    // Checked again, the same finding: still not told.
+    expect(await matchUnchecked()).toBe(0);
+    // An admin looks into it and dismisses the flag: the dismissal runs the searches again, which tell it.
+    await dismissReports(t.pool, suspicious);
+    const { rows: queued } = await t.pool.query(`select 1 from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'match_saved_searches'`);
+    expect(queued.length).toBeGreaterThan(0);
+    expect(await matchUnchecked()).toBe(1);
+    expect((await toldOf(instant)).map((n) => n.event_key).sort()).toEqual([`alert:${instant._id}:${honest}`, `alert:${instant._id}:${suspicious}`].sort());
+  });
+
+  it('waits for the fair price of a car that can be priced, so that the price check has had its say', async () => {
+    const make = await insertCategory(t);
+    const instant = await saveSearch({ make });
+    const car = await insertCar(t, seller, make, { name: 'Priced hatch', price: 9_000 });
+    await t.pool.query(`update products set model = 'Hatch', model_year = 2020, mileage = 30000, mileage_unit = 'km' where id = $1`, [car]);
+    // Checked before its model's repricing: the price check could not run yet.
+    await checkListing(t.pool, car);
+    expect(await matchUnchecked()).toBe(0);
+    // The repricing found too few similar cars: nothing more is coming, the car is told.
+    await t.pool.query(`insert into price_estimates (product_id, comparables) values ($1, 0)`, [car]);
+    expect(await matchUnchecked()).toBe(1);
+    expect((await toldOf(instant)).map((n) => n.event_key)).toEqual([`alert:${instant._id}:${car}`]);
+  });
+
   it('gathers a Daily search’s cars into one digest the next day, one notification and one email, and only once', async () => {
     const make = await insertCategory(t);
     const daily = await saveSearch({ make }, 'Daily');
@@ -134,10 +192,12 @@ describe('the job after a write', () => {
     await saveSearch({ make });
     const writtenBy = async (car: string) => (await t.pool.query<{ txid: string }>('select search_txid::text as txid from products where id = $1', [car])).rows[0]!.txid;
     const burst = [await insertCar(t, seller, make, { name: 'Burst 1' }), await insertCar(t, seller, make, { name: 'Burst 2' })];
+    await checkNewCars();
     const cars = new LiveCarIndex(t.pool);
     expect(await matchAfterWrite(t.pool, cars, await writtenBy(burst[0]!))).toBe(2);
     expect(await matchAfterWrite(t.pool, cars, await writtenBy(burst[1]!))).toBeNull();
     const later = await insertCar(t, seller, make, { name: 'Later' });
+    await checkNewCars();
     expect(await matchAfterWrite(t.pool, cars, await writtenBy(later))).toBe(1);
   });
 });

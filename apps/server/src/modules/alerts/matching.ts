@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { categoryPageSize, formatPrice, searchQuery, type AlertFrequency, type Product } from '@second-gear/contract';
 import { inTransaction } from '../../db/pool.ts';
+import { CHECKED_AND_CLEAR } from '../cars/market.ts';
 import { notify } from '../notifications/notify.ts';
 import type { LiveCarIndex } from '../search/live-index.ts';
 import { search } from '../search/service.ts';
@@ -22,7 +23,11 @@ export const carLine = (car: Pick<Product, 'productName' | 'resalePrice' | 'loca
  * rules), newest first, and records each car listed since the search began watching that it has
  * not found before. The insert decides who tells, so a car is told at most once per saved search
  * however many runs, or processes, find it. An Instantly search tells each new car at once (bell
- * and email, in the same transaction as the match); Daily and Weekly ones leave them to the digest.
+ * and email, in the same transaction as the match), but only once its listing checks have run with
+ * its fair price and found nothing an admin has not cleared (CHECKED_AND_CLEAR): a car still waiting
+ * is left for the run its checks set off, and a flagged one until an admin clears it. Daily and
+ * Weekly ones record every car for the digest, flagged or not: the digest is read later, and each
+ * line links to the car's page, which shows its flags at the top.
  * Returns the number of new matches.
  */
 export async function matchSavedSearches(pool: Pool, cars: LiveCarIndex): Promise<number> {
@@ -78,7 +83,7 @@ async function record(pool: Pool, saved: WatchingRow, candidates: Product[]): Pr
       `insert into saved_search_matches (saved_search_id, product_id, told_at)
        select s.id, p.id, case when s.frequency = 'Instantly' then now() end
          from saved_searches s join products p on p.id = any($2::uuid[]) and p.posting_time > s.watch_from
-        where s.id = $1 and not s.paused
+        where s.id = $1 and not s.paused and (s.frequency <> 'Instantly' or ${CHECKED_AND_CLEAR})
        on conflict do nothing
        returning product_id`,
       [saved.id, candidates.map((c) => c._id)],

@@ -5,8 +5,8 @@ import { NEW_SELLER_CARS, NEW_SELLER_DAYS, ON_MARKET } from './market.ts';
 // graphile-worker jobs in the transaction of the write, so that each job exists exactly when the
 // write does (a write rolled back enqueues nothing; one committed is never forgotten). Every
 // writer of cars calls afterCarWrite once it has written: the seller's listings (listings.ts and
-// service.ts), the sale (payments/settle.ts), the admin's deletions and verifications, the
-// repricing (pricing/service.ts) and the demo seed.
+// service.ts), the sale (payments/settle.ts), the admin's deletions, verifications and dismissals,
+// the repricing (pricing/service.ts), the listing checks (listing-checks/service.ts) and the demo seed.
 //
 //                        reprice  check  match  wishlist
 //   listed                  x       x      x
@@ -16,6 +16,7 @@ import { NEW_SELLER_CARS, NEW_SELLER_DAYS, ON_MARKET } from './market.ts';
 //   deleted                 x
 //   seller verified                        x
 //   fair prices written             x      x
+//   listing checks written                 x
 //
 // What every write needs whoever makes it stays in PostgreSQL triggers, as it is the data's
 // integrity rather than work: the search's stamp of each written car (migrations 0013 and 0018),
@@ -59,7 +60,12 @@ export type CarWrite =
    * or moved; `dealsMoved`, whether an estimate or rating was added, moved or dropped, which the
    * search sorts and filters by (and stamps the cars for, migration 0018).
    */
-  | { kind: 'fair prices written'; rangeMoved: string[]; dealsMoved: boolean };
+  | { kind: 'fair prices written'; rangeMoved: string[]; dealsMoved: boolean }
+  /**
+   * A car checked, or its flags dismissed by an admin: an instant alert waits for a car's checks
+   * (alerts/matching.ts), so the saved searches run again once they are in.
+   */
+  | { kind: 'listing checks written' };
 
 /** Enqueues, in `client`'s transaction, the work the write `change` sets off (the table above). */
 export async function afterCarWrite(client: PoolClient, change: CarWrite): Promise<void> {
@@ -98,6 +104,9 @@ export async function afterCarWrite(client: PoolClient, change: CarWrite): Promi
     case 'fair prices written':
       await checkListings(client, change.rangeMoved);
       if (change.dealsMoved) await matchSavedSearches(client);
+      return;
+    case 'listing checks written':
+      await matchSavedSearches(client);
       return;
   }
 }

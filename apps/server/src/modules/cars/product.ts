@@ -1,5 +1,6 @@
 import type { DealRating, ListingStatus, Product } from '@second-gear/contract';
 import { imageUrls } from '../../images/store.ts';
+import { HAS_OPEN_FLAG } from './market.ts';
 
 // A car as the features read it: one set of columns and one FROM for every query that answers with
 // whole products (the catalog's lists and car page, search's page, the wishlist), and the one
@@ -37,6 +38,7 @@ export interface ProductRow {
   vin: string | null;
   withdrawn_at: Date | null;
   deal_rating: DealRating | null;
+  flagged: boolean;
   listed_at: Date;
   price_before_drop: number | null;
   price_dropped_at: Date | null;
@@ -52,7 +54,7 @@ export const PRODUCT_COLUMNS = `
   p.original_price, p.resale_price, p.year_of_purchase, p.mobile, p.location, p.seller_name,
   p.seller_email, p.image_key, i.widths, p.sales_status, p.posting_time, p.paid, p.advertised,
   (select s.verified from users s where s.id = p.seller_id) as seller_verified, p.model, p.model_year, p.mileage, p.mileage_unit, p.fuel, p.transmission,
-  p.body_type, p.colour, p.vin, p.withdrawn_at, pe.rating as deal_rating, p.listed_at,
+  p.body_type, p.colour, p.vin, p.withdrawn_at, pe.rating as deal_rating, ${HAS_OPEN_FLAG} as flagged, p.listed_at,
   recent.price_before as price_before_drop, recent.dropped_at as price_dropped_at`;
 
 /** A lowered price shows as "Price dropped" this long (the net reduction over these days). */
@@ -104,7 +106,8 @@ export function toProduct(r: ProductRow): Product {
     ...(r.vin !== null && { vin: r.vin }),
     ...(r.withdrawn_at !== null && { withdrawn: true }),
     // Rated while on the market only: a sold car's rating waits for its model's next pricing to go.
-    ...(r.deal_rating !== null && !r.paid && r.withdrawn_at === null && { dealRating: r.deal_rating }),
+    // A car whose listing checks flagged something earns no badge until an admin clears the flags.
+    ...(r.deal_rating !== null && !r.flagged && !r.paid && r.withdrawn_at === null && { dealRating: r.deal_rating }),
     listedAt: r.listed_at.toISOString(),
     // The first change of the window starts from the price the window began with (or the listing
     // price); a drop undone by a later raise shows nothing, a partly undone one its net amount.

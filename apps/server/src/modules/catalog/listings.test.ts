@@ -118,6 +118,30 @@ describe('adding a car with details and photos', () => {
     expect((await t.pool.query('select count(*)::int as n from products')).rows[0].n).toBe(before);
   });
 
+  it('refuses the 2099 Flying Car at $99,999,999 with 1,999,999 km: each bound in a sentence, nothing written', async () => {
+    const image = await uploadUrl(seller);
+    const before = (await t.pool.query('select count(*)::int as n from products')).rows[0].n;
+    const res = await add(
+      seller,
+      listing(image, { productName: '2099 Flying Car', resalePrice: 99_999_999, originalPrice: 1, modelYear: 2099, mileage: 1_999_999, mileageUnit: 'km', location: 'Mars' }),
+    );
+    expect(res.statusCode).toBe(400);
+    // The answer tells the first refusal; each alone tells its own.
+    expect(res.json().message).toContain('Resale Price must be at most $5,000,000');
+    for (const [overrides, sentence] of [
+      [{ resalePrice: 99_999_999 }, 'Resale Price must be at most $5,000,000'],
+      [{ modelYear: 2099 }, 'Model Year cannot be more than a year ahead'],
+      [{ mileage: 1_999_999, mileageUnit: 'km' }, 'Mileage must be at most 1,000,000 km (621,371 mi)'],
+      [{ originalPrice: 5_000_001 }, 'Original Price must be at most $5,000,000'],
+      [{ mileage: 621_372, mileageUnit: 'mi' }, 'Mileage must be at most 1,000,000 km (621,371 mi)'],
+    ] as const) {
+      const refused = await add(seller, listing(image, overrides));
+      expect(refused.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(refused.json().message).toContain(sentence);
+    }
+    expect((await t.pool.query('select count(*)::int as n from products')).rows[0].n).toBe(before);
+  });
+
   it('takes photos only from the seller’s own uploads, and the same one only once', async () => {
     const image = await uploadUrl(seller);
     const mine = await uploadUrl(seller);

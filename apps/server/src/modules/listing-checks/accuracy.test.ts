@@ -15,7 +15,10 @@ it('flags the suspicious listings of a small generated set and no honest one (np
     { kind: 'reused photo', listings: 3, flagged: 3, byItsCheck: 3 },
     { kind: 'mismatched VIN', listings: 3, flagged: 3, byItsCheck: 3 },
     { kind: 'price 40% below', listings: 3, flagged: 3, byItsCheck: 3 },
+    { kind: 'implausible details', listings: 3, flagged: 3, byItsCheck: 3 },
   ]);
+  // The new check flags only what it is meant for.
+  expect(d.checks.find((c) => c.check === 'plausibility')).toEqual({ check: 'plausibility', flagged: 3, ofItsKind: 3 });
   expect(d.falsePositives).toEqual([]);
   expect(d.honestPriced).toBe(20);
 });

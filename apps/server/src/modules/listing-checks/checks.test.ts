@@ -178,6 +178,44 @@ describe('seller', () => {
   });
 });
 
+describe('plausibility', () => {
+  /** A car of `person` with its details set straight in the database (legal values, as the contract would let through). */
+  async function detailed(person: Person, set: string, params: unknown[]): Promise<string> {
+    const id = await car(person);
+    await t.pool.query(`update products set ${set} where id = $1`, [id, ...params]);
+    return id;
+  }
+  const thisYear = new Date().getFullYear();
+
+  it('passes an ordinary car: cheaper than new, 15,000 km a year, bought in its model year', async () => {
+    const person = await seller();
+    const id = await detailed(person, `original_price = 24000, resale_price = 15000, model_year = $2, year_of_purchase = $3, mileage = $4, mileage_unit = 'km'`, [
+      thisYear - 4,
+      String(thisYear - 4),
+      60_000,
+    ]);
+    expect(await check(id, 'plausibility')).toEqual({ name: 'plausibility', outcome: 'passed', detail: 'The price, mileage and years fit one another.' });
+  });
+
+  it('flags a price far above the original, an original price of $1, a mileage far from the age (in its unit), a model year after the purchase', async () => {
+    const person = await seller();
+    const dear = await detailed(person, 'original_price = 10000, resale_price = 16000', []);
+    expect((await check(dear, 'plausibility')).detail).toBe('The price ($16,000) is more than 1.5 times the original price ($10,000).');
+    const dollar = await detailed(person, 'original_price = 1', []);
+    expect((await check(dollar, 'plausibility')).detail).toBe('The original price ($1) is less than any car costs new.');
+    // 62,137 mi is 100,000 km: in a year, more than 80,000 km.
+    const driven = await detailed(person, `model_year = $2, year_of_purchase = $3, mileage = 62137, mileage_unit = 'mi'`, [thisYear - 1, String(thisYear - 1)]);
+    expect(await check(driven, 'plausibility')).toEqual({ name: 'plausibility', outcome: 'flagged', detail: '62,137 mi in a year is more than 80,000 km a year.' });
+    const kept = await detailed(person, `model_year = $2, year_of_purchase = $3, mileage = 200, mileage_unit = 'km'`, [thisYear - 20, String(thisYear - 20)]);
+    expect((await check(kept, 'plausibility')).detail).toBe('200 km is very little for a car 20 years old.');
+    const later = await detailed(person, `model_year = 2022, year_of_purchase = '2019'`, []);
+    expect((await check(later, 'plausibility')).detail).toBe('The model year (2022) is after the year of purchase (2019).');
+    // A car bought the year before its model year is usual.
+    const ahead = await detailed(person, `model_year = 2020, year_of_purchase = '2019'`, []);
+    expect((await check(ahead, 'plausibility')).outcome).toBe('passed');
+  });
+});
+
 it('answers undefined for a car that is gone', async () => {
   expect(await runChecks(t.pool, randomUUID())).toBeUndefined();
 });

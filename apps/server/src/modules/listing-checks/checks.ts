@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { checkVin, formatPrice, type ListingCheckName, type ListingCheckOutcome } from '@second-gear/contract';
+import { checkVin, formatPrice, formatWhole, type ListingCheckName, type ListingCheckOutcome } from '@second-gear/contract';
 import { NEW_SELLER_CARS, NEW_SELLER_DAYS } from '../cars/market.ts';
 
 /**
@@ -12,6 +12,19 @@ export const PHOTO_DISTANCE = 12;
 export const PRICE_SHARE = 0.75;
 /** How long a VIN is remembered on another seller's listing. */
 export const VIN_MEMORY_DAYS = 90;
+/**
+ * What is possible but unlikely in a listing's details (decision 024): a used car asking more than
+ * this many times its price new (collector cars aside, a used car asks less than new: a typo, or a
+ * made-up original price)…
+ */
+export const RESALE_OVER_ORIGINAL = 1.5;
+/** …a price new under this, which no car has had… */
+export const LEAST_ORIGINAL_PRICE = 1_000;
+/** …more than this many km a year (about 220 km every day; the bench's honest cars drive up to 18,000)… */
+export const MOST_KM_A_YEAR = 80_000;
+/** …or under LEAST_KM on a car at least OLD_CAR_YEARS old (a car kept off the road is rare: worth asking). */
+export const OLD_CAR_YEARS = 15;
+export const LEAST_KM = 1_000;
 
 export interface CheckResult {
   name: ListingCheckName;
@@ -26,6 +39,11 @@ export interface CheckedCar {
   make: string;
   vin: string | null;
   model_year: number | null;
+  year_of_purchase: string;
+  original_price: number;
+  mileage: number | null;
+  mileage_unit: 'km' | 'mi' | null;
+  mileage_km: number | null;
   resale_price: number;
   on_market: boolean;
   estimate: number | null;
@@ -141,10 +159,42 @@ export function checkSeller(car: CheckedCar, now = new Date()): CheckResult {
     : { name: 'seller', outcome: 'passed', detail: `The seller joined ${joined} and has at most ${NEW_SELLER_CARS} cars on sale.` };
 }
 
+/**
+ * Details that are each possible but together unlikely of a real used car: a resale price far above
+ * the original, an original price no car has had, a mileage far from the car's age (in km; a
+ * mileage in miles converted), a model year after the year of purchase. The contract refuses what
+ * is impossible (productLimits, vehicleLimits); this asks about the rest.
+ */
+export function checkPlausibility(car: CheckedCar, now = new Date()): CheckResult {
+  const findings: string[] = [];
+  if (car.original_price < LEAST_ORIGINAL_PRICE) {
+    findings.push(`The original price (${formatPrice(car.original_price)}) is less than any car costs new.`);
+  } else if (car.resale_price > car.original_price * RESALE_OVER_ORIGINAL) {
+    findings.push(`The price (${formatPrice(car.resale_price)}) is more than ${RESALE_OVER_ORIGINAL} times the original price (${formatPrice(car.original_price)}).`);
+  }
+  const bought = Number(car.year_of_purchase);
+  if (car.model_year !== null && car.model_year > bought + 1) {
+    findings.push(`The model year (${car.model_year}) is after the year of purchase (${bought}).`);
+  }
+  if (car.mileage !== null && car.mileage_km !== null && car.mileage_unit !== null) {
+    const built = car.model_year ?? bought;
+    const years = Math.max(1, now.getFullYear() - built);
+    const given = `${formatWhole(car.mileage)} ${car.mileage_unit}`;
+    if (car.mileage_km / years > MOST_KM_A_YEAR) {
+      findings.push(`${given} in ${years === 1 ? 'a year' : `${years} years`} is more than ${formatWhole(MOST_KM_A_YEAR)} km a year.`);
+    } else if (years >= OLD_CAR_YEARS && car.mileage_km < LEAST_KM) {
+      findings.push(`${given} is very little for a car ${years} years old.`);
+    }
+  }
+  if (findings.length) return { name: 'plausibility', outcome: 'flagged', detail: findings.join(' ') };
+  return { name: 'plausibility', outcome: 'passed', detail: 'The price, mileage and years fit one another.' };
+}
+
 /** Every check of one car, in the order its page lists them; undefined for a car that is gone. */
 export async function runChecks(db: Db, productId: string): Promise<CheckResult[] | undefined> {
   const { rows } = await db.query<CheckedCar>(
-    `select p.id, p.seller_id, c.name as make, p.vin, p.model_year, p.resale_price, not p.paid and p.withdrawn_at is null as on_market,
+    `select p.id, p.seller_id, c.name as make, p.vin, p.model_year, p.year_of_purchase, p.original_price, p.mileage, p.mileage_unit,
+            case when p.mileage is not null then p.mileage_km end as mileage_km, p.resale_price, not p.paid and p.withdrawn_at is null as on_market,
             e.estimate, e.low, e.high, u.created_at as seller_since,
             (select count(*)::int from products o where o.seller_id = p.seller_id and not o.paid and o.withdrawn_at is null) as seller_on_market
        from products p join categories c on c.id = p.category_id
@@ -155,5 +205,5 @@ export async function runChecks(db: Db, productId: string): Promise<CheckResult[
   );
   const car = rows[0];
   if (!car) return undefined;
-  return [await checkPhotos(db, car), await checkVinOf(db, car), checkPrice(car), checkSeller(car)];
+  return [await checkPhotos(db, car), await checkVinOf(db, car), checkPrice(car), checkSeller(car), checkPlausibility(car)];
 }

@@ -73,11 +73,11 @@ describe('the check_listing job', () => {
     const task = checkListingTask(t.pool);
     await task({ productId: id }, {} as never);
     const first = await rowsOf(id);
-    expect(first.map((r) => r.name)).toEqual(['photos', 'price', 'seller', 'vin']);
+    expect(first.map((r) => r.name)).toEqual(['photos', 'plausibility', 'price', 'seller', 'vin']);
     await t.pool.query(`update products set vin = $2 where id = $1`, [id, withCheckDigit(`4T1BF1FK0${vinYearCode(2015)}U${String(++serial).padStart(6, '0')}`)]);
     await task({ productId: id }, {} as never);
     const second = await rowsOf(id);
-    expect(second).toHaveLength(4);
+    expect(second).toHaveLength(5);
     expect(second.find((r) => r.name === 'vin')!.outcome).toBe('flagged');
     expect(second[0]!.checked_at.getTime()).toBeGreaterThanOrEqual(first[0]!.checked_at.getTime());
 
@@ -91,7 +91,7 @@ describe('the check_listing job', () => {
       const id = await toyotaOf(2014);
       // Listed, then its VIN given (two commits): one check, or two, the last finding the VIN's year.
       await until(async () => (await rowsOf(id)).some((r) => r.name === 'vin' && r.outcome === 'flagged'), "the car's VIN is checked");
-      expect(await rowsOf(id)).toHaveLength(4);
+      expect(await rowsOf(id)).toHaveLength(5);
     } finally {
       await runner.stop();
     }
@@ -109,6 +109,7 @@ describe("the car's page", () => {
       { name: 'vin', outcome: 'flagged', detail: 'This VIN decodes to a 2015 car; the listing says 2019.', checkedAt: expect.any(String) },
       { name: 'price', outcome: 'not checked', detail: 'Too few similar cars are on sale to compare the price.', checkedAt: expect.any(String) },
       { name: 'seller', outcome: 'passed', detail: 'The seller joined more than a week ago.', checkedAt: expect.any(String) },
+      { name: 'plausibility', outcome: 'passed', detail: 'The price, mileage and years fit one another.', checkedAt: expect.any(String) },
     ]);
   });
 });

@@ -1,10 +1,13 @@
 import type { Pool } from 'pg';
 import { listingCheckNames, type ListingCheck, type ListingCheckName, type ListingCheckOutcome } from '@second-gear/contract';
 import { inTransaction } from '../../db/pool.ts';
+import { afterCarWrite } from '../cars/car-written.ts';
 import { runChecks } from './checks.ts';
 
+
 /**
- * Checks a car again and replaces its results, all four at once. An admin's dismissal of a flag
+ * Checks a car again and replaces its results, all at once, and has the saved searches run again
+ * (an instant alert waits for a car's checks). An admin's dismissal of a flag
  * stays while the same finding is made again; a new finding (another VIN, another price) shows again.
  * Returns false for a car that is gone.
  *
@@ -26,16 +29,18 @@ export async function checkListing(pool: Pool, productId: string): Promise<boole
          set outcome = excluded.outcome, detail = excluded.detail, dismissed_at = excluded.dismissed_at, checked_at = now()`,
       [productId, JSON.stringify(results)],
     );
+    await afterCarWrite(client, { kind: 'listing checks written' });
     return true;
   });
 }
 
 /** A car's checks for its page, in the order of `listingCheckNames`; undefined until the first check has run. */
 export async function listingChecksOf(pool: Pool, productId: string): Promise<ListingCheck[] | undefined> {
-  const { rows } = await pool.query<{ name: ListingCheckName; outcome: ListingCheckOutcome; detail: string; checked_at: Date }>(
-    'select name, outcome, detail, checked_at from listing_checks where product_id = $1 order by array_position($2::text[], name)',
+  const { rows } = await pool.query<{ name: ListingCheckName; outcome: ListingCheckOutcome; detail: string; checked_at: Date; cleared: boolean }>(
+    `select name, outcome, detail, checked_at, outcome = 'flagged' and dismissed_at is not null as cleared
+       from listing_checks where product_id = $1 order by array_position($2::text[], name)`,
     [productId, listingCheckNames],
   );
   if (!rows.length) return undefined;
-  return rows.map((r) => ({ name: r.name, outcome: r.outcome, detail: r.detail, checkedAt: r.checked_at.toISOString() }));
+  return rows.map((r) => ({ name: r.name, outcome: r.outcome, detail: r.detail, ...(r.cleared && { cleared: true as const }), checkedAt: r.checked_at.toISOString() }));
 }

@@ -93,6 +93,18 @@ function solve(a: number[][], b: number[]): number[] {
   return m.map((row, i) => (Math.abs(row[i]!) < 1e-9 ? 0 : row[n]! / row[i]!));
 }
 
+/**
+ * A comparable's price carried over to `car`'s model year, mileage and condition: what it would ask
+ * were it that car. Mileages in km (`mileage_km`: a mileage given in miles converted), so a car
+ * listed in miles and one in km are compared alike. The car's page lists these beside each comparable.
+ */
+export function carriedOver(other: Omit<PricedCar, 'id' | 'makeId' | 'model'>, car: Pick<PricedCar, 'year' | 'km' | 'condition'>, d: Depreciation): number {
+  return (
+    other.price *
+    Math.exp(d.perYear * (car.year - other.year) + d.per10000Km * ((car.km - other.km) / 10_000) + conditionTerm(d, car.condition) - conditionTerm(d, other.condition))
+  );
+}
+
 /** The fair price of `car` from the others on the market. */
 export function estimatePrice(car: Omit<PricedCar, 'price'> & { price?: number }, market: PricedCar[], d: Depreciation): PriceEstimate {
   const model = car.model.toLowerCase();
@@ -105,17 +117,7 @@ export function estimatePrice(car: Omit<PricedCar, 'price'> & { price?: number }
       inMileageBand(car.km, other.km),
   );
   if (comparables.length < MIN_COMPARABLES) return { kind: 'not enough data', comparables: comparables.length };
-  const adjusted = comparables.map((other) => ({
-    car: other,
-    adjusted:
-      other.price *
-      Math.exp(
-        d.perYear * (car.year - other.year) +
-          d.per10000Km * ((car.km - other.km) / 10_000) +
-          conditionTerm(d, car.condition) -
-          conditionTerm(d, other.condition),
-      ),
-  }));
+  const adjusted = comparables.map((other) => ({ car: other, adjusted: carriedOver(other, car, d) }));
   const prices = adjusted.map((a) => a.adjusted).sort((x, y) => x - y);
   const estimate = quantile(prices, 0.5);
   // The range where 90% of such cars' prices would fall: the comparables' spread around the

@@ -137,4 +137,64 @@ describe("the car's page", () => {
     expect(fair.comparables.length).toBeGreaterThanOrEqual(MIN_COMPARABLES);
     expect(fair.comparables.every((c) => Math.abs(c.modelYear - 2019) <= 2 && c._id !== car)).toBe(true);
   });
+
+  it('shows no deal rating for a car with an open listing-check flag, on its page, its card or in the search, until an admin clears it', async () => {
+    const car = await corolla(2019, 50_000, 6_000);
+    await repriceModel(t.pool, make, 'Corolla');
+    const buyer = await signUp(t.app, 'Buyer');
+    const page = async () => (await as(t.app, buyer, { method: 'GET', url: `/api/cars/${car}` })).json<CarPage>();
+    const inSearch = async () =>
+      (await as(t.app, buyer, { method: 'GET', url: `/api/search?make=${make}&limit=48` })).json<{ results: { _id: string; dealRating?: string }[] }>().results.find((r) => r._id === car);
+    const category = async () =>
+      (await as(t.app, buyer, { method: 'GET', url: `/api/category/${make}?limit=48` })).json<{ products: { _id: string; dealRating?: string }[] }>().products.find((r) => r._id === car);
+    expect((await page()).product.dealRating).toBe('Great price');
+    expect((await inSearch())?.dealRating).toBe('Great price');
+
+    await t.pool.query(
+      `insert into listing_checks (product_id, name, outcome, detail) values ($1, 'price', 'flagged', 'The price is 40% below the fair price of similar cars.')
+       on conflict (product_id, name) do update set outcome = excluded.outcome, detail = excluded.detail, dismissed_at = null`,
+      [car],
+    );
+    const flagged = await page();
+    expect(flagged.product.dealRating).toBeUndefined();
+    expect(flagged.fairPrice?.kind).toBe('rated');
+    expect(flagged.fairPrice).not.toHaveProperty('rating');
+    expect(flagged.listingChecks).toContainEqual(expect.objectContaining({ name: 'price', outcome: 'flagged' }));
+    expect(flagged.listingChecks?.find((c) => c.name === 'price')).not.toHaveProperty('cleared');
+    expect(await inSearch()).toBeDefined();
+    expect((await inSearch())?.dealRating).toBeUndefined();
+    expect(await category()).toBeDefined();
+    expect((await category())?.dealRating).toBeUndefined();
+
+    await t.pool.query(`update listing_checks set dismissed_at = now() where product_id = $1`, [car]);
+    const cleared = await page();
+    expect(cleared.product.dealRating).toBe('Great price');
+    expect(cleared.fairPrice).toMatchObject({ rating: 'Great price' });
+    expect(cleared.listingChecks?.find((c) => c.name === 'price')).toMatchObject({ outcome: 'flagged', cleared: true });
+    expect((await inSearch())?.dealRating).toBe('Great price');
+  });
+
+  it('compares a car listed in miles by its km, lists each comparable in its own unit with its price carried over, and the estimate lies among those', async () => {
+    const others = [];
+    for (let i = 0; i < MIN_COMPARABLES + 1; i++) others.push(await corolla(2017 + (i % 2), 95_000 + i * 2_000));
+    // 62,764 miles is 101,009 km: in the band of the others.
+    const inMiles = await insertCar(t, seller, make, { name: 'Toyota Corolla in miles', price: 7_000 });
+    await editCar(t, inMiles, `model = 'Corolla', model_year = 2017, mileage = 62764, mileage_unit = 'mi'`);
+    await repriceModel(t.pool, make, 'Corolla');
+    const buyer = await signUp(t.app, 'Buyer');
+    const page = async (id: string) => (await as(t.app, buyer, { method: 'GET', url: `/api/cars/${id}` })).json<CarPage>();
+
+    const fair = (await page(inMiles)).fairPrice;
+    expect(fair?.kind).toBe('rated');
+    if (fair?.kind !== 'rated') return;
+    const adjusted = fair.comparables.map((c) => c.adjustedPrice);
+    expect(fair.estimate).toBeGreaterThanOrEqual(Math.min(...adjusted) - 1);
+    expect(fair.estimate).toBeLessThanOrEqual(Math.max(...adjusted) + 1);
+    expect(fair.comparables.every((c) => c.mileageUnit === 'km' && c.mileage === c.mileageKm)).toBe(true);
+
+    // Seen from a car in km, the car in miles is listed in miles, with its km beside.
+    const fromKm = (await page(others[0]!)).fairPrice;
+    if (fromKm?.kind !== 'rated') throw new Error('the others are rated');
+    expect(fromKm.comparables.find((c) => c._id === inMiles)).toMatchObject({ mileage: 62_764, mileageUnit: 'mi', mileageKm: 101_009 });
+  });
 });

@@ -19,13 +19,20 @@ export interface SearchableCar {
   condition: string;
   verifiedSeller: boolean;
   location: string;
-  /** The asking price over the fair price's estimate; Infinity without one (it sorts last in Best deal). */
+  /**
+   * Best deal's key: the asking price over the fair price's estimate; without an estimate
+   * NO_ESTIMATE, after every rated car; with an open listing-check flag Infinity, after every car
+   * without one, however cheap it looks.
+   */
   dealRatio: number;
   /** Rated a great or a good price. */
   goodPrice: boolean;
   /** Name, model and description. */
   text: string;
 }
+
+/** Best deal's key of a car without a fair price: after every rated car, before every flagged one (Infinity). */
+export const NO_ESTIMATE = Number.MAX_VALUE;
 
 /** The filters with options, as the query names them; each option is counted under every other filter but its own. */
 export type Facet = 'make' | 'fuel' | 'transmission' | 'bodyType' | 'condition';

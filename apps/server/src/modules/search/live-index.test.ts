@@ -65,6 +65,42 @@ describe('LiveCarIndex: each process sees every committed write at its next sear
     expect(await found(copy, good)).not.toContain(car);
   });
 
+  it("follows a car's listing-check flag being written and dismissed: a flagged car is no good price and comes after every unflagged car in Best deal", async () => {
+    const copy = new LiveCarIndex(t.pool);
+    const cheap = await insertCar(t, seller, make, { name: 'Skoda Citigo', price: 5000 });
+    const unrated = await insertCar(t, seller, make, { name: 'Skoda Yeti', price: 30_000 });
+    await t.pool.query(`insert into price_estimates (product_id, comparables, estimate, low, high, rating) values ($1, 6, 9000, 8000, 10000, 'Great price')`, [cheap]);
+    const bestDeal = async () => found(copy, { sort: 'best-deal' });
+    expect((await bestDeal())[0]).toBe(cheap);
+    expect(await found(copy, { goodPrice: 'true' })).toContain(cheap);
+
+    // The check that flags it, as checkListing writes its rows.
+    await t.pool.query(
+      `insert into listing_checks (product_id, name, outcome, detail) values ($1, 'price', 'flagged', 'The price is 44% below the fair price of similar cars.'), ($1, 'vin', 'passed', 'No other listing.')`,
+      [cheap],
+    );
+    let order = await bestDeal();
+    expect(order.at(-1)).toBe(cheap);
+    // After a car with no fair price at all, too.
+    expect(order.indexOf(unrated)).toBeLessThan(order.indexOf(cheap));
+    expect(await found(copy, { goodPrice: 'true' })).not.toContain(cheap);
+
+    // An admin dismisses it in Reported Items: the car earns its place back.
+    await t.pool.query(`update listing_checks set dismissed_at = now() where product_id = $1 and outcome = 'flagged'`, [cheap]);
+    expect((await bestDeal())[0]).toBe(cheap);
+    expect(await found(copy, { goodPrice: 'true' })).toContain(cheap);
+
+    // A new finding shows again; checks that pass again lift it.
+    await t.pool.query(`update listing_checks set detail = 'The price is 50% below the fair price of similar cars.', dismissed_at = null where product_id = $1 and name = 'price'`, [cheap]);
+    order = await bestDeal();
+    expect(order.at(-1)).toBe(cheap);
+    await t.pool.query(`update listing_checks set outcome = 'passed', detail = 'In line.' where product_id = $1 and name = 'price'`, [cheap]);
+    expect((await bestDeal())[0]).toBe(cheap);
+    // A full reload reads the flag too.
+    await t.pool.query(`update listing_checks set outcome = 'flagged' where product_id = $1 and name = 'price'`, [cheap]);
+    expect((await found(new LiveCarIndex(t.pool), { sort: 'best-deal' })).at(-1)).toBe(cheap);
+  });
+
   it('gives the makes as they are at each look', async () => {
     const copy = new LiveCarIndex(t.pool);
     await copy.current();

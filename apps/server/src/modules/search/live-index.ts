@@ -1,8 +1,8 @@
 import type { Pool } from 'pg';
 import type { DealRating } from '@second-gear/contract';
 import { inTransaction } from '../../db/pool.ts';
-import { ON_MARKET } from '../cars/market.ts';
-import { CarIndex, type SearchableCar } from './car-index.ts';
+import { HAS_OPEN_FLAG, ON_MARKET } from '../cars/market.ts';
+import { CarIndex, NO_ESTIMATE, type SearchableCar } from './car-index.ts';
 
 /** A process that has not looked for this long reads every car again (migration 0013 keeps deleted ids for a day). */
 const RELOAD_AFTER_MS = 60 * 60 * 1000;
@@ -26,12 +26,13 @@ interface ChangeRow {
   search_text: string;
   estimate: number | null;
   rating: DealRating | null;
+  flagged: boolean;
 }
 
 const CAR_COLUMNS = `
   p.id, ${ON_MARKET} as on_market, p.category_id, p.model, p.resale_price, p.year_key, p.mileage_km::text,
   (extract(epoch from p.posting_time) * 1000000)::int8::text as posted_us, p.fuel, p.transmission, p.body_type,
-  p.condition, coalesce(s.verified, false) as verified, p.location, p.search_text, e.estimate, e.rating`;
+  p.condition, coalesce(s.verified, false) as verified, p.location, p.search_text, e.estimate, e.rating, ${HAS_OPEN_FLAG} as flagged`;
 const CAR_FROM = 'products p left join users s on s.id = p.seller_id left join price_estimates e on e.product_id = p.id';
 
 /**
@@ -48,7 +49,7 @@ export const CHANGED_CARS_SQL = `
   select snapshot.xmin, car.* from snapshot left join (
     select ${CAR_COLUMNS} from ${CAR_FROM} where p.search_txid >= $1::xid8
     union all
-    select product_id, false${', null'.repeat(15)} from search_removals where txid >= $1::xid8
+    select product_id, false${', null'.repeat(16)} from search_removals where txid >= $1::xid8
   ) car on true`;
 
 /**
@@ -88,8 +89,9 @@ const toCar = (r: ChangeRow): SearchableCar => ({
   verifiedSeller: r.verified,
   location: r.location,
   text: r.search_text,
-  dealRatio: r.estimate === null ? Infinity : r.resale_price / r.estimate,
-  goodPrice: r.rating === 'Great price' || r.rating === 'Good price',
+  // A flagged car earns no rating (as toProduct shows it): last in Best deal, never a good price.
+  dealRatio: r.flagged ? Infinity : r.estimate === null ? NO_ESTIMATE : r.resale_price / r.estimate,
+  goodPrice: !r.flagged && (r.rating === 'Great price' || r.rating === 'Good price'),
 });
 
 /**

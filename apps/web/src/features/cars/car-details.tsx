@@ -1,5 +1,5 @@
 import type { Product } from '@second-gear/contract';
-import { formatWhole } from '../../lib/format.ts';
+import { formatMileage } from '../../lib/format.ts';
 
 /**
  * The car's details as label and value, only those the seller gave (all but Make and Year of Purchase
@@ -10,7 +10,7 @@ export function CarDetails({ product }: { product: Product }) {
     ['Make', product.categoryName],
     ['Model', product.model],
     ['Model Year', product.modelYear],
-    ['Mileage', product.mileage === undefined ? undefined : `${formatWhole(product.mileage)} ${product.mileageUnit ?? ''}`.trim()],
+    ['Mileage', product.mileage === undefined || product.mileageUnit === undefined ? undefined : formatMileage(product.mileage, product.mileageUnit)],
     ['Fuel', product.fuel],
     ['Transmission', product.transmission],
     ['Body Type', product.bodyType],

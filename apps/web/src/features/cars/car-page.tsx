@@ -15,7 +15,7 @@ import { CarDetails } from './car-details.tsx';
 import { Gallery } from './gallery.tsx';
 import { PriceHistory } from './price-history.tsx';
 import { FairPricePanel } from './fair-price.tsx';
-import { ListingChecksPanel } from './listing-checks.tsx';
+import { ListingChecksPanel, ListingFlags } from './listing-checks.tsx';
 import { SellerPanel } from './seller-panel.tsx';
 
 /** One labelled price or fact beside the name: the label small and muted above it, as on the card. */
@@ -55,7 +55,7 @@ export default function CarPage() {
   const { id = '' } = useParams();
   const location = useLocation();
   const { user } = useAuth();
-  const ids = { details: useId(), description: useId(), history: useId(), fairPrice: useId(), seller: useId(), checks: useId() };
+  const ids = { details: useId(), description: useId(), history: useId(), fairPrice: useId(), seller: useId(), checks: useId(), flags: useId() };
   // The route's loader has just asked; a refusal it left here is not asked again on mount.
   const { data, error, isPending } = useQuery({ ...carPageQuery(id), retryOnMount: false });
 
@@ -92,6 +92,7 @@ export default function CarPage() {
           <Fact label="Original Price">{formatPrice(product.originalPrice)}</Fact>
           <Fact label="Condition">{product.condition}</Fact>
         </dl>
+        <ListingFlags checks={listingChecks} headingId={ids.flags} />
         {product.priceDrop ? (
           <p className="-mt-2">
             <PriceDropBadge drop={product.priceDrop} size="md" />

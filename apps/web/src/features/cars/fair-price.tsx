@@ -1,15 +1,23 @@
+import { Link } from 'react-router';
 import type { FairPrice, Product } from '@second-gear/contract';
 import { kmPerMile } from '@second-gear/contract/constants';
-import { formatPrice, formatWhole } from '../../lib/format.ts';
+import { formatMileage, formatPrice, formatWhole } from '../../lib/format.ts';
 
-/** How a comparable differs from this car, in words: "1 year older, 12,000 km more, Fair". */
-function differences(car: Product, other: { modelYear: number; mileage: number; condition: string }): string {
+type Comparable = Extract<FairPrice, { kind: 'rated' }>['comparables'][number];
+
+/**
+ * How a comparable differs from this car, in words: "1 year older, 12,000 km more, Fair". Mileages
+ * are compared in km (as the estimate compares them) and the difference told in this car's own
+ * unit: a car listed in miles reads "1,000 mi less", never a km figure.
+ */
+function differences(car: Product, other: Comparable): string {
   const parts: string[] = [];
   const years = other.modelYear - (car.modelYear ?? other.modelYear);
   if (years !== 0) parts.push(`${Math.abs(years)} ${Math.abs(years) === 1 ? 'year' : 'years'} ${years > 0 ? 'newer' : 'older'}`);
-  if (car.mileage !== undefined) {
-    const km = Math.round(other.mileage - (car.mileageUnit === 'mi' ? car.mileage * kmPerMile : car.mileage));
-    if (Math.abs(km) >= 1000) parts.push(`${formatWhole(Math.abs(km))} km ${km > 0 ? 'more' : 'less'}`);
+  if (car.mileage !== undefined && car.mileageUnit !== undefined) {
+    const perUnit = car.mileageUnit === 'mi' ? kmPerMile : 1;
+    const more = Math.round((other.mileageKm - car.mileage * perUnit) / perUnit);
+    if (Math.abs(more) * perUnit >= 1000) parts.push(`${formatWhole(Math.abs(more))} ${car.mileageUnit} ${more > 0 ? 'more' : 'less'}`);
   }
   if (other.condition !== car.condition) parts.push(other.condition);
   return parts.length ? parts.join(', ') : 'Alike';
@@ -17,7 +25,9 @@ function differences(car: Product, other: { modelYear: number; mileage: number; 
 
 /**
  * The car's fair price with its explanation (docs/pricing.md): the rating, the estimate and its range,
- * and the similar cars it came from with how each differs; or why there is none.
+ * and the similar cars it came from (each a link to its page) with how each differs and its price
+ * carried over to this car, the estimate being their median; or why there is none. A car whose
+ * listing checks flagged something has no rating (it earns no badge until an admin clears them).
  */
 export function FairPricePanel({ car, fairPrice, headingId }: { car: Product; fairPrice: FairPrice | null; headingId: string }) {
   if (!fairPrice) return null;
@@ -35,18 +45,22 @@ export function FairPricePanel({ car, fairPrice, headingId }: { car: Product; fa
       ) : (
         <>
           <p className="mb-3">
-            <span className="badge badge-primary mr-2">{fairPrice.rating}</span>
+            {fairPrice.rating ? <span className="badge badge-primary mr-2">{fairPrice.rating}</span> : null}
             Fair price {formatPrice(fairPrice.estimate)}, most such cars between {formatPrice(fairPrice.low)} and {formatPrice(fairPrice.high)}, based on{' '}
             {fairPrice.comparables.length} similar cars (same make and model, within two model years, similar mileage), carried over for their
-            differences.
+            differences: the fair price is the middle of the carried-over prices.
+            {fairPrice.rating ? null : ' No rating while the listing checks above have findings to clear.'}
           </p>
           <ul className="flex flex-col gap-2">
             {fairPrice.comparables.map((other) => (
               <li key={other._id} className="flex flex-wrap items-baseline justify-between gap-x-4 rounded-lg bg-base-200 px-3 py-2">
-                <span className="font-medium">{other.productName}</span>
+                <Link to={`/cars/${other._id}`} className="link font-medium break-words">
+                  {other.productName}
+                </Link>
                 <span>{formatPrice(other.resalePrice)}</span>
                 <span className="w-full text-sm text-base-content/80">
-                  {other.modelYear}, {formatWhole(other.mileage)} km, {other.condition}: {differences(car, other)}
+                  {other.modelYear}, {formatMileage(other.mileage, other.mileageUnit)}, {other.condition}: {differences(car, other)}; {formatPrice(other.adjustedPrice)}{' '}
+                  carried over to this car
                 </span>
               </li>
             ))}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@second-gear/contract';
 import { carCardPictureSizes } from '@second-gear/contract/constants';
-import { formatDate, formatListed, formatPrice, wholeDaysSince } from '../../lib/format.ts';
+import { formatDate, formatListed, formatMileage, formatPrice, wholeDaysSince } from '../../lib/format.ts';
 import { LocationIcon } from '../../ui/icons.tsx';
 import { PriceDropBadge } from './price-drop-badge.tsx';
 import { VerifiedSellerBadge } from './verified-seller-badge.tsx';
@@ -94,8 +94,15 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 px-3 pb-3 md:gap-3 md:px-4 md:pt-2 md:pb-4 lg:px-5 lg:pb-5">
-        <dl className="grid grid-cols-[auto_auto_minmax(0,1fr)] gap-x-4 text-sm md:grid-cols-2 md:gap-y-2">
+        <dl className="grid grid-cols-[auto_auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm md:grid-cols-2 md:gap-y-2">
           <Fact label="Year of Purchase">{product.yearsOfUse}</Fact>
+          {/* What buyers compare, when the seller gave it: the model year and the mileage in its own unit. */}
+          {product.modelYear !== undefined ? <Fact label="Model Year">{product.modelYear}</Fact> : null}
+          {product.mileage !== undefined && product.mileageUnit !== undefined ? (
+            <Fact label="Mileage">
+              <span className="whitespace-nowrap">{formatMileage(product.mileage, product.mileageUnit)}</span>
+            </Fact>
+          ) : null}
           <Fact label="Posted">
             <time dateTime={product.postingTime}>{formatDate(product.postingTime)}</time>
             {/* Since the first listing: a car its seller relisted within 30 days keeps its age. */}

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addProductBody, vehicleDetails, type Product } from '@second-gear/contract';
-import { emptyProductForm, formValuesOf, mileageProblem, modelYearProblem, productBody } from './product-form-values.ts';
+import { emptyProductForm, formValuesOf, mileageProblem, modelYearProblem, priceRule, productBody } from './product-form-values.ts';
 
 // The Add A Product form checks what the seller types before sending it; the server checks again
 // with the contract's schema. These tests hold the two to the same answers and the same messages,
@@ -44,6 +44,19 @@ function serverSays(field: 'modelYear' | 'mileage', value: string): string | tru
   const parsed = vehicleDetails.safeParse({ [field]: value, ...(field === 'mileage' && { mileageUnit: 'km' }) });
   return parsed.success ? true : parsed.error.issues[0]!.message;
 }
+
+describe('the plausibility bounds in the form, as the server says them', () => {
+  it('refuses a price above $5,000,000 and a mileage above 1,000,000 km or 621,371 mi', () => {
+    const { validate } = priceRule('Resale Price');
+    expect(validate('5000000')).toBe(true);
+    expect(validate('5000001')).toBe('Resale Price must be at most $5,000,000');
+    expect(addProductBody.safeParse({ resalePrice: 5_000_001 }).error?.issues.find((i) => i.path[0] === 'resalePrice')?.message).toBe('Resale Price must be at most $5,000,000');
+    expect(mileageProblem('621371', 'mi')).toBe(true);
+    expect(mileageProblem('621372', 'mi')).toBe('Mileage must be at most 1,000,000 km (621,371 mi)');
+    expect(mileageProblem('1000000', 'km')).toBe(true);
+    expect(mileageProblem('1000001')).toBe('Mileage must be at most 1,000,000 km (621,371 mi)');
+  });
+});
 
 describe('the form’s checks and the server’s', () => {
   const typed = fc.oneof(

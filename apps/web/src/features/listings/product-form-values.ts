@@ -1,5 +1,7 @@
 import type { AddProductBody, Product } from '@second-gear/contract';
 import {
+  formatPrice,
+  mileageBound,
   productLimits,
   vehicleLimits,
   type BodyType,
@@ -141,7 +143,11 @@ export function requiredText(name: string) {
 export function priceRule(name: string) {
   return {
     required: `${name} is Required`,
-    validate: (value: string) => parsePrice(value) > 0 || `${name} must be more than 0`,
+    validate: (value: string) => {
+      const price = parsePrice(value);
+      if (!(price > 0)) return `${name} must be more than 0`;
+      return price <= productLimits.maxPrice || `${name} must be at most ${formatPrice(productLimits.maxPrice)}`;
+    },
   };
 }
 
@@ -168,13 +174,14 @@ export function modelYearProblem(value: string): string | true {
   return true;
 }
 
-export function mileageProblem(value: string): string | true {
+/** The Mileage field's refusal, as the server's: its bound depends on the unit chosen beside it. */
+export function mileageProblem(value: string, unit: MileageUnit = 'km'): string | true {
   const mileage = value.trim();
   if (mileage === '') return true;
   if (!plainNumber.test(mileage)) return 'Mileage must be a number';
   const number = Number(mileage);
   if (!Number.isInteger(number)) return 'Mileage must be a whole number';
   if (number < 0) return 'Mileage cannot be negative';
-  if (number > vehicleLimits.maxMileage) return `Mileage must be at most ${vehicleLimits.maxMileage.toLocaleString('en-US')}`;
+  if (number > (unit === 'mi' ? vehicleLimits.maxMiles : vehicleLimits.maxKm)) return mileageBound;
   return true;
 }

@@ -76,11 +76,11 @@ export function VehicleDetailsFields({ form, categoryName }: VehicleDetailsField
             inputMode="numeric"
             autoComplete="off"
             error={errors.mileage?.message}
-            {...register('mileage', { validate: mileageProblem })}
+            {...register('mileage', { validate: (value, values) => mileageProblem(value, values.mileageUnit) })}
           />
         </div>
         <div className="w-28 shrink-0">
-          <SelectField label="Mileage unit" {...register('mileageUnit')}>
+          <SelectField label="Mileage unit" {...register('mileageUnit', { deps: ['mileage'] })}>
             {mileageUnits.map((unit) => (
               <option key={unit} value={unit}>
                 {unit}
