@@ -34,7 +34,7 @@ test("a car whose VIN says another year shows the Listing checks panel with a ne
   // The buyer opens the car's page once the job has checked it.
   const buyerPage = await newPersonPage(browser);
   await signUpInBrowser(buyerPage, 'Buyer');
-  const panel = buyerPage.getByRole('region', { name: 'Listing checks' });
+  const panel = buyerPage.getByRole('region', { name: 'Listing checks', exact: true });
   await expect(async () => {
     await buyerPage.goto(`/cars/${checked._id}`);
     await expect(panel).toBeVisible({ timeout: 1000 });
