@@ -38,6 +38,10 @@ test.describe('admin', () => {
     const verify = row.getByRole('button', { name: 'Make Verified' });
     await expect(verify).toBeEnabled();
     await verify.click();
+    // The seller's record opens; a note on it verifies (verification.spec.ts walks through the evidence).
+    const panel = page.getByRole('dialog', { name: `Verify ${seller.name}` });
+    await panel.getByLabel('Note').fill('New seller, checked.');
+    await panel.getByRole('button', { name: 'Verify seller' }).click();
     await expect(page.getByText(`${seller.name} verified successfully!!`, { exact: true })).toBeVisible();
     await expect(verify).toBeDisabled();
     await expect(row.getByText('Verified', { exact: true })).toBeVisible();

@@ -103,7 +103,8 @@ export function VerificationPanel({ seller, onDone, onClose }: VerificationPanel
 function Evidence({ evidence }: { evidence: SellerEvidence }) {
   const { seller, cars, reports, flaggedMessages, bookings, decisions } = evidence;
   return (
-    <div className="mt-3 flex max-h-[50vh] flex-col gap-4 overflow-y-auto pe-1 text-sm">
+    // Scrolled on its own (the note stays in sight), so it takes focus for the keyboard to scroll it.
+    <div role="region" aria-label="The seller’s record" tabIndex={0} className="mt-3 flex max-h-[50vh] flex-col gap-4 overflow-y-auto pe-1 text-sm">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt className="font-medium">Joined</dt>
         <dd>
