@@ -143,6 +143,8 @@ test.describe('admin', () => {
     const dialog = deleteDialog(page);
     await expect(dialog.getByText(`If you Delete ${scam.productName} It Cannot be Undone.`, { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, 'admin: delete car dialog');
+    // The seller is told, with the reason given here.
+    await dialog.getByLabel('Reason told to the seller').fill('Asks buyers for a deposit before a viewing.');
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page.getByText(`Product ${scam.productName} Deleted Successfully`, { exact: true })).toBeVisible();
     await expect(scamRow).toHaveCount(0);

@@ -77,35 +77,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => evidenceOf(app.pg, req.params.id),
   );
 
-  app.put(
-    '/admin/sellers/:id/verification',
-    {
+  // Verifying (PUT) and removing the verification (DELETE): the same note, record and notice.
+  for (const [method, verified, summary] of [
+    ['PUT', true, 'Verify a seller with a note on the evidence (recorded; the seller is told)'],
+    ['DELETE', false, 'Remove a seller’s verification with a note (recorded; the seller is told)'],
+  ] as const) {
+    app.route({
+      method,
+      url: '/admin/sellers/:id/verification',
       onRequest: admin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Verify a seller with a note on the evidence (recorded; the seller is told)',
-        params: userIdParam,
-        body: verificationNoteBody,
-        response: { 200: updateResult, 404: noSuchSeller },
-      },
-    },
-    async (req) => verificationChanged(req.params.id, await setVerification(app.pg, actorOf(req), req.params.id, true, req.body.note)),
-  );
-
-  app.delete(
-    '/admin/sellers/:id/verification',
-    {
-      onRequest: admin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Remove a seller’s verification with a note (recorded; the seller is told)',
-        params: userIdParam,
-        body: verificationNoteBody,
-        response: { 200: updateResult, 404: noSuchSeller },
-      },
-    },
-    async (req) => verificationChanged(req.params.id, await setVerification(app.pg, actorOf(req), req.params.id, false, req.body.note)),
-  );
+      schema: { tags: ['admin'], summary, params: userIdParam, body: verificationNoteBody, response: { 200: updateResult, 404: noSuchSeller } },
+      handler: async (req) => verificationChanged(req.params.id, await setVerification(app.pg, actorOf(req), req.params.id, verified, req.body.note)),
+    });
+  }
 
   app.delete(
     '/users/:id',

@@ -128,11 +128,13 @@ export default function SearchPage() {
           </div>
 
           {notes.length > 0 ? (
-            <ul role="status" aria-label="About this address" className="mb-4 flex flex-col gap-1 rounded-box bg-base-200 px-4 py-2 text-sm text-base-content/80">
-              {notes.map((note) => (
-                <li key={note}>{note}</li>
-              ))}
-            </ul>
+            <div role="status" aria-label="About this address" className="mb-4 rounded-box bg-base-200 px-4 py-2 text-sm text-base-content/80">
+              <ul className="flex flex-col gap-1">
+                {notes.map((note) => (
+                  <li key={note}>{note}</li>
+                ))}
+              </ul>
+            </div>
           ) : null}
           {refused && !resetting ? (
             <RefusedSearch message={error.message} onClearAll={clearAll} />
