@@ -158,7 +158,7 @@ test.describe('search', () => {
     await expect(page.getByRole('button', { name: 'Load more', exact: true })).toHaveCount(0);
   });
 
-  test('no car matches: removing the last filter set brings cars back; a bad address shows its message', async ({ page }) => {
+  test('no car matches: removing the last filter set brings cars back; what a hand-edited address cannot use is reset or ignored with a note', async ({ page }) => {
     await signUpInBrowser(page, 'Buyer');
     await page.goto(`/search?make=${make._id}&fuel=Electric`);
     await expect(page.getByText('1 car', { exact: true })).toBeVisible();
