@@ -38,6 +38,10 @@ test.describe('admin', () => {
     const verify = row.getByRole('button', { name: 'Make Verified' });
     await expect(verify).toBeEnabled();
     await verify.click();
+    // The seller's record opens; a note on it verifies (verification.spec.ts walks through the evidence).
+    const panel = page.getByRole('dialog', { name: `Verify ${seller.name}` });
+    await panel.getByLabel('Note').fill('New seller, checked.');
+    await panel.getByRole('button', { name: 'Verify seller' }).click();
     await expect(page.getByText(`${seller.name} verified successfully!!`, { exact: true })).toBeVisible();
     await expect(verify).toBeDisabled();
     await expect(row.getByText('Verified', { exact: true })).toBeVisible();
@@ -139,6 +143,8 @@ test.describe('admin', () => {
     const dialog = deleteDialog(page);
     await expect(dialog.getByText(`If you Delete ${scam.productName} It Cannot be Undone.`, { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, 'admin: delete car dialog');
+    // The seller is told, with the reason given here.
+    await dialog.getByLabel('Reason told to the seller').fill('Asks buyers for a deposit before a viewing.');
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page.getByText(`Product ${scam.productName} Deleted Successfully`, { exact: true })).toBeVisible();
     await expect(scamRow).toHaveCount(0);

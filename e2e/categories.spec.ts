@@ -87,13 +87,13 @@ test.describe('admin: categories', () => {
     await again.getByRole('button', { name: 'Cancel' }).click();
     await expect(again).toBeHidden();
 
-    // A category with cars: the delete is refused with a readable toast, and the row stays.
+    // A category with cars: its Delete is disabled and says why before any confirmation (the server
+    // refuses such a delete too), and the row stays.
     const toyota = categoryRow(page, 'Toyota');
-    await toyota.getByRole('button', { name: 'Delete' }).click();
+    const toyotaDelete = toyota.getByRole('button', { name: 'Delete' });
+    await expect(toyotaDelete).toBeDisabled();
+    await expect(toyotaDelete).toHaveAccessibleDescription(/^Cannot be deleted: \d+ cars? (is|are) listed in it \(sold ones too\)\.$/);
     const confirm = deleteDialog(page);
-    await expect(confirm.getByText('If you Delete Toyota It Cannot be Undone.', { exact: true })).toBeVisible();
-    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(page.getByText(/^Toyota has \d+ cars?; a category can only be deleted once no car uses it\.$/)).toBeVisible();
     await expect(confirm).toBeHidden();
     await expect(toyota).toBeVisible();
 

@@ -150,6 +150,10 @@ test('an admin verifies a seller, deletes a buyer, dismisses reports and edits a
   await expectNoAxeViolations(page, 'All Sellers on a phone');
   await shoot(page, testInfo, 'All Sellers');
   await sellerRow.getByRole('button', { name: 'Make Verified' }).click();
+  const panel = page.getByRole('dialog', { name: `Verify ${seller.name}` });
+  await expectNoAxeViolations(page, 'the verification panel on a phone');
+  await panel.getByLabel('Note').fill('Checked on a phone.');
+  await panel.getByRole('button', { name: 'Verify seller' }).click();
   await expect(page.getByText(`${seller.name} verified successfully!!`)).toBeVisible();
   await expect(sellerRow.getByRole('button', { name: 'Make Verified' })).toHaveAccessibleDescription('Verified');
 

@@ -158,7 +158,7 @@ test.describe('search', () => {
     await expect(page.getByRole('button', { name: 'Load more', exact: true })).toHaveCount(0);
   });
 
-  test('no car matches: removing the last filter set brings cars back; a bad address shows its message', async ({ page }) => {
+  test('no car matches: removing the last filter set brings cars back; what a hand-edited address cannot use is reset or ignored with a note', async ({ page }) => {
     await signUpInBrowser(page, 'Buyer');
     await page.goto(`/search?make=${make._id}&fuel=Electric`);
     await expect(page.getByText('1 car', { exact: true })).toBeVisible();
@@ -175,12 +175,19 @@ test.describe('search', () => {
     await expect(page.getByRole('article', { name: electric.productName })).toBeVisible();
     await expect(page.getByLabel('Max Price', { exact: true })).toHaveValue('');
 
-    // A hand-edited address: the server's message naming the field, and a way out.
-    await page.goto(`/search?make=${make._id}&minPrice=cheap`);
-    await expect(page.getByRole('alert')).toContainText('Min Price must be a whole number.');
-    await page.getByRole('button', { name: 'Clear all filters' }).click();
-    await expect(page).toHaveURL(/\/search$/);
-    await expect(page.getByText(/^\d[\d,]* cars?$/)).toBeVisible();
+    // A hand-edited address: the malformed filter is reset with the server's sentence as a note, never an
+    // error screen; an unknown sort is ignored with a note, never offered under Sort by.
+    await page.goto(`/search?make=${make._id}&minPrice=cheap&sort=bogus`);
+    const notes = page.getByRole('status', { name: 'About this address' });
+    await expect(notes).toContainText('Min Price must be a whole number. Min Price was reset.');
+    await expect(notes).toContainText('Unknown sort order ignored');
+    await expect(page).toHaveURL(new RegExp(`/search\\?make=${make._id}&sort=bogus$`));
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByLabel('Min Price', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Sort by')).toHaveValue('newest');
+    await expect(page.getByLabel('Sort by').locator('option[value="bogus"]')).toHaveCount(0);
+    await expect(page.getByRole('article', { name: electric.productName })).toBeVisible();
+    await expectNoAxeViolations(page, 'search: an address with values the page cannot use');
   });
 
   test('on a phone the filters fold behind a Filters button, one car a row, nothing wider than the screen', async ({ page }, testInfo) => {

@@ -405,11 +405,15 @@ export async function keepScreenshot(page: Page, testInfo: TestInfo, name: strin
   await testInfo.attach(fileName, { body, contentType: 'image/png' });
 }
 
-/** Opens the newest email to `to` in the development mailbox (it arrives a moment after the event). */
-export async function openEmailTo(page: Page, to: string) {
+/**
+ * Opens the newest email to `to` in the development mailbox (it arrives a moment after the event),
+ * or the newest with `subject` in its subject, when others to the same address may be newer or older.
+ */
+export async function openEmailTo(page: Page, to: string, subject?: string) {
   await page.goto('/dev/mailbox');
   await expect(page.getByRole('heading', { name: 'Development Mailbox', level: 1 })).toBeVisible();
-  const entry = page.getByRole('navigation', { name: 'Emails' }).getByRole('link').filter({ hasText: `To ${to}` }).first();
+  const toThem = page.getByRole('navigation', { name: 'Emails' }).getByRole('link').filter({ hasText: `To ${to}` });
+  const entry = (subject ? toThem.filter({ hasText: subject }) : toThem).first();
   // The list refreshes every 5 s; a reload is quicker.
   await expect(async () => {
     await page.reload();

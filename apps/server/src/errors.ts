@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConcurrencyFailure, isDatabaseUnavailable } from './db/pool.ts';
+import { validationRefusal } from './validation-refusal.ts';
 
 const statusOf = {
   BAD_REQUEST: 400,
@@ -66,9 +67,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(err.statusCode).send(errorBody(err.statusCode, err.message));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const first = err.validation[0]!;
-      const where = first.instancePath ? `${first.instancePath.slice(1).replaceAll('/', '.')}: ` : '';
-      return reply.status(400).send(errorBody(400, `Invalid ${err.validationContext ?? 'request'}: ${where}${first.message}`));
+      // The first issue's sentence is the message; each field's sentence goes beside it for forms.
+      const { message, fields } = validationRefusal(err.validation, err.validationContext);
+      return reply.status(400).send({ ...errorBody(400, message), fields });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

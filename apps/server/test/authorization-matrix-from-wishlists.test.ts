@@ -280,9 +280,28 @@ describe('mass-assignment probes on every write route', () => {
     },
     'DELETE /api/reported-products/:id': async () => {
       const id = await car();
-      const res = await call('admin', { method: 'DELETE', url: `/api/reported-products/${id}?${forgedQuery()}`, payload: forged() });
+      // Its body takes a reason only: forged fields are refused and the car stays.
+      await rejected('admin', { method: 'DELETE', url: `/api/reported-products/${id}`, payload: forged() });
+      expect(await one('select 1 as found from products where id = $1', [id])).toEqual({ found: 1 });
+      const res = await call('admin', { method: 'DELETE', url: `/api/reported-products/${id}?${forgedQuery()}`, payload: { reason: 'Probe' } });
       expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 });
       expect(await one('select 1 as found from products where id = $1', [S('otherSeller').adCar])).toEqual({ found: 1 });
+    },
+    'PUT /api/admin/sellers/:id/verification': async () => {
+      const seller = await signUp(t.app, 'Seller');
+      const url = `/api/admin/sellers/${seller.id}/verification`;
+      await rejected('admin', { method: 'PUT', url, payload: { ...forged(), note: 'Forged' } });
+      await rejected('admin', { method: 'PUT', url, payload: { note: 'Forged', adminId: P.buyer.id, sellerId: P.otherSeller.id } });
+      expect(await one('select role, verified from users where id = $1', [seller.id])).toEqual({ role: 'seller', verified: false });
+      expect(await one('select count(*)::int as n from seller_verifications where seller_id = $1', [seller.id])).toEqual({ n: 0 });
+    },
+    'DELETE /api/admin/sellers/:id/verification': async () => {
+      const seller = await signUp(t.app, 'Seller');
+      await t.pool.query('update users set verified = true where id = $1', [seller.id]);
+      const url = `/api/admin/sellers/${seller.id}/verification`;
+      await rejected('admin', { method: 'DELETE', url, payload: { ...forged(), note: 'Forged' } });
+      await rejected('admin', { method: 'DELETE', url, payload: { note: 'Forged', verified: true, role: 'buyer' } });
+      expect(await one('select role, verified from users where id = $1', [seller.id])).toEqual({ role: 'seller', verified: true });
     },
     'POST /api/categories': async () => {
       const name = `Forged brand ${randomBytes(3).toString('hex')}`;

@@ -569,6 +569,18 @@ export const specs: Record<string, Spec> = {
   'GET /api/users/allseller': { call: () => get('/api/users/allseller') },
   'GET /api/users/allbuyer': { call: () => get('/api/users/allbuyer') },
   'PUT /api/seller/verify': { call: () => ({ method: 'PUT', url: `/api/seller/verify?id=${P.otherSeller.id}&email=${enc(P.otherSeller.email)}` }) },
+  'GET /api/admin/sellers/:id/evidence': {
+    call: () => get(`/api/admin/sellers/${P.otherSeller.id}/evidence`),
+    check: (_who, res) => expect(res.json()).toMatchObject({ seller: { _id: P.otherSeller.id } }),
+  },
+  'PUT /api/admin/sellers/:id/verification': {
+    call: () => ({ method: 'PUT', url: `/api/admin/sellers/${P.otherSeller.id}/verification`, payload: { note: 'Verified in the matrix' } }),
+    check: (_who, res) => expect(res.json()).toMatchObject({ acknowledged: true, matchedCount: 1 }),
+  },
+  'DELETE /api/admin/sellers/:id/verification': {
+    call: () => ({ method: 'DELETE', url: `/api/admin/sellers/${P.otherSeller.id}/verification`, payload: { note: 'Removed in the matrix' } }),
+    check: (_who, res) => expect(res.json()).toMatchObject({ acknowledged: true, matchedCount: 1 }),
+  },
   'DELETE /api/users/:id': {
     call: () => ({ method: 'DELETE', url: `/api/users/${adminRows.doomed.id}` }),
     check: (_who, res) => expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 }),

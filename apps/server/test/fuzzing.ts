@@ -5,6 +5,7 @@
  *
  * - never a 5xx, whether the cases are sent one by one or many at once;
  * - every refusal has the contract's shape `{ statusCode, error, message }` with a readable message
+ *   (a sentence, never "Invalid body:" nor a schema path; a refused schema adds each field's sentence)
  *   (the test card processor answers in Stripe's shape, as its contract says);
  * - no answer leaks internals (stack traces, SQL errors, file paths);
  * - every status answered is one the API document lists for the route;
@@ -463,6 +464,15 @@ export function checkAnswer(res: Answer, context: string, options: { cardShape?:
     expect((body.error as string).length, where).toBeGreaterThan(0);
     expect(body.message, `message in the body: ${where}`).toEqual(expect.any(String));
     expectReadable(body.message as string, where);
+    // A sentence for a person: never the validator's context prefix or a schema path.
+    expect(body.message, `no "Invalid body:" or schema path: ${where}`).not.toMatch(/^Invalid (body|querystring|params|headers)\b|#\/|instancePath/);
+    if (body.fields !== undefined) {
+      expect(body.fields, `fields beside the message: ${where}`).toEqual(expect.any(Array));
+      for (const f of body.fields as { field: unknown; message: unknown }[]) {
+        expect(f.field, where).toEqual(expect.any(String));
+        expectReadable(String(f.message), where);
+      }
+    }
   } else {
     // Answers that are not errors still never carry internals.
     expect(res.body, where).not.toMatch(/syntax error at or near|node_modules|"stack"\s*:/);
@@ -593,6 +603,22 @@ export function routes(): RouteCase[] {
     who: whoArb(right),
     request: bodyArb(valid).map((payload) => ({ url: route, payload })),
     ...extra,
+  });
+  /** An admin's route about one seller (`/api/admin/sellers/{id}/…`): sellers, a buyer, an admin, and made-up ids. */
+  const sellerRoute = (method: RouteCase['method'], what: string, payload: fc.Arbitrary<Payload | undefined>): RouteCase => ({
+    method,
+    route: `/api/admin/sellers/:id/${what}`,
+    who: whoArb(['admin']),
+    request: fc
+      .tuple(
+        fc.oneof(
+          fc.constantFrom(people.seller.id, people.otherSeller.id, people.buyer.id, people.admin.id),
+          fc.string({ unit: fc.constantFrom(...'abcXYZ019_-'), minLength: 1, maxLength: 70 }),
+          segmentArb(() => [productId]),
+        ),
+        payload,
+      )
+      .map(([id, body]) => ({ url: `/api/admin/sellers/${id}/${what}`, payload: body })),
   });
   const userLookup = (route: string): RouteCase => ({
     method: 'GET',
@@ -823,7 +849,17 @@ export function routes(): RouteCase[] {
     ),
     { ...publicGet('/api/reports'), who: whoArb(['admin']) },
     idRoute('DELETE', '/api/reports/:id', ['admin'], () => [productId, disposable[3]!]),
-    idRoute('DELETE', '/api/reported-products/:id', ['admin'], () => [soldProductId, disposable[4]!, disposable[5]!]),
+    {
+      method: 'DELETE',
+      route: '/api/reported-products/:id',
+      who: whoArb(['admin']),
+      request: fc
+        .tuple(segmentArb(() => [soldProductId, disposable[4]!, disposable[5]!]), fc.oneof(noBody, bodyArb(fc.record({ reason: orHostile(textish) }))))
+        .map(([id, payload]) => ({ url: `/api/reported-products/${id}`, payload })),
+    },
+    sellerRoute('GET', 'evidence', noBody),
+    sellerRoute('PUT', 'verification', bodyArb(fc.record({ note: orHostile(textish) }, { requiredKeys: ['note'] }))),
+    sellerRoute('DELETE', 'verification', bodyArb(fc.record({ note: orHostile(textish) }, { requiredKeys: ['note'] }))),
     { ...publicGet('/api/admin/categories'), who: whoArb(['admin']) },
     jsonRoute('/api/categories', ['admin'], categoryFields({ requiredKeys: ['name', 'details', 'image'] })),
     {
@@ -1317,6 +1353,9 @@ export const PEOPLE_AND_MESSAGE_ROUTES = [
   'GET /api/reports',
   'DELETE /api/reports/:id',
   'DELETE /api/reported-products/:id',
+  'GET /api/admin/sellers/:id/evidence',
+  'PUT /api/admin/sellers/:id/verification',
+  'DELETE /api/admin/sellers/:id/verification',
   'GET /api/admin/categories',
   'POST /api/categories',
   'PUT /api/categories/:id',

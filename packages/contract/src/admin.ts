@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { categoryLimits, maxReportNoteLength, reportReasons } from './constants.ts';
+import { adminNoteLength, categoryLimits, maxReportNoteLength, reportReasons } from './constants.ts';
+import { oneLine } from './common.ts';
+import { listingCheck } from './listing-checks.ts';
 
 /** better-auth's user ids: random URL-safe strings. */
 export const userIdParam = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'id must be a user id') }).strict();
@@ -24,6 +26,77 @@ export const verifySellerQuery = z
     email: z.string().trim().toLowerCase().pipe(z.email()),
   })
   .strict();
+
+/** `PUT` / `DELETE /admin/sellers/{id}/verification`: the admin's note on what the evidence showed (required). */
+export const verificationNoteBody = z
+  .object({
+    note: z
+      .string({ error: 'Note is Required' })
+      .trim()
+      .min(1, 'Note is Required')
+      .max(adminNoteLength, `Note must be at most ${adminNoteLength} characters`),
+  })
+  .strict();
+export type VerificationNoteBody = z.infer<typeof verificationNoteBody>;
+
+/**
+ * `DELETE /reported-products/{id}`: the reason the admin gives, told to the seller. Optional, so the
+ * specification's call without a body still deletes (the seller is then told no reason).
+ */
+export const deleteReportedBody = z
+  .object({
+    reason: oneLine(z.string().trim().max(adminNoteLength, `Reason must be at most ${adminNoteLength} characters`), 'Reason').optional(),
+  })
+  .strict()
+  // No body at all (Fastify reads it as null): the specification's call.
+  .nullish();
+export type DeleteReportedBody = z.infer<typeof deleteReportedBody>;
+
+/** A verification decision on record: who decided, when, and the note they wrote ('' from the one-click Make Verified). */
+export const verificationDecision = z.object({
+  verified: z.boolean(),
+  note: z.string(),
+  /** null once that admin's account is gone. */
+  adminName: z.string().nullable(),
+  at: z.iso.datetime({ offset: true }),
+});
+
+/** A few of the latest of something, with how many there are in all. */
+const latest = <T extends z.ZodType>(item: T) => z.object({ count: z.number().int(), latest: z.array(item) });
+
+/**
+ * `GET /admin/sellers/{id}/evidence`: what an admin looks at before verifying a seller or removing
+ * their verification: the account, their cars with the listing checks' outcomes, the reports
+ * against their cars, their messages the scam signals flagged, the bookings of their cars, and the
+ * decisions taken before.
+ */
+export const sellerEvidence = z.object({
+  seller: z.object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    emailConfirmed: z.boolean(),
+    /** From Settings; null when the seller gave none. */
+    phone: z.string().nullable(),
+    joinedAt: z.iso.datetime({ offset: true }),
+    verification: z.enum(['verified', '']),
+  }),
+  cars: latest(
+    z.object({
+      _id: z.uuid(),
+      productName: z.string(),
+      /** On the market, sold (paid for), or withdrawn by the seller. */
+      state: z.enum(['on the market', 'sold', 'withdrawn']),
+      listedAt: z.iso.datetime({ offset: true }),
+      checks: z.array(listingCheck.extend({ dismissed: z.boolean() })),
+    }),
+  ),
+  reports: latest(z.object({ productName: z.string(), reason: z.string(), note: z.string(), at: z.iso.datetime({ offset: true }) })),
+  flaggedMessages: latest(z.object({ productName: z.string(), body: z.string(), warnings: z.array(z.string()), at: z.iso.datetime({ offset: true }) })),
+  bookings: latest(z.object({ productName: z.string(), status: z.string(), at: z.iso.datetime({ offset: true }) })),
+  decisions: z.array(verificationDecision),
+});
+export type SellerEvidence = z.infer<typeof sellerEvidence>;
 
 /** `POST /reports`: a buyer reports a listing, once per car. */
 export const reportBody = z

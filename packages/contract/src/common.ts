@@ -1,11 +1,20 @@
 import { z } from 'zod';
 import { controlCharacter } from './plain-text.ts';
 
-/** The error body of every refused call (contract: `{ statusCode, error, message }`). */
+/** One field's refusal: its name as sent (`preferredTime`, `images.0`) and the sentence to show under it. */
+export const fieldRefusal = z.object({ field: z.string(), message: z.string() });
+export type FieldRefusal = z.infer<typeof fieldRefusal>;
+
+/**
+ * The error body of every refused call (contract: `{ statusCode, error, message }`). A request its
+ * schema refuses also lists each field's sentence, so that a form shows it under the field; the
+ * message is the first of them.
+ */
 export const errorBody = z.object({
   statusCode: z.number().int(),
   error: z.string(),
   message: z.string(),
+  fields: z.array(fieldRefusal).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 

@@ -103,6 +103,8 @@ export const reportReasons = ['Scam or fraud', 'Wrong information', 'Already sol
 export type ReportReason = (typeof reportReasons)[number];
 /** The longest note a buyer may add to a report. */
 export const maxReportNoteLength = 1000;
+/** An admin's note on verifying a seller (or removing it), and the reason given for deleting a reported car. */
+export const adminNoteLength = 500;
 
 /** Bounds of a brand category's text (migration 0006 holds the same in the database). */
 export const categoryLimits = { name: 60, details: 500 } as const;

@@ -291,7 +291,7 @@ CREATE TABLE public.notifications (
   CONSTRAINT notifications_pkey PRIMARY KEY (id),
   CONSTRAINT notifications_body_check CHECK ((length(body) <= 2000)),
   CONSTRAINT notifications_event_key_check CHECK ((length(event_key) <= 200)),
-  CONSTRAINT notifications_kind_check CHECK (((kind = ANY (ARRAY['booking_requested'::text, 'booking_accepted'::text, 'booking_declined'::text, 'booking_proposed'::text, 'booking_cancelled'::text, 'message'::text, 'payment'::text, 'wishlist_price_drop'::text, 'wishlist_sold'::text])) OR (kind = ANY (ARRAY['saved_search_match'::text, 'saved_search_digest'::text])))),
+  CONSTRAINT notifications_kind_check CHECK (((kind = ANY (ARRAY['booking_requested'::text, 'booking_accepted'::text, 'booking_declined'::text, 'booking_proposed'::text, 'booking_cancelled'::text, 'message'::text, 'payment'::text, 'wishlist_price_drop'::text, 'wishlist_sold'::text])) OR (kind = ANY (ARRAY['saved_search_match'::text, 'saved_search_digest'::text])) OR (kind = ANY (ARRAY['seller_verified'::text, 'seller_unverified'::text, 'car_deleted_by_admin'::text])))),
   CONSTRAINT notifications_link_check CHECK (((link ~~ '/%'::text) AND (link !~~ '//%'::text))),
   CONSTRAINT notifications_title_check CHECK ((length(title) <= 200)),
   CONSTRAINT notifications_user_id_event_key_key UNIQUE (user_id, event_key),
@@ -595,6 +595,20 @@ CREATE TABLE public.search_removals (
   removed_at timestamp with time zone DEFAULT now() NOT NULL
 );
 CREATE INDEX search_removals_txid_idx ON public.search_removals USING btree (txid);
+
+CREATE TABLE public.seller_verifications (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  seller_id text NOT NULL,
+  admin_id text,
+  verified boolean NOT NULL,
+  note text DEFAULT ''::text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT seller_verifications_pkey PRIMARY KEY (id),
+  CONSTRAINT seller_verifications_admin_id_fkey FOREIGN KEY (admin_id) REFERENCES public.users(id) ON DELETE SET NULL,
+  CONSTRAINT seller_verifications_note_check CHECK ((length(note) <= 500)),
+  CONSTRAINT seller_verifications_seller_id_fkey FOREIGN KEY (seller_id) REFERENCES public.users(id) ON DELETE CASCADE
+);
+CREATE INDEX seller_verifications_seller_idx ON public.seller_verifications USING btree (seller_id, created_at DESC);
 
 CREATE TABLE public.sessions (
   id text NOT NULL,

@@ -1,13 +1,20 @@
-/** An HTTP call that did not answer 2xx; `message` is the server's own message. */
+import type { FieldRefusal } from '@second-gear/contract';
+
+/**
+ * An HTTP call that did not answer 2xx; `message` is the server's own message, and `fields` the
+ * sentence for each field a refused form sent (empty when the refusal is not about a field).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  readonly fields: readonly FieldRefusal[];
 
-  constructor(message: string, status: number, code?: string) {
+  constructor(message: string, status: number, code?: string, fields: readonly FieldRefusal[] = []) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.fields = fields;
   }
 }
 
@@ -30,6 +37,11 @@ export function messageOf(body: unknown): string | undefined {
   return undefined;
 }
 
+function fieldsOf(body: unknown): FieldRefusal[] {
+  if (!body || typeof body !== 'object' || !('fields' in body) || !Array.isArray(body.fields)) return [];
+  return body.fields.filter((f): f is FieldRefusal => typeof f?.field === 'string' && typeof f?.message === 'string');
+}
+
 function codeOf(body: unknown): string | undefined {
   if (body && typeof body === 'object' && 'code' in body && typeof body.code === 'string') return body.code;
   return undefined;
@@ -37,7 +49,7 @@ function codeOf(body: unknown): string | undefined {
 
 /**
  * Calls the product's backend at `/api` + `path` with the session cookie.
- * Errors answer `{ statusCode, error, message }` (better-auth: `{ code, message }`);
+ * Errors answer `{ statusCode, error, message, fields? }` (better-auth: `{ code, message }`);
  * either way the thrown error carries that `message`.
  */
 export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
@@ -64,7 +76,7 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
 
   if (!response.ok) {
     const fallback = response.statusText || `Request failed with status ${response.status}`;
-    throw new ApiError(messageOf(data) ?? fallback, response.status, codeOf(data));
+    throw new ApiError(messageOf(data) ?? fallback, response.status, codeOf(data), fieldsOf(data));
   }
   if (!parsed) throw new ApiError('The server sent an unexpected answer.', response.status);
   return data as T;

@@ -20,13 +20,15 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   /** The safe choice's text, when "Cancel" would read as the action itself (cancelling a booking). */
   dismissLabel?: string;
+  /** A field to fill in before the action, under the message (the reason a reported car is deleted). */
+  children?: ReactNode;
 }
 
 /**
  * A question before an action on a record, in the app's modal: focus starts on Cancel, the safe
  * choice, and returns to the button that opened it.
  */
-export function ConfirmDialog({ open, title, message, confirmLabel, confirmClass = 'btn-error', onConfirm, onClose, busy = false, dismissLabel = 'Cancel' }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, confirmClass = 'btn-error', onConfirm, onClose, busy = false, dismissLabel = 'Cancel', children }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const messageId = useId();
@@ -39,6 +41,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, confirmClass
       <p id={messageId} className="py-4">
         {message}
       </p>
+      {children}
       <div className="modal-action">
         <button type="button" className={`btn ${confirmClass}`} onClick={onConfirm} disabled={busy}>
           {busy ? <Spinner size="loading-sm" label="" /> : null}
@@ -69,6 +72,8 @@ export interface ConfirmDeleteProps {
   onConfirm: () => void;
   onClose: () => void;
   busy?: boolean;
+  /** A field to fill in before deleting (the reason told to a reported car's seller). */
+  children?: ReactNode;
 }
 
 /** The delete dialog shown before every delete (docs/product.md, "Deleting"). */

@@ -71,17 +71,20 @@ export interface DeleteButtonProps<T> {
   /** Also disabled for reasons of the row (besides its delete running). */
   disabled?: boolean;
   title?: string | undefined;
+  /** The id of the text saying why the button is disabled. */
+  describedBy?: string | undefined;
   className?: string;
 }
 
 /** A row's delete button: it opens the confirm dialog, and is disabled while the row's delete runs. */
-export function DeleteButton<T>({ action, item, children, disabled = false, title, className }: DeleteButtonProps<T>) {
+export function DeleteButton<T>({ action, item, children, disabled = false, title, describedBy, className }: DeleteButtonProps<T>) {
   return (
     <button
       type="button"
       className={className ? `btn btn-sm btn-error btn-outline ${className}` : 'btn btn-sm btn-error btn-outline'}
       disabled={disabled || action.isDeleting(item)}
       title={title}
+      aria-describedby={describedBy}
       onClick={() => action.ask(item)}
     >
       {children}

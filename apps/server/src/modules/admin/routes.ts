@@ -1,17 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { UpdateResult } from '@second-gear/contract';
 import { z } from 'zod';
 import {
   categoryBody,
   categoryChanges,
+  deleteReportedBody,
   deleteResult,
   idParam,
   insertResult,
   managedCategory,
   reportBody,
   reportedItem,
+  sellerEvidence,
   updateResult,
   userIdParam,
   userSummary,
+  verificationNoteBody,
   verifySellerQuery,
 } from '@second-gear/contract';
 import { actorOf, requireRole } from '../../auth/guards.ts';
@@ -19,6 +23,7 @@ import { refusal } from '../../http/openapi.ts';
 import { catalogPlaceOf, forgetCatalogReads } from '../catalog/cached-reads.ts';
 import { addCategory, deleteCategory, listManagedCategories, updateCategory } from './categories.ts';
 import { deleteReportedProduct, deleteUser, dismissReports, listReported, listUsers, reportProduct, verifySeller } from './service.ts';
+import { sellerEvidence as evidenceOf, setVerification } from './verification.ts';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = requireRole('admin');
@@ -46,15 +51,45 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: updateResult, 404: refusal('There is no seller with this id and email.') },
       },
     },
-    async (req) => {
-      const result = await verifySeller(app.pg, req.query.id, req.query.email);
-      // The seller's own next request sees the badge without waiting for the database's notice.
-      app.sessions.dropUser(req.query.id);
-      // Their cars carry the badge.
-      if (result.modifiedCount) app.catalogReads.clear();
-      return result;
-    },
+    async (req) => verificationChanged(req.query.id, await verifySeller(app.pg, actorOf(req), req.query.id, req.query.email)),
   );
+
+  /** After a seller's badge came or went: their own next request sees it, and so do their cars. */
+  const verificationChanged = (sellerId: string, result: UpdateResult) => {
+    // Without waiting for the database's notice.
+    app.sessions.dropUser(sellerId);
+    if (result.modifiedCount) app.catalogReads.clear();
+    return result;
+  };
+  const noSuchSeller = refusal('There is no seller with this id.');
+
+  app.get(
+    '/admin/sellers/:id/evidence',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'What to look at before verifying a seller: account, cars with their listing checks, reports, flagged messages, bookings and past decisions',
+        params: userIdParam,
+        response: { 200: sellerEvidence, 404: noSuchSeller },
+      },
+    },
+    async (req) => evidenceOf(app.pg, req.params.id),
+  );
+
+  // Verifying (PUT) and removing the verification (DELETE): the same note, record and notice.
+  for (const [method, verified, summary] of [
+    ['PUT', true, 'Verify a seller with a note on the evidence (recorded; the seller is told)'],
+    ['DELETE', false, 'Remove a seller’s verification with a note (recorded; the seller is told)'],
+  ] as const) {
+    app.route({
+      method,
+      url: '/admin/sellers/:id/verification',
+      onRequest: admin,
+      schema: { tags: ['admin'], summary, params: userIdParam, body: verificationNoteBody, response: { 200: updateResult, 404: noSuchSeller } },
+      handler: async (req) => verificationChanged(req.params.id, await setVerification(app.pg, actorOf(req), req.params.id, verified, req.body.note)),
+    });
+  }
 
   app.delete(
     '/users/:id',
@@ -109,14 +144,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: admin,
       schema: {
         tags: ['reports'],
-        summary: 'Delete a reported car',
+        summary: 'Delete a reported car; the seller is told, with the reason when one is given',
         params: idParam,
+        body: deleteReportedBody,
         response: { 200: deleteResult, 409: refusal('The car is sold; sold cars stay on record.') },
       },
     },
     async (req) => {
       const place = await catalogPlaceOf(app.pg, req.params.id);
-      const result = await deleteReportedProduct(app.pg, req.params.id);
+      const result = await deleteReportedProduct(app.pg, req.params.id, req.body?.reason || undefined);
       if (result.deletedCount) forgetCatalogReads(app, place);
       return result;
     },

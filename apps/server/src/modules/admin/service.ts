@@ -8,6 +8,7 @@ import { OPEN_FLAGS } from '../cars/market.ts';
 import { afterCarWrite, type CarModel } from '../cars/car-written.ts';
 import { removeFromMarket } from '../cars/leaving-market.ts';
 import { unsettledMoney } from '../money/unsettled.ts';
+import { setVerification, tellSellerOfDeletion } from './verification.ts';
 
 export const USERS_LIMIT = 1000;
 export const REPORTED_LIMIT = 200;
@@ -41,16 +42,14 @@ export async function listUsers(pool: Pool, role: 'seller' | 'buyer'): Promise<U
   return rows.map(toSummary);
 }
 
-/** Make Verified: once (`modifiedCount` 1, then 0). The badge follows on every car of the seller, as it is read at query time. */
-export async function verifySeller(pool: Pool, id: string, email: string): Promise<UpdateResult> {
-  const { rows } = await pool.query<{ verified: boolean }>(`select verified from users where id = $1 and email = $2 and role = 'seller'`, [id, email]);
+/**
+ * Make Verified as the specification calls it (the seller's id and email): once (`modifiedCount` 1,
+ * then 0), recorded with no note. The badge follows on every car of the seller, as it is read at query time.
+ */
+export async function verifySeller(pool: Pool, admin: Actor, id: string, email: string): Promise<UpdateResult> {
+  const { rows } = await pool.query(`select 1 from users where id = $1 and email = $2 and role = 'seller' and deleted_at is null`, [id, email]);
   if (!rows[0]) throw new AppError('NOT_FOUND', 'There is no seller with this id and email.');
-  const verified = await inTransaction(pool, async (client) => {
-    const { rowCount } = await client.query(`update users set verified = true, updated_at = now() where id = $1 and role = 'seller' and not verified`, [id]);
-    if (rowCount) await afterCarWrite(client, { kind: 'seller verified' });
-    return rowCount ?? 0;
-  });
-  return { acknowledged: true, matchedCount: 1, modifiedCount: verified };
+  return setVerification(pool, admin, id, true, '');
 }
 
 /**
@@ -173,14 +172,21 @@ export async function dismissReports(pool: Pool, productId: string): Promise<Del
   });
 }
 
-/** Removes a reported car (its reports and wishlist entries go with it). A sold car stays for the record. */
-export async function deleteReportedProduct(pool: Pool, productId: string): Promise<DeleteResult> {
+/**
+ * Removes a reported car (its reports and wishlist entries go with it) and tells its seller, with the
+ * admin's reason when one is given. A sold car stays for the record.
+ */
+export async function deleteReportedProduct(pool: Pool, productId: string, reason?: string): Promise<DeleteResult> {
   const { rows } = await pool.query<{ paid: boolean; product_name: string }>('select paid, product_name from products where id = $1', [productId]);
   if (!rows[0]) return { acknowledged: true, deletedCount: 0 };
   if (rows[0].paid) throw new AppError('CONFLICT', `${rows[0].product_name} is paid for; paid cars stay on record and cannot be deleted.`);
   const deleted = await inTransaction(pool, async (client) => {
-    const { rows: cars } = await client.query<CarModel>('delete from products where id = $1 and not paid returning category_id as "makeId", model', [productId]);
-    await afterCarWrite(client, { kind: 'deleted', cars });
+    const { rows: cars } = await client.query<CarModel & { sellerId: string | null; productName: string }>(
+      'delete from products where id = $1 and not paid returning category_id as "makeId", model, seller_id as "sellerId", product_name as "productName"',
+      [productId],
+    );
+    await afterCarWrite(client, { kind: 'deleted', cars: cars.map(({ makeId, model }) => ({ makeId, model })) });
+    for (const car of cars) await tellSellerOfDeletion(client, { id: productId, sellerId: car.sellerId, productName: car.productName }, reason);
     return cars.length;
   });
   return { acknowledged: true, deletedCount: deleted };

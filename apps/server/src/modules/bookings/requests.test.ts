@@ -73,7 +73,8 @@ describe('POST /bookings with a preferred time', () => {
     const car = await insertCar(t, seller, categoryId);
     const res = await post(buyer, '/api/bookings', { productId: car, preferredTime });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain(message);
+    // The contract's sentence alone, and beside it the field it belongs under on the form.
+    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message, fields: [{ field: 'preferredTime', message }] });
     expect((await t.pool.query('select 1 from bookings where product_id = $1', [car])).rows).toHaveLength(0);
   });
 

@@ -13,7 +13,10 @@ export type NotificationKind =
   | 'wishlist_price_drop'
   | 'wishlist_sold'
   | 'saved_search_match'
-  | 'saved_search_digest';
+  | 'saved_search_digest'
+  | 'seller_verified'
+  | 'seller_unverified'
+  | 'car_deleted_by_admin';
 
 export interface Notice {
   /** Who is told. */

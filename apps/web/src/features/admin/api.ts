@@ -5,6 +5,7 @@ import type {
   InsertResult,
   ManagedCategory,
   ReportedItem,
+  SellerEvidence,
   UpdateResult,
   UserSummary,
 } from '@second-gear/contract';
@@ -27,10 +28,17 @@ export const reportedItemsQuery = {
   queryFn: () => api<ReportedItem[]>('/reports'),
 } as const;
 
-/** `PUT /seller/verify?id=&email=`: Make Verified. */
-export function verifySeller(user: UserSummary): Promise<UpdateResult> {
-  const query = new URLSearchParams({ id: user._id, email: user.email });
-  return api<UpdateResult>(`/seller/verify?${query.toString()}`, { method: 'PUT' });
+/** `GET /admin/sellers/{id}/evidence`: what to look at before verifying a seller or removing it. */
+export function sellerEvidenceQuery(sellerId: string) {
+  return {
+    queryKey: [...adminKey, 'evidence', sellerId] as const,
+    queryFn: () => api<SellerEvidence>(`/admin/sellers/${encodeURIComponent(sellerId)}/evidence`),
+  };
+}
+
+/** `PUT` (verify) or `DELETE` (remove the verification) `/admin/sellers/{id}/verification`, with the admin's note. */
+export function decideVerification(sellerId: string, verified: boolean, note: string): Promise<UpdateResult> {
+  return api<UpdateResult>(`/admin/sellers/${encodeURIComponent(sellerId)}/verification`, { method: verified ? 'PUT' : 'DELETE', json: { note } });
 }
 
 /** `DELETE /users/{id}`: a buyer or a seller (the server refuses admins and the caller). */
@@ -43,9 +51,9 @@ export function dismissReports(productId: string): Promise<DeleteResult> {
   return api<DeleteResult>(`/reports/${encodeURIComponent(productId)}`, { method: 'DELETE' });
 }
 
-/** `DELETE /reported-products/{productId}`: remove a reported car (refused for a sold one). */
-export function deleteReportedProduct(productId: string): Promise<DeleteResult> {
-  return api<DeleteResult>(`/reported-products/${encodeURIComponent(productId)}`, { method: 'DELETE' });
+/** `DELETE /reported-products/{productId}`: remove a reported car (refused for a sold one); the seller is told, with the reason when given. */
+export function deleteReportedProduct(productId: string, reason = ''): Promise<DeleteResult> {
+  return api<DeleteResult>(`/reported-products/${encodeURIComponent(productId)}`, { method: 'DELETE', ...(reason.trim() ? { json: { reason: reason.trim() } } : {}) });
 }
 
 /** `GET /admin/categories`: every category with its number of cars. */

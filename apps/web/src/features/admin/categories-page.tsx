@@ -12,6 +12,9 @@ import { addCategory, deleteCategory, managedCategoriesQuery, updateCategory } f
 import { CategoryForm, type CategoryFields } from './category-form.tsx';
 import { EditCategoryDialog } from './edit-category-dialog.tsx';
 
+/** Why a category's Delete is disabled. */
+const inUse = (cars: number) => `Cannot be deleted: ${cars === 1 ? '1 car is' : `${cars} cars are`} listed in it (sold ones too).`;
+
 /** Categories (admins): the brand categories of the home page, added, edited and deleted here. */
 export default function CategoriesPage() {
   const queryClient = useQueryClient();
@@ -68,9 +71,15 @@ export default function CategoriesPage() {
           <button type="button" className="btn btn-sm btn-outline" disabled={remove.isDeleting(category)} onClick={() => setEditing(category)}>
             Edit
           </button>
-          <DeleteButton action={remove} item={category}>
+          {/* A category cars use cannot be deleted (the server refuses it too): said before any confirmation. */}
+          <DeleteButton action={remove} item={category} disabled={category.cars > 0} describedBy={category.cars > 0 ? `in-use-${category._id}` : undefined}>
             Delete
           </DeleteButton>
+          {category.cars > 0 ? (
+            <span id={`in-use-${category._id}`} className="text-xs text-base-content/70">
+              {inUse(category.cars)}
+            </span>
+          ) : null}
         </RowActions>
       ),
     },

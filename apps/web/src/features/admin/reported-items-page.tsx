@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { ReportedItem } from '@second-gear/contract';
+import { adminNoteLength } from '@second-gear/contract/constants';
 import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
+import { TextAreaField } from '../../ui/form-field.tsx';
 import { pictureAndName, RowActions, type Column } from '../../ui/data-list.tsx';
 import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
 import { ListPage } from '../../ui/list-page.tsx';
@@ -22,8 +25,10 @@ export default function ReportedItemsPage() {
   // A deleted car also leaves the public lists it appeared in.
   const refreshLists = () => Promise.all([refresh(), refreshCarLists(queryClient)]);
 
+  // The reason told to the seller, for the car whose delete dialog is open (by its name, so another car's dialog starts empty).
+  const [reason, setReason] = useState({ about: '', text: '' });
   const remove = useDeleteAction({
-    mutationFn: (item: ReportedItem) => deleteReportedProduct(item.productId),
+    mutationFn: (item: ReportedItem) => deleteReportedProduct(item.productId, reason.about === item.productName ? reason.text : ''),
     idOf: (item) => item.productId,
     nameOf: (item) => item.productName,
     deletedMessage: (item) => `Product ${item.productName} Deleted Successfully`,
@@ -134,7 +139,17 @@ export default function ReportedItemsPage() {
       alignTop
       wide
     >
-      <ConfirmDelete {...remove.dialog} />
+      <ConfirmDelete {...remove.dialog}>
+        <TextAreaField
+          label="Reason told to the seller"
+          name="reason"
+          rows={2}
+          maxLength={adminNoteLength}
+          hint="Optional. The seller is told their car was removed, with this reason."
+          value={reason.about === remove.dialog.itemName ? reason.text : ''}
+          onChange={(event) => setReason({ about: remove.dialog.itemName, text: event.target.value })}
+        />
+      </ConfirmDelete>
 
       <FlaggedMessages />
     </ListPage>

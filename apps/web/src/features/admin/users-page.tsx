@@ -1,16 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserSummary } from '@second-gear/contract';
 import { Avatar } from '../../ui/avatar.tsx';
 import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
 import { RowActions, type Column } from '../../ui/data-list.tsx';
 import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
 import { ListPage } from '../../ui/list-page.tsx';
-import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
-import { Spinner } from '../../ui/spinner.tsx';
 import { refreshCarLists } from '../catalog/index.ts';
-import { deleteUser, usersQuery, verifySeller } from './api.ts';
+import { deleteUser, usersQuery } from './api.ts';
+import { VerificationPanel } from './verification-panel.tsx';
 
 export interface UsersPageProps {
   /** Sellers get the Verification column and Make Verified. */
@@ -22,7 +21,10 @@ const texts = {
   buyer: { title: 'All Buyers', empty: 'No buyers have signed up yet.', loading: 'Loading buyers' },
 } as const;
 
-/** All Sellers / All Buyers (docs/product.md, "People and roles"): a table of people with Delete (and Make Verified for sellers). */
+/**
+ * All Sellers / All Buyers (docs/product.md, "People and roles"): a table of people with Delete; sellers
+ * also have Make Verified (or Remove verification), which opens the evidence panel.
+ */
 export function UsersPage({ kind }: UsersPageProps) {
   const sellers = kind === 'seller';
   const text = texts[kind];
@@ -32,14 +34,8 @@ export function UsersPage({ kind }: UsersPageProps) {
   // A seller's verification shows on every card of theirs, and a deleted seller's unsold cars are gone.
   const refresh = () => Promise.all([users.refetch(), sellers ? refreshCarLists(queryClient) : null]);
 
-  const verify = useMutation({
-    mutationFn: verifySeller,
-    onSuccess: async (result, user) => {
-      if (result.modifiedCount > 0) toast.success(`${user.name} verified successfully!!`);
-      await refresh();
-    },
-    onError: (error) => toast.error(errorMessage(error)),
-  });
+  /** The seller whose evidence panel is open (to verify them, or to remove their verification). */
+  const [deciding, setDeciding] = useState<UserSummary | null>(null);
 
   const remove = useDeleteAction({
     mutationFn: deleteUser,
@@ -75,20 +71,23 @@ export function UsersPage({ kind }: UsersPageProps) {
       kind: 'actions',
       cell: (user) => {
         const verified = user.verification === 'verified';
-        const verifying = verify.isPending && verify.variables._id === user._id;
         return (
           <RowActions>
             {sellers ? (
               <button
                 type="button"
                 className="btn btn-sm btn-primary"
-                disabled={verified || verifying}
+                disabled={verified}
                 aria-describedby={verified ? `verification-${user._id}` : undefined}
                 title={verified ? `${user.name} is already verified` : undefined}
-                onClick={() => verify.mutate(user)}
+                onClick={() => setDeciding(user)}
               >
-                {verifying ? <Spinner size="loading-xs" label="" /> : null}
                 Make Verified
+              </button>
+            ) : null}
+            {sellers && verified ? (
+              <button type="button" className="btn btn-sm btn-outline" onClick={() => setDeciding(user)}>
+                Remove verification
               </button>
             ) : null}
             <DeleteButton action={remove} item={user}>
@@ -112,6 +111,7 @@ export function UsersPage({ kind }: UsersPageProps) {
       rowKey={(user) => user._id}
     >
       <ConfirmDelete {...remove.dialog} />
+      {deciding ? <VerificationPanel key={deciding._id} seller={deciding} onDone={refresh} onClose={() => setDeciding(null)} /> : null}
     </ListPage>
   );
 }

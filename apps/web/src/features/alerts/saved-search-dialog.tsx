@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import type { SavedSearch } from '@second-gear/contract';
 import { alertFrequencies, savedSearchLimits, type AlertFrequency } from '@second-gear/contract/constants';
 import { errorMessage } from '../../lib/errors.ts';
+import { fieldRefusals } from '../../lib/field-refusals.ts';
 import { FormDialogActions } from '../../ui/form-dialog-actions.tsx';
 import { SelectField, TextField } from '../../ui/form-field.tsx';
 import { Modal } from '../../ui/modal.tsx';
@@ -34,7 +35,16 @@ export function SavedSearchDialog({ title, initial, save, onSaved, onClose }: Sa
   const [frequency, setFrequency] = useState<AlertFrequency>(initial.frequency);
   const [nameError, setNameError] = useState<string | undefined>(undefined);
 
-  const saving = useMutation({ mutationFn: save, onSuccess: onSaved, onError: (error) => toast.error(errorMessage(error)) });
+  const saving = useMutation({
+    mutationFn: save,
+    onSuccess: onSaved,
+    onError: (error) => {
+      // The server's sentence about the name goes under Name; any other refusal is the toast.
+      const aboutName = fieldRefusals(error).name;
+      if (aboutName) setNameError(aboutName);
+      else toast.error(errorMessage(error));
+    },
+  });
   const busy = saving.isPending;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

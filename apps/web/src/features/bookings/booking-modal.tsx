@@ -5,12 +5,16 @@ import type { Product } from '@second-gear/contract';
 import { bookingLimits } from '@second-gear/contract/constants';
 import { TextField } from '../../ui/form-field.tsx';
 import { errorMessage } from '../../lib/errors.ts';
+import { fieldRefusals } from '../../lib/field-refusals.ts';
 import { formatPrice, fromDateTimeLocal, toDateTimeLocal } from '../../lib/format.ts';
 import { Modal } from '../../ui/modal.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
 import { profileQuery } from '../settings/index.ts';
 import { createBooking, ordersKey } from './api.ts';
+
+/** The fields the buyer fills in, by the names the server's refusals use. */
+const bookingFields = ['phone', 'location', 'preferredTime'] as const;
 
 export interface BookingModalProps {
   /** The car being booked; null closes the modal. */
@@ -35,6 +39,9 @@ export function BookingModal({ product, onClose }: BookingModalProps) {
   const [location, setLocation] = useState('');
   /** The datetime-local input's value (`2026-11-25T14:30`), optional. */
   const [preferredTime, setPreferredTime] = useState('');
+  /** The server's sentence under each field it refused, until that field is changed. */
+  const [refused, setRefused] = useState<Partial<Record<string, string>>>({});
+  const edited = (field: (typeof bookingFields)[number]) => setRefused((all) => ({ ...all, [field]: undefined }));
   // The phone saved in Settings, to start the form with.
   const savedPhone = useQuery({ ...profileQuery(), enabled: Boolean(user) }).data?.phone;
   // Keep the last car while the dialog closes, so its text does not vanish under the closing animation.
@@ -70,7 +77,12 @@ export function BookingModal({ product, onClose }: BookingModalProps) {
       onClose();
       await queryClient.invalidateQueries({ queryKey: ordersKey });
     },
-    onError: (error) => toast.error(errorMessage(error)),
+    onError: (error) => {
+      const byField = fieldRefusals(error);
+      setRefused(byField);
+      // A refusal about one of the fields shows under it; any other is the toast.
+      if (!bookingFields.some((field) => byField[field])) toast.error(errorMessage(error));
+    },
   });
   const busy = booking.isPending;
 
@@ -79,6 +91,7 @@ export function BookingModal({ product, onClose }: BookingModalProps) {
     setPhone('');
     setLocation('');
     setPreferredTime('');
+    setRefused({});
     onClose();
   };
 
@@ -115,7 +128,11 @@ export function BookingModal({ product, onClose }: BookingModalProps) {
           autoComplete="tel"
           maxLength={bookingLimits.phone}
           value={phone}
-          onChange={(event) => setPhone(event.target.value)}
+          error={refused.phone}
+          onChange={(event) => {
+            setPhone(event.target.value);
+            edited('phone');
+          }}
         />
         <TextField
           label="Meeting Location"
@@ -123,7 +140,11 @@ export function BookingModal({ product, onClose }: BookingModalProps) {
           autoComplete="off"
           maxLength={bookingLimits.location}
           value={location}
-          onChange={(event) => setLocation(event.target.value)}
+          error={refused.location}
+          onChange={(event) => {
+            setLocation(event.target.value);
+            edited('location');
+          }}
         />
         <TextField
           label="Preferred Time"
@@ -132,7 +153,11 @@ export function BookingModal({ product, onClose }: BookingModalProps) {
           hint="Optional: when you would like to see the car. The seller confirms a time."
           min={toDateTimeLocal(new Date())}
           value={preferredTime}
-          onChange={(event) => setPreferredTime(event.target.value)}
+          error={refused.preferredTime}
+          onChange={(event) => {
+            setPreferredTime(event.target.value);
+            edited('preferredTime');
+          }}
         />
         <button type="submit" className="btn btn-primary mt-2 w-full" disabled={busy || !product}>
           {busy ? <Spinner size="loading-sm" label="" /> : null}

@@ -8,6 +8,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { UploadProgress } from '../../ui/upload-progress.tsx';
 import { useFilePreview } from '../../ui/use-file-preview.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { placeFieldRefusals } from '../../lib/field-refusals.ts';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid.ts';
 import { imageAccept, imageProblem, usePictureUpload } from '../../lib/upload.ts';
 import { PhotoManager } from './photo-manager.tsx';
@@ -34,6 +35,11 @@ export interface ProductFormProps {
   priceNote?: ReactNode;
 }
 
+/** The form's field for a field of the body as sent: they share names, the cover's picture (`image`) included. */
+function productFieldOf(sent: string): keyof ProductFormValues | undefined {
+  return sent !== 'cover' && Object.hasOwn(emptyProductForm, sent) ? (sent as keyof ProductFormValues) : undefined;
+}
+
 /**
  * The Add A Product form (section 5 of the specification), shared by adding and editing a car: the
  * specification's fields, its cover (`Image`), the photos after it and the optional details.
@@ -47,6 +53,7 @@ export function ProductForm({ initial = emptyProductForm, carId, initialPhotos =
     trigger,
     getValues,
     setValue,
+    setError,
     clearErrors,
     control,
     formState: { errors, isSubmitting },
@@ -96,7 +103,8 @@ export function ProductForm({ initial = emptyProductForm, carId, initialPhotos =
       const image = file ? await upload(file) : values.cover;
       await onSave(productBody(values, image, photos.urls));
     } catch (error) {
-      toast.error(errorMessage(error, failedMessage));
+      // A field the server refused shows its sentence under that field; anything else is the toast.
+      if (!placeFieldRefusals(error, setError, productFieldOf)) toast.error(errorMessage(error, failedMessage));
     }
   };
 

@@ -23,20 +23,18 @@ type Option = { value: string; label: string; count: number | null };
 const uncounted = (values: readonly string[]): Option[] => values.map((value) => ({ value, label: value, count: null }));
 const fixedOptions = { fuel: uncounted(fuels), transmission: uncounted(transmissions), bodyType: uncounted(bodyTypes), condition: uncounted(conditions) };
 
-/** The options of one filter with their counts, and the chosen value even when it is not one of them (a hand-edited address). */
-function useOptions(facet: OptionFilter, counts: SearchResult['counts'] | undefined, chosen: string): Option[] {
+/**
+ * The options of one filter with their counts. A value in the address that is none of them (a
+ * hand-edited address) is never offered as an option: the server refuses it and the page resets it.
+ */
+function useOptions(facet: OptionFilter, counts: SearchResult['counts'] | undefined): Option[] | SearchOptionCount[] {
   const categories = useQuery({ ...categoriesQuery, enabled: facet === 'make' && !counts });
-  const known: Option[] | SearchOptionCount[] = counts
-    ? counts[facet]
-    : facet === 'make'
-      ? (categories.data ?? []).map((c) => ({ value: c._id, label: c.name, count: null }))
-      : fixedOptions[facet];
-  if (chosen === '' || known.some((o) => o.value === chosen)) return known;
-  return [...known, { value: chosen, label: chosen, count: null }];
+  if (counts) return counts[facet];
+  return facet === 'make' ? (categories.data ?? []).map((c) => ({ value: c._id, label: c.name, count: null })) : fixedOptions[facet];
 }
 
 function OptionFilterField({ facet, counts, value, onChange }: { facet: OptionFilter; counts: SearchResult['counts'] | undefined; value: string; onChange: SearchFiltersProps['onChange'] }) {
-  const options = useOptions(facet, counts, value);
+  const options = useOptions(facet, counts);
   return (
     <SelectField label={filterLabels[facet]} value={value} onChange={(event) => onChange({ kind: 'chosen', name: facet, value: event.target.value })}>
       <option value="">Any</option>

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { searchSorts } from '@second-gear/contract/constants';
+import { fieldRefusals } from '../../lib/field-refusals.ts';
 import { formatWhole } from '../../lib/format.ts';
 import { SelectField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -14,17 +15,22 @@ import {
   activeFilters,
   apiQueryString,
   filterLabels,
-  isSearchSort,
   sortLabels,
   sortOf,
+  unknownSortNote,
   withoutFilters,
   withoutLastFilter,
+  withoutRefusedFilters,
   withParam,
 } from './search-params.ts';
 
-/** The history entry's state: which typed fields made it, so that more typing in them replaces it rather than adding one per pause. */
+/**
+ * The history entry's state: which typed fields made it, so that more typing in them replaces it
+ * rather than adding one per pause; and the notes of the filters reset from the address it replaced.
+ */
 interface TypedEntry {
   typed?: string;
+  resetNotes?: string[];
 }
 
 const carsText = (total: number) => `${formatWhole(total)} ${total === 1 ? 'car' : 'cars'}`;
@@ -61,10 +67,17 @@ export default function SearchPage() {
   const sort = sortOf(params);
   const firstPage = data?.pages[0];
   const products = (data?.pages ?? []).flatMap((page) => page.results);
-  // A refused search (a hand-edited address: the server names the field) shows its message; the
-  // previous answer is not shown as if it were this one's.
+  // A filter of the address the server refused (a hand-edited address: it names the field) is reset
+  // with a note saying why; any other refusal shows its message. The previous answer is not shown as
+  // if it were this one's.
   const refused = isError && !isFetchNextPageError;
-  const waiting = isPending || standingLoading;
+  const reset = refused ? withoutRefusedFilters(params, fieldRefusals(error)) : undefined;
+  useEffect(() => {
+    if (reset && reset.notes.length > 0) setParams(reset.params, { replace: true, preventScrollReset: true, state: { resetNotes: reset.notes } satisfies TypedEntry });
+  }, [reset, setParams]);
+  const resetting = reset !== undefined && reset.notes.length > 0;
+  const notes = [unknownSortNote(params), ...((location.state as TypedEntry | null)?.resetNotes ?? [])].filter((note) => note !== undefined);
+  const waiting = isPending || standingLoading || resetting;
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-6 md:py-10" aria-labelledby="search-heading">
@@ -110,12 +123,20 @@ export default function SearchPage() {
                     {sortLabels[value]}
                   </option>
                 ))}
-                {isSearchSort(sort) ? null : <option value={sort}>{sort}</option>}
               </SelectField>
             </div>
           </div>
 
-          {refused ? (
+          {notes.length > 0 ? (
+            <div role="status" aria-label="About this address" className="mb-4 rounded-box bg-base-200 px-4 py-2 text-sm text-base-content/80">
+              <ul className="flex flex-col gap-1">
+                {notes.map((note) => (
+                  <li key={note}>{note}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {refused && !resetting ? (
             <RefusedSearch message={error.message} onClearAll={clearAll} />
           ) : waiting ? (
             <div className="flex min-h-64 items-center justify-center">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { searchQuery } from '@second-gear/contract';
-import { activeFilters, apiQueryString, filterNames, sortOf, withoutFilters, withoutLastFilter, withParam } from './search-params.ts';
+import { activeFilters, apiQueryString, filterNames, sortOf, unknownSortNote, withoutFilters, withoutLastFilter, withoutRefusedFilters, withParam } from './search-params.ts';
 
 const p = (s: string) => new URLSearchParams(s);
 
@@ -17,10 +17,14 @@ describe('the filters in the address', () => {
     expect(activeFilters(p('fuel=Diesel&fuel=Petrol'))).toEqual([{ name: 'fuel', value: 'Diesel' }]);
   });
 
-  it('reads the sort as given, newest when there is none', () => {
+  it('reads the sort as given, newest when there is none, and ignores one it does not offer with a note', () => {
     expect(sortOf(p(''))).toBe('newest');
     expect(sortOf(p('sort=price-desc'))).toBe('price-desc');
-    expect(sortOf(p('sort=cheapest'))).toBe('cheapest');
+    expect(unknownSortNote(p('sort=price-desc'))).toBeUndefined();
+    expect(sortOf(p('sort=cheapest'))).toBe('newest');
+    expect(unknownSortNote(p('sort=cheapest'))).toBe('Unknown sort order ignored: showing the newest cars first.');
+    expect(apiQueryString(p('sort=bogus&fuel=Diesel'))).toBe('fuel=Diesel');
+    expect(withoutFilters(p('sort=bogus&fuel=Diesel')).toString()).toBe('');
   });
 
   it('moves a filter set again to the end, as the latest one set', () => {
@@ -80,7 +84,7 @@ describe("the API's query string", () => {
     expect(a).toBe('make=abc&fuel=Diesel&sort=price-asc');
   });
 
-  it('passes a bad value on for the server to name (the page shows its message)', () => {
+  it('passes a bad value on for the server to name (the page resets it with the server’s sentence)', () => {
     expect(apiQueryString(p('minPrice=cheap'))).toBe('minPrice=cheap');
   });
 
@@ -89,5 +93,20 @@ describe("the API's query string", () => {
     const keys = [...p(apiQueryString(p(`${new URLSearchParams(everything).toString()}&sort=newest`))).keys()];
     const accepted = Object.keys(searchQuery.shape);
     expect(keys.filter((key) => !accepted.includes(key))).toEqual([]);
+  });
+});
+
+describe('resetting what the server refused', () => {
+  it('takes out each refused filter with a note saying why, keeping the others and the sort', () => {
+    const refused = { minPrice: 'Min Price must be a whole number.', maxYear: 'Max Year must be at most 2100.' };
+    const { params, notes } = withoutRefusedFilters(p('fuel=Diesel&minPrice=abc&sort=price-asc&maxYear=3000'), refused);
+    expect(params.toString()).toBe('fuel=Diesel&sort=price-asc');
+    expect(notes).toEqual(['Min Price must be a whole number. Min Price was reset.', 'Max Year must be at most 2100. Max Year was reset.']);
+  });
+
+  it('leaves the address alone for a refusal about no filter of the address', () => {
+    const { params, notes } = withoutRefusedFilters(p('fuel=Diesel'), { after: 'after is not a cursor this server gave out.', minPrice: 'x' });
+    expect(params.toString()).toBe('fuel=Diesel');
+    expect(notes).toEqual([]);
   });
 });

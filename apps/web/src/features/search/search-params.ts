@@ -4,6 +4,7 @@ import { searchSorts, type SearchSort } from '@second-gear/contract/constants';
  * The search's filters as the address and the API name them (`/search?make=…&maxPrice=…`), so a search
  * can be shared and Back brings it again. The order of the parameters in the address is the order
  * the filters were set in: setting one moves it to the end, which is how "remove the last filter" knows it.
+ * What the page cannot use is never offered: an unknown sort or parameter is ignored, a refused filter reset, each with a note.
  */
 export const filterNames = [
   'keyword',
@@ -75,13 +76,36 @@ export function activeFilters(params: URLSearchParams): { name: FilterName; valu
   return active;
 }
 
-/** The sort in the address, as given (the server refuses one it does not know, naming `Sort by`); newest when none. */
-export function sortOf(params: URLSearchParams): string {
-  return params.get('sort') ?? defaultSort;
-}
-
 /** Whether `sort` is one the page offers (a hand-edited address may hold another). */
 export const isSearchSort = (sort: string): sort is SearchSort => (searchSorts as readonly string[]).includes(sort);
+
+/** The sort in the address; newest when there is none, or one the page does not offer (which is ignored, never shown as an option). */
+export function sortOf(params: URLSearchParams): SearchSort {
+  const sort = params.get('sort');
+  return sort !== null && isSearchSort(sort) ? sort : defaultSort;
+}
+
+/** The note for a sort in the address that the page does not offer (a hand-edited or old link), if there is one. */
+export function unknownSortNote(params: URLSearchParams): string | undefined {
+  const sort = params.get('sort');
+  return sort !== null && !isSearchSort(sort) ? 'Unknown sort order ignored: showing the newest cars first.' : undefined;
+}
+
+/**
+ * The address without the filters the server refused (a malformed or impossible value typed into the
+ * address: `minPrice=abc`), and a note for each saying why and that it was reset; a refusal about
+ * anything else leaves the address as it is (`notes` empty).
+ */
+export function withoutRefusedFilters(params: URLSearchParams, refused: Record<string, string>): { params: URLSearchParams; notes: string[] } {
+  const next = new URLSearchParams(params);
+  const notes: string[] = [];
+  for (const [field, message] of Object.entries(refused)) {
+    if (!isFilterName(field) || !next.has(field)) continue;
+    next.delete(field);
+    notes.push(`${message} ${filterLabels[field]} was reset.`);
+  }
+  return { params: next, notes };
+}
 
 /**
  * The address after setting one filter (or the sort) to `value`: the parameter moves to the end as
@@ -107,8 +131,8 @@ export function withoutLastFilter(params: URLSearchParams): URLSearchParams {
 /** The address without any filter: the sort stays. */
 export function withoutFilters(params: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams();
-  const sort = params.get('sort');
-  if (sort) next.set('sort', sort);
+  const sort = sortOf(params);
+  if (sort !== defaultSort) next.set('sort', sort);
   return next;
 }
 
@@ -124,7 +148,7 @@ export function apiQueryString(params: URLSearchParams): string {
     const value = active.get(name);
     if (value !== undefined) query.set(name, value);
   }
-  const sort = params.get('sort');
-  if (sort) query.set('sort', sort);
+  const sort = sortOf(params);
+  if (sort !== defaultSort) query.set('sort', sort);
   return query.toString();
 }

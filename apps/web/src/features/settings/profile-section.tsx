@@ -56,10 +56,9 @@ export function ProfileSection({ profile }: { profile: Profile }) {
       await refresh();
     },
     onError: (error) => {
-      const message = errorMessage(error);
-      const refusal = fieldOfRefusal(message);
+      const refusal = fieldOfRefusal(error);
       if (refusal) setError(refusal.field === 'image' ? 'photo' : refusal.field, { message: refusal.message }, { shouldFocus: true });
-      else toast.error(message);
+      else toast.error(errorMessage(error));
     },
   });
 

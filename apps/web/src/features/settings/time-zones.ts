@@ -1,3 +1,5 @@
+import { fieldRefusals } from '../../lib/field-refusals.ts';
+
 /** The browser's own time zone: the Time zone field's choice until the person saves one. */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -12,13 +14,13 @@ export function timeZoneChoices(...include: string[]): string[] {
 const profileFields = ['name', 'image', 'phone', 'timeZone'] as const;
 
 /**
- * Which field a refusal of the profile is about, and its sentence: the server names the field of an
- * invalid body ("Invalid body: phone: Phone must be …").
+ * Which field a refusal of the profile is about, and its sentence: the field the server names beside
+ * its message, or its own check of an uploaded photo ("Photo must be a picture you uploaded here…").
  */
-export function fieldOfRefusal(message: string): { field: (typeof profileFields)[number]; message: string } | undefined {
-  const found = /^Invalid body: (\w+): (.+)$/s.exec(message);
-  const field = profileFields.find((f) => f === found?.[1]);
-  if (field) return { field, message: found![2]! };
-  // The server's own check of an uploaded photo ("Photo must be a picture you uploaded here…").
+export function fieldOfRefusal(error: unknown): { field: (typeof profileFields)[number]; message: string } | undefined {
+  const byField = fieldRefusals(error);
+  const field = profileFields.find((f) => byField[f]);
+  if (field) return { field, message: byField[field]! };
+  const message = error instanceof Error ? error.message : '';
   return message.startsWith('Photo') ? { field: 'image', message } : undefined;
 }
