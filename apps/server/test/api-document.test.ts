@@ -44,7 +44,7 @@ describe('the API document', () => {
       const statuses = Object.keys(operation.responses ?? {});
       const roles = rolesOf(rule.access);
       const guarded = roles !== null || rule.access === 'signed-in';
-      expect(statuses.includes('401'), `${key} lists 401`).toBe(guarded || rule.anonymousSee !== undefined);
+      expect(statuses.includes('401'), `${key} lists 401`).toBe(guarded);
       if (roles) expect(statuses, `${key} lists 403`).toContain('403');
       expect(operation.security, `${key} security`).toEqual(guarded ? [{ session: [] }] : undefined);
       expect(operation['x-access'], `${key} x-access`).toEqual(roles ?? (guarded ? 'signed-in' : 'public'));

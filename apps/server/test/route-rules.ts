@@ -42,11 +42,6 @@ export type Ownership =
 
 export interface RouteRule {
   access: Access;
-  /**
-   * A public route that shows anonymous callers some records only: which ones. The others answer
-   * them 401 (sign in first), so the route lists 401 although it has no guard.
-   */
-  anonymousSee?: string;
   /** Owner-scoped routes: every way another user's data can be named. */
   owner?: Ownership[];
   note?: string;
@@ -109,7 +104,7 @@ export const routeRules: Record<string, RouteRule> = {
   'GET /api/addProductCategories': { access: 'public' },
   'GET /api/advertisement/products': { access: 'public' },
   'GET /api/category/:id': { access: 'signed-in' },
-  'GET /api/search': { access: 'signed-in', note: 'searches the cars on the market only, whoever asks' },
+  'GET /api/search': { access: 'public', note: 'searches the cars on the market only, whoever asks; a visitor gets them without the sellers’ contact and the VINs’ serials' },
   'GET /api/pricing/guide': { access: 'seller', note: 'prices a car as described from the cars on the market; reads no one’s own data' },
   'POST /api/images': { access: ['seller', 'admin'], note: 'sellers’ car pictures, admins’ category pictures' },
   'POST /api/addProducts': { access: 'seller', note: 'the picture must be one this seller uploaded' },
@@ -118,8 +113,7 @@ export const routeRules: Record<string, RouteRule> = {
   'DELETE /api/products/:id': { access: 'seller', owner: [{ by: 'row', in: 'params', field: 'id', row: 'product' }] },
   'GET /api/cars/:id': {
     access: 'public',
-    anonymousSee: 'an advertised car on the market, without the seller’s contact and the VIN’s serial',
-    note: 'a withdrawn car is its seller’s only (404 to anyone else)',
+    note: 'every car on the market (a visitor’s without the seller’s contact and the VIN’s serial); a sold car for signed-in people only, a withdrawn car its seller’s only (404 to anyone else)',
   },
   'PUT /api/products/:id': { access: 'seller', owner: [{ by: 'row', in: 'params', field: 'id', row: 'product' }], note: 'pictures must be this seller’s uploads' },
   'POST /api/products/:id/withdraw': { access: 'seller', owner: [{ by: 'row', in: 'params', field: 'id', row: 'product' }] },

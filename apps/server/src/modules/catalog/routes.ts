@@ -189,9 +189,9 @@ export const catalogRoutes = (payments: PaymentProvider): FastifyPluginAsyncZod 
         tags: ['catalog'],
         summary: 'A car’s page: the car, its photos, its seller, its price history',
         description:
-          'Signed-in callers get any car; anonymous callers only an advertised car on the market, without the seller’s `email` and `mobile` and with the VIN’s serial hidden. A withdrawn car is its seller’s only.',
+          'Every car on the market is public: anonymous callers get it without the seller’s `email` and `mobile` and with the VIN’s serial hidden. A sold car stays on record for signed-in callers. A withdrawn car is its seller’s only.',
         params: idParam,
-        response: { 200: carPageAnswer, 401: refusal('No session, and the car is not advertised.'), 404: refusal('No such car.') },
+        response: { 200: carPageAnswer, 404: refusal('No such car, or not one this caller may see.') },
       },
     },
     async (req, reply) => {

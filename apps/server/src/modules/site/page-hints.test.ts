@@ -185,21 +185,28 @@ describe('the hints in a page’s HTML', () => {
       expect(jsonLd(html)).toMatchObject({ '@type': 'Car', name });
     });
 
-    it('previews nothing of a car that is not public, and tells a visitor without a session nothing of it', async () => {
-      const hidden = await insertCar(t, seller, categoryId, { name: 'Not advertised car' });
+    it('gives everyone the preview of a car on the market that is not advertised: every car on the market is public', async () => {
+      const plain = await insertCar(t, seller, categoryId, { name: 'Not advertised car', price: 9_900 });
+      const html = await page(`/cars/${plain}`);
+      expect(html).toContain('<title>Not advertised car · $9,900 · Second Gear</title>');
+      expect(html).toContain(`<meta property="og:url" content="${t.origin}/cars/${plain}">`);
+      expect(preloads(html)).toContain(fetchPreload(`/api/cars/${plain}`));
+    });
+
+    it('previews nothing of a car off the market, and tells a visitor without a session nothing of it', async () => {
       const sold = await insertCar(t, seller, categoryId, { name: 'Sold car', paid: true, advertised: true });
       const withdrawn = await insertCar(t, seller, categoryId, { name: 'Withdrawn car', advertised: true });
       await t.pool.query('update products set withdrawn_at = now() where id = $1', [withdrawn]);
-      for (const id of [hidden, sold, withdrawn]) {
+      for (const id of [sold, withdrawn]) {
         const html = await page(`/cars/${id}`);
         expect(html).not.toContain('og:');
         expect(html).not.toContain('application/ld+json');
         expect(html).not.toContain('/api/');
         expect(html).toContain('<title>Second Gear</title>');
       }
-      // A signed-in visitor gets the page's data early, still without a preview.
-      const html = await page(`/cars/${hidden}`, buyer);
-      expect(preloads(html)).toContain(fetchPreload(`/api/cars/${hidden}`));
+      // A signed-in visitor gets the sold car's data early (it stays on record for them), still without a preview.
+      const html = await page(`/cars/${sold}`, buyer);
+      expect(preloads(html)).toContain(fetchPreload(`/api/cars/${sold}`));
       expect(html).not.toContain('og:');
       // Someone else's withdrawn car is not there for them either.
       expect(await page(`/cars/${withdrawn}`, buyer)).not.toContain(`/api/cars/${withdrawn}`);

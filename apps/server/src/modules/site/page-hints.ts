@@ -104,8 +104,8 @@ export function pageHints(webDist: string): PageHints {
   }
 
   /**
-   * A car's page: its answer and cover picture for whoever may see it, and for a public car (advertised,
-   * on the market) the preview a shared link shows without JavaScript, in place of the site's own
+   * A car's page: its answer and cover picture for whoever may see it, and for a public car (on the
+   * market) the preview a shared link shows without JavaScript, in place of the site's own
    * title and description.
    */
   async function carHints(id: string, req: FastifyRequest, html: string): Promise<string> {
@@ -116,7 +116,7 @@ export function pageHints(webDist: string): PageHints {
     const srcset = cover.srcSet ? ` imagesrcset="${escapeAttribute(cover.srcSet)}" imagesizes="${carPhotoSizes}"` : '';
     let hints = `${preloadFetch(`/api/cars/${id}`)}<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(cover.url)}"${srcset}>`;
     if (viewer) hints += visitorHints(viewer);
-    const isPublic = page.product.advertisement && !page.product.paid && !page.product.withdrawn;
+    const isPublic = !page.product.paid && !page.product.withdrawn;
     if (!isPublic) return html.replace('</head>', () => `${hints}</head>`);
     const preview = carPreview(page, req.server.config.publicUrl);
     // Replacer functions throughout: a replacement string would read a seller's `$'` or `$&` as a

@@ -1,8 +1,7 @@
 import { useId, type ReactNode } from 'react';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { CarPage as CarPageData } from '@second-gear/contract';
-import { ApiError } from '../../lib/api.ts';
 import { routeErrorOf } from '../../lib/errors.ts';
 import { formatDate, formatListed, formatPrice } from '../../lib/format.ts';
 import { LocationIcon } from '../../ui/icons.tsx';
@@ -46,20 +45,18 @@ function Standing({ car }: { car: CarPageData }) {
 
 /**
  * A car's page (`/cars/{id}`): its photos, everything known about it, its seller, the history of its
- * price, and the same actions as its card. Public for an advertised car on the market; anything else
- * needs a session, and a visitor is sent to sign in and brought back here. Phone first: name and
+ * price, and the same actions as its card. Public for every car on the market; a visitor is asked to
+ * sign in only to act. Phone first: name and
  * price, then the photos, then the rest; from lg up the photos and details on the left, name, price,
  * actions and seller on the right.
  */
 export default function CarPage() {
   const { id = '' } = useParams();
-  const location = useLocation();
   const { user } = useAuth();
   const ids = { details: useId(), description: useId(), history: useId(), fairPrice: useId(), seller: useId(), checks: useId() };
   // The route's loader has just asked; a refusal it left here is not asked again on mount.
   const { data, error, isPending } = useQuery({ ...carPageQuery(id), retryOnMount: false });
 
-  if (error instanceof ApiError && error.status === 401) return <Navigate to="/login" state={{ from: location }} replace />;
   if (error && !data) throw routeErrorOf(error);
   if (isPending) return <PageSpinner label="Loading the car" />;
 
@@ -73,14 +70,16 @@ export default function CarPage() {
       <title>{`${product.productName} · Second Gear`}</title>
 
       <header className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-1">
-        {user ? (
-          <Link to={`/category/${product.categoryId}`} className="link link-hover inline-flex min-h-11 items-center self-start text-sm">
-            <span aria-hidden="true" className="mr-1">
-              ←
-            </span>
-            More {product.categoryName} cars
-          </Link>
-        ) : null}
+        {/* The make's category page is signed-in; a visitor browses the same make through the search. */}
+        <Link
+          to={user ? `/category/${product.categoryId}` : `/search?${new URLSearchParams({ make: product.categoryId }).toString()}`}
+          className="link link-hover inline-flex min-h-11 items-center self-start text-sm"
+        >
+          <span aria-hidden="true" className="mr-1">
+            ←
+          </span>
+          More {product.categoryName} cars
+        </Link>
         <h1 id="car-heading" className="text-2xl font-bold break-words md:text-3xl">
           {product.productName}
         </h1>
