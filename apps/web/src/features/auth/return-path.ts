@@ -26,11 +26,11 @@ const isNextAction = (value: string | null): value is NextAction => (nextActions
  * `//evil.example`, `/\evil.example` or `https://evil.example` is ignored; a path that would start
  * with `//` once resolved is ignored too, as it would read as another site's address.
  */
-export function sameSitePath(value: string | null | undefined): string | null {
+export function sameSitePath(value: string | null | undefined, origin = window.location.origin): string | null {
   if (!value?.startsWith('/')) return null;
   try {
-    const url = new URL(value, window.location.origin);
-    if (url.origin !== window.location.origin || url.pathname.startsWith('//')) return null;
+    const url = new URL(value, origin);
+    if (url.origin !== origin || url.pathname.startsWith('//')) return null;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return null;
