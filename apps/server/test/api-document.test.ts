@@ -31,7 +31,9 @@ describe('the API document', () => {
   });
 
   it('has every /api route of the route table as an operation, bar the ones left out on purpose', () => {
-    const routes = Object.keys(routeRules).filter((key) => !key.startsWith('OPTIONS ') && !key.includes('*') && !undocumented.test(key.split(' ')[1]!));
+    // The crawlers' files at the site's root (/sitemap.xml, /robots.txt) are not the API's.
+    const apiRoutes = Object.keys(routeRules).filter((key) => key.split(' ')[1]!.startsWith('/api'));
+    const routes = apiRoutes.filter((key) => !key.startsWith('OPTIONS ') && !key.includes('*') && !undocumented.test(key.split(' ')[1]!));
     // The webhook exists only with PAYMENTS=stripe; this app takes test payments.
     const here = routes.filter((key) => key !== 'POST /api/stripe/webhook');
     expect(here.filter((key) => !operationOf(key))).toEqual([]);

@@ -1,5 +1,6 @@
 /**
- * The access rule (docs/security.md) for every `/api` route, keyed by `METHOD path` as Fastify registers it.
+ * The access rule (docs/security.md) for every `/api` route, and for the crawlers' files at the site's
+ * root (sitemap and robots.txt), keyed by `METHOD path` as Fastify registers it.
  * The authorization matrix (authorization-matrix.ts) reads the server's own route table and fails
  * when a route has no rule here (so a new route must be given one) or a rule names a route that
  * does not exist.
@@ -64,6 +65,10 @@ export const routeRules: Record<string, RouteRule> = {
   'GET /api/docs/static/swagger-initializer.js': { access: 'public' },
   'GET /api/docs/static/*': { access: 'public', note: 'Swagger UI’s own scripts and styles (same-origin, for the CSP)' },
   'GET /api/health': { access: 'public' },
+  // For crawlers, at the site's root: the public pages and every car on the market, by address only.
+  'GET /sitemap.xml': { access: 'public', note: 'the same for everyone: public pages and cars on the market' },
+  'GET /sitemaps/:file': { access: 'public', note: 'the numbered files of the sitemap index past 50,000 URLs' },
+  'GET /robots.txt': { access: 'public' },
   'GET /api/site': { access: 'public', note: 'the test-payments banner flag' },
 
   // Accounts and sign-in.

@@ -123,10 +123,14 @@ describe('the hints in a page’s HTML', () => {
     expect(html).not.toContain('/api/');
   });
 
-  it('leaves every other route’s HTML as built', async () => {
-    for (const url of ['/', '/blog', '/dashboard/myorders', '/category', '/login/extra']) {
+  it('leaves every other route’s HTML as built, but for a public page’s canonical address', async () => {
+    for (const url of ['/dashboard/myorders', '/category', '/login/extra']) {
       const res = await as(t.app, buyer, { method: 'GET', url });
       expect(res.body, url).toBe(indexHtml);
+    }
+    for (const url of ['/', '/blog']) {
+      const res = await as(t.app, buyer, { method: 'GET', url });
+      expect(res.body, url).toBe(indexHtml.replace('</head>', `<link rel="canonical" href="${t.origin}${url}"></head>`));
     }
   });
 
@@ -211,5 +215,25 @@ describe('the hints in a page’s HTML', () => {
       // Someone else's withdrawn car is not there for them either.
       expect(await page(`/cars/${withdrawn}`, buyer)).not.toContain(`/api/cars/${withdrawn}`);
     });
+  });
+});
+
+describe('the canonical address of a public page', () => {
+  const canonical = (html: string) => [...html.matchAll(/<link rel="canonical" href="([^"]*)">/g)].map((m) => m[1]);
+
+  it.each(['/', '/search', '/blog', '/terms', '/privacy', '/login', '/signup'])('%s names itself, absolute, once', async (path) => {
+    expect(canonical(await page(path))).toEqual([`${t.origin}${path}`]);
+  });
+
+  it('is the search of its make alone, whatever else the address holds', async () => {
+    expect(canonical(await page(`/search?make=${categoryId}&sort=price-asc&then=save`))).toEqual([`${t.origin}/search?make=${categoryId}`]);
+    expect(canonical(await page('/search?keyword=volvo&make=not-a-make'))).toEqual([`${t.origin}/search`]);
+  });
+
+  it('is a car’s own address while it is on the market, and absent from signed-in pages', async () => {
+    const id = await insertCar(t, seller, categoryId, { name: 'Canonical car' });
+    expect(canonical(await page(`/cars/${id}`))).toEqual([`${t.origin}/cars/${id}`]);
+    expect(canonical(await page(`/category/${categoryId}`, buyer))).toEqual([]);
+    expect(canonical(await page('/dashboard', buyer))).toEqual([]);
   });
 });

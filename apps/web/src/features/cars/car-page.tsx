@@ -16,6 +16,7 @@ import { PriceHistory } from './price-history.tsx';
 import { FairPricePanel } from './fair-price.tsx';
 import { ListingChecksPanel } from './listing-checks.tsx';
 import { SellerPanel } from './seller-panel.tsx';
+import { ShareButton } from './share-button.tsx';
 
 /** One labelled price or fact beside the name: the label small and muted above it, as on the card. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -104,6 +105,7 @@ export default function CarPage() {
           Posted <time dateTime={product.postingTime}>{formatDate(product.postingTime)}</time> · {formatListed(daysListed)}
         </p>
         <Standing car={data} />
+        <ShareButton carId={product._id} carName={product.productName} />
       </header>
 
       <div className="min-w-0 lg:col-start-1 lg:row-span-3 lg:row-start-1">
