@@ -509,6 +509,16 @@ export const specs: Record<string, Spec> = {
       expect(page.product.email).toBe(who === 'anonymous' ? '' : P[who === 'otherSeller' ? 'otherSeller' : 'seller'].email);
     },
   },
+  'GET /api/cars/:id/similar': {
+    call: (_who, _e, r) => get(`/api/cars/${S(r).shownCar}/similar`),
+    check: (who, res) => {
+      const answer = res.json();
+      expect(answer.left).toBeNull();
+      // Cars on the market like the seller's shown car; the sellers' contact for signed-in people only.
+      for (const car of answer.cars) if (who === 'anonymous') expect(car).toMatchObject({ email: '', mobile: '' });
+      expect(res.body.includes('@')).toBe(who !== 'anonymous' && answer.cars.length > 0);
+    },
+  },
   'PUT /api/products/:id': {
     call: (who, _e, r) => ({
       method: 'PUT',

@@ -644,6 +644,7 @@ export function routes(): RouteCase[] {
     idRoute('PUT', '/api/product/:id', ['seller', 'otherSeller'], () => [productId, soldProductId, disposable[0]!]),
     idRoute('DELETE', '/api/products/:id', ['seller', 'otherSeller'], () => [soldProductId, disposable[0]!, disposable[1]!]),
     idRoute('GET', '/api/cars/:id', anyone, () => [productId, soldProductId, disposable[3]!, categoryId]),
+    idRoute('GET', '/api/cars/:id/similar', anyone, () => [productId, soldProductId, disposable[3]!, categoryId]),
     {
       method: 'PUT',
       route: '/api/products/:id',
@@ -1277,6 +1278,7 @@ export const CATALOG_AND_ORDER_ROUTES = [
   'PUT /api/product/:id',
   'DELETE /api/products/:id',
   'GET /api/cars/:id',
+  'GET /api/cars/:id/similar',
   'PUT /api/products/:id',
   'POST /api/products/:id/withdraw',
   'POST /api/bookings',

@@ -120,6 +120,7 @@ export const routeRules: Record<string, RouteRule> = {
     access: 'public',
     note: 'every car on the market (a visitor’s without the seller’s contact and the VIN’s serial); a sold car for signed-in people only, a withdrawn car its seller’s only (404 to anyone else)',
   },
+  'GET /api/cars/:id/similar': { access: 'public', note: 'cars on the market only (a visitor’s without their sellers’ contact), and whether the car left the market: no one’s own data' },
   'PUT /api/products/:id': { access: 'seller', owner: [{ by: 'row', in: 'params', field: 'id', row: 'product' }], note: 'pictures must be this seller’s uploads' },
   'POST /api/products/:id/withdraw': { access: 'seller', owner: [{ by: 'row', in: 'params', field: 'id', row: 'product' }] },
 

@@ -9,6 +9,7 @@ import { carPhotos } from './photos.ts';
 import { ON_MARKET } from '../cars/market.ts';
 import { PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, type ProductRow } from '../cars/product.ts';
 import { withoutSellerContact } from './service.ts';
+import { departureMessage } from './similar-cars.ts';
 
 interface CarRow extends ProductRow {
   seller_since: Date | null;
@@ -31,8 +32,8 @@ export async function carPage(pool: Pool, viewer: Actor | null, id: string): Pro
   );
   const row = rows[0];
   const withdrawnFromViewer = row?.withdrawn_at && row.seller_email !== viewer?.email;
-  if (!row || withdrawnFromViewer) throw new AppError('NOT_FOUND', 'There is no such car.');
-  if (!viewer && row.paid) throw new AppError('NOT_FOUND', 'There is no such car.');
+  // Not there for this viewer: the page says why in plain words (sold, no longer listed, or no such car) and offers similar cars.
+  if (!row || withdrawnFromViewer || (!viewer && row.paid)) throw new AppError('NOT_FOUND', await departureMessage(pool, id));
 
   const product = toProduct(row);
   const [photos, history, fairPrice, listingChecks] = await Promise.all([
