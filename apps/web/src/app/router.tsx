@@ -22,7 +22,9 @@ const categoryLoader = ({ params }: LoaderFunctionArgs) =>
   loadBeforeOpening(() => queryClient.infiniteQuery({ ...categoryProductsQuery(id(params)), staleTime: 'static' }));
 // A car's page is fetched afresh at every opening: its answer depends on the session (a visitor gets
 // less), which may have begun since it was cached, and a car sold in between must not offer Book Now.
-const carLoader = ({ params }: LoaderFunctionArgs) => loadBeforeOpening(() => queryClient.query({ ...carPageQuery(id(params)), staleTime: 0 }));
+// A car that is not there (sold, no longer listed, never listed) is the page's own answer, with similar cars.
+const carLoader = ({ params }: LoaderFunctionArgs) =>
+  loadBeforeOpening(() => queryClient.query({ ...carPageQuery(id(params)), staleTime: 0 }), { pageShowsNotFound: true });
 // The search's first page too (a prefetch: a refused address is the page's own message, not the
 // route's error screen). Only on arriving: a filter changed on the page shows the previous results
 // dimmed while the next come, rather than holding the address back until they are there.

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { CarPage as CarPageData } from '@second-gear/contract';
+import { ApiError } from '../../lib/api.ts';
 import { routeErrorOf } from '../../lib/errors.ts';
 import { formatDate, formatListed, formatPrice } from '../../lib/format.ts';
 import { LocationIcon } from '../../ui/icons.tsx';
@@ -14,6 +15,7 @@ import { CarDetails } from './car-details.tsx';
 import { Gallery } from './gallery.tsx';
 import { PriceHistory } from './price-history.tsx';
 import { FairPricePanel } from './fair-price.tsx';
+import { LeftMarketPage, SimilarCars } from './left-market.tsx';
 import { ListingChecksPanel } from './listing-checks.tsx';
 import { SellerPanel } from './seller-panel.tsx';
 import { ShareButton } from './share-button.tsx';
@@ -33,7 +35,14 @@ function Standing({ car }: { car: CarPageData }) {
   const { product } = car;
   // A reserved car is paid for too (the money is held until the handover): asked first.
   if (product.salesStatus === 'reserved') return <p className="badge badge-lg badge-warning font-semibold text-amber-900">Reserved</p>;
-  if (product.paid || product.salesStatus === 'sold') return <p className="badge badge-lg badge-neutral font-semibold">Sold</p>;
+  if (product.paid || product.salesStatus === 'sold') {
+    return (
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="badge badge-lg badge-neutral font-semibold">Sold</p>
+        <p>This car was sold: similar cars on the market are below.</p>
+      </div>
+    );
+  }
   if (product.withdrawn) {
     return (
       <p role="status" className="alert alert-warning">
@@ -58,6 +67,7 @@ export default function CarPage() {
   // The route's loader has just asked; a refusal it left here is not asked again on mount.
   const { data, error, isPending } = useQuery({ ...carPageQuery(id), retryOnMount: false });
 
+  if (error instanceof ApiError && error.status === 404) return <LeftMarketPage carId={id} />;
   if (error && !data) throw routeErrorOf(error);
   if (isPending) return <PageSpinner label="Loading the car" />;
 
@@ -132,6 +142,13 @@ export default function CarPage() {
       <div className="min-w-0 lg:col-start-2 lg:row-start-2">
         <SellerPanel seller={seller} headingId={ids.seller} />
       </div>
+
+      {/* Still on record for this person, but no longer to be bought: what is, instead. */}
+      {product.paid || product.withdrawn ? (
+        <div className="min-w-0 lg:col-span-2">
+          <SimilarCars carId={product._id} makeId={product.categoryId} />
+        </div>
+      ) : null}
     </article>
   );
 }
