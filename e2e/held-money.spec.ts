@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   addCarViaApi,
   bookViaApi,
@@ -15,7 +15,6 @@ import {
   signUpInBrowser,
   tableRow,
   uniqueCarName,
-  type NewUser,
 } from './support.ts';
 
 /**

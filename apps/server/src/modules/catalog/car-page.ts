@@ -7,8 +7,7 @@ import { fairPriceOf } from '../pricing/fair-price.ts';
 import { listingChecksOf } from '../listing-checks/service.ts';
 import { carPhotos } from './photos.ts';
 import { ON_MARKET } from '../cars/market.ts';
-import { PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, type ProductRow } from '../cars/product.ts';
-import { withoutSellerContact } from './service.ts';
+import { PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, withoutSellerContact, type ProductRow } from '../cars/product.ts';
 import { departureMessage } from './similar-cars.ts';
 
 interface CarRow extends ProductRow {

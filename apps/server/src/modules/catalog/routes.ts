@@ -34,8 +34,8 @@ import {
   listAdvertised,
   listCategories,
   sellerProducts,
-  withoutSellerContact,
 } from './service.ts';
+import { withoutSellerContact } from '../cars/product.ts';
 
 /** Fastify sends bytes with a JSON content type as they are; the cast is only for the route's declared response type. */
 function sendCached(reply: FastifyReply, json: Buffer) {

@@ -3,8 +3,7 @@ import type { CarDeparture, SimilarCars } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
 import { AppError } from '../../errors.ts';
 import { ON_MARKET } from '../cars/market.ts';
-import { PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, type ProductRow } from '../cars/product.ts';
-import { withoutSellerContact } from './service.ts';
+import { PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, withoutSellerContact, type ProductRow } from '../cars/product.ts';
 
 /** How many similar cars a page offers. */
 export const SIMILAR_CARS = 6;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuery, searchResult } from '@second-gear/contract';
 import { loadActor } from '../../auth/guards.ts';
-import { withoutSellerContact } from '../catalog/service.ts';
+import { withoutSellerContact } from '../cars/product.ts';
 import { search } from './service.ts';
 
 /** Search over every car on the market, for everyone: a visitor gets the cars without their sellers' contact. */
