@@ -19,7 +19,7 @@ import {
   type ApiActor,
 } from './support.ts';
 
-// A car's page at /cars/{id}: reached from its card's name, public for advertised cars.
+// A car's page at /cars/{id}: reached from its card's name, public for every car on the market.
 
 /**
  * A VIN nobody else's car for sale has (the server refuses a VIN twice on the market): the standard's
@@ -181,25 +181,33 @@ test.describe('car page', () => {
     await seller.api.dispose();
   });
 
-  test('a visitor who opens a car that is not advertised signs in and comes back to it', async ({ browser }) => {
+  test('a visitor opens a car that is not advertised without signing in, signs in to book it and comes back to it', async ({ browser }) => {
     const seller = await newApiActor('Seller');
     const honda = await categoryByName(seller.api, 'Honda');
     const car = await addCarViaApi(seller.api, { categoryId: honda._id, productName: uniqueCarName('E2E Private') });
     const buyer = await newApiActor('Buyer');
 
+    // Every car on the market is public now: no redirect to Login; acting asks for it.
     const visitor = await newPersonPage(browser);
     await visitor.goto(`/cars/${car._id}`);
-    await expect(visitor).toHaveURL(/\/login$/);
-    await expect(visitor.getByText('Sign in to see and book this car')).toBeVisible();
+    await expect(visitor).toHaveURL(new RegExp(`/cars/${car._id}$`));
+    await expect(visitor.getByRole('heading', { name: car.productName, level: 1 })).toBeVisible();
+    await visitor.getByRole('button', { name: 'Book Now' }).click();
+    await visitor.getByRole('dialog', { name: 'Sign in to book this car' }).getByRole('link', { name: 'Login' }).click();
+    await expect(visitor).toHaveURL(/\/login\?next=/);
+    await expect(visitor.getByText('Sign in to book this car', { exact: true })).toBeVisible();
     await logInThroughUi(visitor, buyer.email, buyer.password);
     await expect(visitor).toHaveURL(new RegExp(`/cars/${car._id}$`));
     await expect(visitor.getByRole('heading', { name: car.productName, level: 1 })).toBeVisible();
+    const booking = visitor.getByRole('dialog', { name: car.productName });
+    await expect(booking).toBeVisible();
+    await booking.getByRole('button', { name: 'Close' }).click();
     await expect(visitor.getByRole('button', { name: 'Book Now' })).toBeEnabled();
 
-    // An unknown car is the route's 404, as an unknown category is.
+    // An unknown car is the page's own "No such car", not the generic error screen.
     await visitor.goto('/cars/00000000-0000-4000-8000-000000000000');
-    await expect(visitor.getByRole('heading', { name: 'Something Went Wrong' })).toBeVisible();
-    await expect(visitor.getByTestId('route-error')).toContainText('404');
+    await expect(visitor.getByRole('heading', { name: 'No such car', level: 1 })).toBeVisible();
+    await expect(visitor.getByRole('heading', { name: 'Something Went Wrong' })).toHaveCount(0);
 
     await visitor.context().close();
     await seller.api.dispose();
@@ -225,16 +233,19 @@ test.describe('car page', () => {
     // A single photo: no photo count, no thumbnails.
     await expect(gallery(visitor, car.productName).getByRole('img', { name: car.productName })).toBeVisible();
     await expect(visitor.getByRole('list', { name: 'All photos' })).toHaveCount(0);
-    await expect(visitor.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
+    // A visitor is offered the buyer's actions; each asks to sign in first.
+    await expect(visitor.getByRole('button', { name: 'Book Now' })).toBeEnabled();
     await expectNoAxeViolations(visitor, 'car page (visitor)');
 
-    await visitor.getByRole('link', { name: 'Sign in to book' }).click();
-    await expect(visitor).toHaveURL(/\/login$/);
+    await visitor.getByRole('button', { name: 'Add to Wishlist' }).click();
+    await visitor.getByRole('dialog', { name: 'Sign in to add this car to your wishlist' }).getByRole('link', { name: 'Login' }).click();
+    await expect(visitor).toHaveURL(/\/login\?next=/);
     const buyer = await newApiActor('Buyer');
     await logInThroughUi(visitor, buyer.email, buyer.password);
     await expect(visitor).toHaveURL(new RegExp(`/cars/${car._id}$`));
-    // Signed in now: the whole VIN and the buyer's actions.
+    // Signed in now: the whole VIN, the car saved as asked, and the buyer's actions.
     await expect(detail(visitor, 'VIN')).toHaveText(vin);
+    await expect(visitor.getByRole('link', { name: 'On your wishlist' })).toBeVisible();
     await expect(visitor.getByRole('button', { name: 'Book Now' })).toBeEnabled();
 
     await visitor.context().close();

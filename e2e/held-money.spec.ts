@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   addCarViaApi,
   bookViaApi,
@@ -9,12 +9,12 @@ import {
   expectPaymentCompleted,
   logInThroughUi,
   newPersonPage,
+  payViaApi,
   payWith,
   phoneScreen,
   signUpInBrowser,
   tableRow,
   uniqueCarName,
-  type NewUser,
 } from './support.ts';
 
 /**
@@ -31,19 +31,6 @@ async function sellerAndBuyer(page: Page, sellerPage: Page, price: number) {
   const buyer = await signUpInBrowser(page, 'Buyer');
   const orderId = await bookViaApi(page.request, car._id);
   return { seller, buyer, car, orderId };
-}
-
-/** Pays an order with the test card through the API (setup, where paying is not the journey under test). */
-async function payViaApi(api: APIRequestContext, buyer: NewUser, bookingId: string): Promise<string> {
-  const intent = await api.post('/api/create-payment-intent', { data: { bookingId } });
-  expect(intent.status(), await intent.text()).toBe(200);
-  const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
-  const confirmed = await api.post('/api/test-processor/confirm', { data: { clientSecret: (await intent.json()).clientSecret, card, billingDetails: { name: buyer.name, email: buyer.email } } });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  const transactionId = (await confirmed.json()).paymentIntent.id as string;
-  const recorded = await api.post('/api/payments', { data: { transactionId, bookingId, email: buyer.email } });
-  expect(recorded.status(), await recorded.text()).toBe(200);
-  return transactionId;
 }
 
 for (const [screenName, screen] of [

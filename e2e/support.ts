@@ -289,6 +289,19 @@ export async function bookViaApi(api: APIRequestContext, productId: string): Pro
   return body.insertedId!;
 }
 
+/** Pays an order with the test card through the API (setup, where paying is not the journey under test). */
+export async function payViaApi(api: APIRequestContext, buyer: NewUser, bookingId: string): Promise<string> {
+  const intent = await api.post('/api/create-payment-intent', { data: { bookingId } });
+  expect(intent.status(), await intent.text()).toBe(200);
+  const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
+  const confirmed = await api.post('/api/test-processor/confirm', { data: { clientSecret: (await intent.json()).clientSecret, card, billingDetails: { name: buyer.name, email: buyer.email } } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const transactionId = (await confirmed.json()).paymentIntent.id as string;
+  const recorded = await api.post('/api/payments', { data: { transactionId, bookingId, email: buyer.email } });
+  expect(recorded.status(), await recorded.text()).toBe(200);
+  return transactionId;
+}
+
 /** `PUT /api/wishlists?id=&email=` as the buyer of `api`. */
 export async function wishlistViaApi(api: APIRequestContext, productId: string, email: string): Promise<void> {
   const response = await api.put(`/api/wishlists?${new URLSearchParams({ id: productId, email }).toString()}`);

@@ -38,7 +38,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { moneyRoutes } from './modules/money/routes.ts';
-import { siteRoutes } from './modules/site/routes.ts';
+import { siteFileRoutes, siteRoutes } from './modules/site/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
@@ -213,12 +213,15 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
   );
 
   await app.register(servedImages(images));
+  await app.register(siteFileRoutes);
 
   const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // `/` is the home page, answered below like every page of the app (with its canonical address), not the bare file.
+      index: false,
       // Brotli/gzip copies written by the web build (apps/web/precompress.mjs).
       preCompressed: true,
       // Our own cache headers below, not the plugin's `max-age=0`.

@@ -9,7 +9,7 @@ import { routeRules } from './route-rules.ts';
 setUpMatrix('the route table and the routes from the shell to bookings');
 
 describe('the route table', () => {
-  it('has a rule for every /api route the server registers, and no rule for a route that does not exist', () => {
+  it('has a rule for every /api route the server registers (and the crawlers’ files at the root), and no rule for a route that does not exist', () => {
     const registered = new Set([...mainRoutes, ...stripeRoutes]);
     expect(mainRoutes.size).toBeGreaterThan(30);
     const withoutRule = [...registered].filter((r) => !(r in routeRules));

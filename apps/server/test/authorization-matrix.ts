@@ -29,6 +29,13 @@ import { notify } from '../src/modules/notifications/notify.ts';
 // `fastify.initialization` diagnostics channel), before buildApp registers a single plugin.
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The API, and the files at the site's root that crawlers read (the sitemap and robots.txt). Outside
+ * it: the stored pictures, served by name to anyone (images/serve.ts), and /metrics, which answers
+ * its own token (http/metrics.ts).
+ */
+const inMatrix = (url: string) => url.startsWith('/api') || /^\/(sitemap|robots)/.test(url);
+
 let collecting: Set<string> | undefined;
 const onInit = (message: unknown) => {
   const { fastify } = message as { fastify: FastifyInstance };
@@ -37,7 +44,7 @@ const onInit = (message: unknown) => {
   fastify.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       // HEAD answers through its GET route (and the GET route's guard).
-      if (method !== 'HEAD' && route.url.startsWith('/api')) into.add(`${method} ${route.url}`);
+      if (method !== 'HEAD' && inMatrix(route.url)) into.add(`${method} ${route.url}`);
     }
   });
 };
@@ -458,6 +465,17 @@ export const specs: Record<string, Spec> = {
     check: (_who, res) => expect(res.json()).toMatchObject({ signedOut: expect.any(Number) }),
   },
 
+  'GET /sitemap.xml': {
+    call: () => get('/sitemap.xml'),
+    // The same for everyone: cars on the market by address only, nobody's contact.
+    check: (_who, res) => {
+      expect(res.body).toContain(`/search?make=${categoryId}`);
+      expect(res.body).not.toContain('@');
+    },
+  },
+  // One file holds every URL here, so there are no numbered files: a 404 to everyone alike.
+  'GET /sitemaps/:file': { call: () => get('/sitemaps/1.xml'), ok: [404] },
+  'GET /robots.txt': { call: () => get('/robots.txt'), check: (_who, res) => expect(res.body).toContain('Disallow: /dashboard') },
   'GET /api/categories': { call: () => get('/api/categories') },
   'GET /api/addProductCategories': { call: () => get('/api/addProductCategories') },
   'GET /api/advertisement/products': { call: () => get('/api/advertisement/products') },
@@ -489,6 +507,16 @@ export const specs: Record<string, Spec> = {
       expect(page.product.productName).toBe(`${S(who).tag} shown on its page`);
       // The seller's contact for signed-in people only.
       expect(page.product.email).toBe(who === 'anonymous' ? '' : P[who === 'otherSeller' ? 'otherSeller' : 'seller'].email);
+    },
+  },
+  'GET /api/cars/:id/similar': {
+    call: (_who, _e, r) => get(`/api/cars/${S(r).shownCar}/similar`),
+    check: (who, res) => {
+      const answer = res.json();
+      expect(answer.left).toBeNull();
+      // Cars on the market like the seller's shown car; the sellers' contact for signed-in people only.
+      for (const car of answer.cars) if (who === 'anonymous') expect(car).toMatchObject({ email: '', mobile: '' });
+      expect(res.body.includes('@')).toBe(who !== 'anonymous' && answer.cars.length > 0);
     },
   },
   'PUT /api/products/:id': {

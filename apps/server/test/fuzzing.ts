@@ -648,7 +648,7 @@ export function routes(): RouteCase[] {
     {
       method: 'GET',
       route: '/api/search',
-      who: whoArb(['buyer', 'seller', 'admin']),
+      who: whoArb(anyone),
       request: searchQueryArb().map((q) => ({ url: `/api/search?${q}` })),
       numRuns: RUNS * 2,
     },
@@ -670,6 +670,7 @@ export function routes(): RouteCase[] {
     idRoute('PUT', '/api/product/:id', ['seller', 'otherSeller'], () => [productId, soldProductId, disposable[0]!]),
     idRoute('DELETE', '/api/products/:id', ['seller', 'otherSeller'], () => [soldProductId, disposable[0]!, disposable[1]!]),
     idRoute('GET', '/api/cars/:id', anyone, () => [productId, soldProductId, disposable[3]!, categoryId]),
+    idRoute('GET', '/api/cars/:id/similar', anyone, () => [productId, soldProductId, disposable[3]!, categoryId]),
     {
       method: 'PUT',
       route: '/api/products/:id',
@@ -1313,6 +1314,7 @@ export const CATALOG_AND_ORDER_ROUTES = [
   'PUT /api/product/:id',
   'DELETE /api/products/:id',
   'GET /api/cars/:id',
+  'GET /api/cars/:id/similar',
   'PUT /api/products/:id',
   'POST /api/products/:id/withdraw',
   'POST /api/bookings',

@@ -1,5 +1,6 @@
 /**
- * The access rule (docs/security.md) for every `/api` route, keyed by `METHOD path` as Fastify registers it.
+ * The access rule (docs/security.md) for every `/api` route, and for the crawlers' files at the site's
+ * root (sitemap and robots.txt), keyed by `METHOD path` as Fastify registers it.
  * The authorization matrix (authorization-matrix.ts) reads the server's own route table and fails
  * when a route has no rule here (so a new route must be given one) or a rule names a route that
  * does not exist.
@@ -42,11 +43,6 @@ export type Ownership =
 
 export interface RouteRule {
   access: Access;
-  /**
-   * A public route that shows anonymous callers some records only: which ones. The others answer
-   * them 401 (sign in first), so the route lists 401 although it has no guard.
-   */
-  anonymousSee?: string;
   /** Owner-scoped routes: every way another user's data can be named. */
   owner?: Ownership[];
   note?: string;
@@ -69,6 +65,10 @@ export const routeRules: Record<string, RouteRule> = {
   'GET /api/docs/static/swagger-initializer.js': { access: 'public' },
   'GET /api/docs/static/*': { access: 'public', note: 'Swagger UI’s own scripts and styles (same-origin, for the CSP)' },
   'GET /api/health': { access: 'public' },
+  // For crawlers, at the site's root: the public pages and every car on the market, by address only.
+  'GET /sitemap.xml': { access: 'public', note: 'the same for everyone: public pages and cars on the market' },
+  'GET /sitemaps/:file': { access: 'public', note: 'the numbered files of the sitemap index past 50,000 URLs' },
+  'GET /robots.txt': { access: 'public' },
   'GET /api/site': { access: 'public', note: 'the test-payments banner flag' },
 
   // Accounts and sign-in.
@@ -109,7 +109,7 @@ export const routeRules: Record<string, RouteRule> = {
   'GET /api/addProductCategories': { access: 'public' },
   'GET /api/advertisement/products': { access: 'public' },
   'GET /api/category/:id': { access: 'signed-in' },
-  'GET /api/search': { access: 'signed-in', note: 'searches the cars on the market only, whoever asks' },
+  'GET /api/search': { access: 'public', note: 'searches the cars on the market only, whoever asks; a visitor gets them without the sellers’ contact and the VINs’ serials' },
   'GET /api/pricing/guide': { access: 'seller', note: 'prices a car as described from the cars on the market; reads no one’s own data' },
   'POST /api/images': { access: ['seller', 'admin'], note: 'sellers’ car pictures, admins’ category pictures' },
   'POST /api/addProducts': { access: 'seller', note: 'the picture must be one this seller uploaded' },
@@ -118,9 +118,9 @@ export const routeRules: Record<string, RouteRule> = {
   'DELETE /api/products/:id': { access: 'seller', owner: [{ by: 'row', in: 'params', field: 'id', row: 'product' }] },
   'GET /api/cars/:id': {
     access: 'public',
-    anonymousSee: 'an advertised car on the market, without the seller’s contact and the VIN’s serial',
-    note: 'a withdrawn car is its seller’s only (404 to anyone else)',
+    note: 'every car on the market (a visitor’s without the seller’s contact and the VIN’s serial); a sold car for signed-in people only, a withdrawn car its seller’s only (404 to anyone else)',
   },
+  'GET /api/cars/:id/similar': { access: 'public', note: 'cars on the market only (a visitor’s without their sellers’ contact), and whether the car left the market: no one’s own data' },
   'PUT /api/products/:id': { access: 'seller', owner: [{ by: 'row', in: 'params', field: 'id', row: 'product' }], note: 'pictures must be this seller’s uploads' },
   'POST /api/products/:id/withdraw': { access: 'seller', owner: [{ by: 'row', in: 'params', field: 'id', row: 'product' }] },
 

@@ -295,3 +295,19 @@ export const carPage = z.object({
   listingChecks: z.array(listingCheck).optional(),
 });
 export type CarPage = z.infer<typeof carPage>;
+
+/** How a car left the market: bought (or reserved by a payment), taken off by its seller, or deleted. */
+export const carDepartures = ['sold', 'withdrawn', 'deleted'] as const;
+export type CarDeparture = (typeof carDepartures)[number];
+
+/**
+ * `GET /cars/{id}/similar`: whether the car has left the market, and up to 6 cars on the market like
+ * it (the same make and model first, then the same make; nearest in price). A car's page shows them
+ * when the car itself can no longer be bought.
+ */
+export const similarCars = z.object({
+  /** Null while the car is on the market. */
+  left: z.enum(carDepartures).nullable(),
+  cars: z.array(product).max(6),
+});
+export type SimilarCars = z.infer<typeof similarCars>;

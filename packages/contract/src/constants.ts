@@ -179,3 +179,6 @@ export const AUTHENTICATION_CODE = /^\d{6}$/;
 
 /** Bounds of what a person sets in Settings (migration 0026 holds the same in the database). */
 export const profileLimits = { name: 100, photoUrl: 2048, phone: 40, timeZone: 64 } as const;
+
+/** The public pages and their canonical addresses, shared by the server's HTML, the web app and the sitemap. */
+export { canonicalPath, makeSearchPath, publicPagePaths } from './public-pages.ts';

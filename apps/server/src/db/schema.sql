@@ -122,6 +122,16 @@ CREATE TABLE public.data_exports (
 CREATE INDEX data_exports_expiry_idx ON public.data_exports USING btree (expires_at) WHERE (state = 'ready'::text);
 CREATE INDEX data_exports_user_idx ON public.data_exports USING btree (user_id, requested_at DESC);
 
+CREATE TABLE public.departed_cars (
+  product_id uuid NOT NULL,
+  category_id uuid NOT NULL,
+  model text,
+  resale_price integer NOT NULL,
+  left_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT departed_cars_pkey PRIMARY KEY (product_id)
+);
+CREATE INDEX departed_cars_left_idx ON public.departed_cars USING btree (left_at);
+
 CREATE TABLE public.dev_mailbox (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
   received_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -526,6 +536,7 @@ CREATE INDEX products_seller_idx ON public.products USING btree (seller_id, post
 CREATE INDEX products_seller_on_market_idx ON public.products USING btree (seller_id) WHERE ((NOT paid) AND (withdrawn_at IS NULL));
 CREATE INDEX products_vin_idx ON public.products USING btree (vin) WHERE (vin IS NOT NULL);
 CREATE UNIQUE INDEX products_vin_on_market_idx ON public.products USING btree (vin) WHERE ((vin IS NOT NULL) AND (NOT paid) AND (withdrawn_at IS NULL));
+CREATE TRIGGER products_departed AFTER DELETE ON public.products REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION public.products_departed();
 CREATE TRIGGER products_keep_listing_date BEFORE INSERT OR UPDATE OF vin ON public.products FOR EACH ROW EXECUTE FUNCTION public.products_keep_listing_date();
 CREATE TRIGGER products_listing_deleted AFTER DELETE ON public.products FOR EACH ROW WHEN (((NOT old.paid) AND (old.withdrawn_at IS NULL))) EXECUTE FUNCTION public.products_listing_departed();
 CREATE TRIGGER products_listing_departed AFTER UPDATE OF paid, withdrawn_at ON public.products FOR EACH ROW WHEN (((NOT old.paid) AND (old.withdrawn_at IS NULL) AND (new.paid OR (new.withdrawn_at IS NOT NULL)))) EXECUTE FUNCTION public.products_listing_departed();
@@ -834,6 +845,19 @@ begin
   if cardinality(cars) > 0 then
     update products set search_txid = pg_current_xact_id() where id = any (cars);
   end if;
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.products_departed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  insert into departed_cars (product_id, category_id, model, resale_price)
+    select id, category_id, model, resale_price from removed
+    on conflict (product_id) do nothing;
+  delete from departed_cars where left_at < now() - interval '2 years';
   return null;
 end
 $function$;

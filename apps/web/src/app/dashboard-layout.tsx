@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Navbar } from './navbar.tsx';
 import { NavItems, useMainNavItems, type NavItem } from './nav-items.tsx';
+import { CanonicalLink } from './canonical-link.tsx';
 import { NavigationProgress, SkipLink } from './root-layout.tsx';
 import { MenuIcon } from '../ui/icons.tsx';
 import { Spinner } from '../ui/spinner.tsx';
@@ -79,6 +80,7 @@ export default function DashboardLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       <NavigationProgress />
+      <CanonicalLink />
       <SkipLink />
       {/* While the drawer is open, the page behind it is out of reach (inert), as behind any modal. */}
       <div className="contents" inert={open}>

@@ -13,9 +13,10 @@ export interface NavItem {
 }
 
 /**
- * The navigation bar's pages (docs/product.md, "Navigation bar"): Home, Blog, and Dashboard for a
- * signed-in user with an email, and then the search as a link below 1280 px (wider, the navbar has
- * its `Search cars` field; a phone's row has no room left beside the bell, the avatar and Sign Out).
+ * The navigation bar's pages (docs/product.md, "Navigation bar"): Home, Blog, Dashboard for a
+ * signed-in user with an email, and then, for everyone, the search as a link below 1280 px (wider,
+ * the navbar has its `Search cars` field; a phone's row has no room left beside the bell, the avatar
+ * and Sign Out, or beside Login and Sign Up).
  */
 export function useMainNavItems(): NavItem[] {
   const { user } = useAuth();
@@ -23,7 +24,8 @@ export function useMainNavItems(): NavItem[] {
     { to: '/', label: 'Home', end: true },
     { to: '/blog', label: 'Blog' },
   ];
-  if (user?.email) items.push({ to: '/dashboard', label: 'Dashboard' }, { to: '/search', label: 'Search cars', narrowOnly: true });
+  if (user?.email) items.push({ to: '/dashboard', label: 'Dashboard' });
+  items.push({ to: '/search', label: 'Search cars', narrowOnly: true });
   return items;
 }
 

@@ -103,9 +103,16 @@ export function Navbar({ menuButton, signOutButton = true }: NavbarProps) {
               ) : null}
             </>
           ) : (
-            <NavLink to="/login" className="btn btn-primary h-11 px-4">
-              Login
-            </NavLink>
+            // A visitor: the search, and both ways in, so that signing up is not a small link under the login form.
+            <>
+              <NavbarSearch />
+              <NavLink to="/login" className="btn btn-ghost h-11 px-2 sm:px-4">
+                Login
+              </NavLink>
+              <NavLink to="/signup" className="btn btn-primary h-11 px-2 sm:px-4">
+                Sign Up
+              </NavLink>
+            </>
           )}
         </div>
       </nav>

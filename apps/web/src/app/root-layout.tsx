@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { CanonicalLink } from './canonical-link.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 
@@ -28,6 +29,7 @@ export function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       <NavigationProgress />
+      <CanonicalLink />
       <SkipLink />
       <Navbar />
       <main id="main" className="flex-1" tabIndex={-1}>

@@ -22,8 +22,9 @@ const categoryLoader = ({ params }: LoaderFunctionArgs) =>
   loadBeforeOpening(() => queryClient.infiniteQuery({ ...categoryProductsQuery(id(params)), staleTime: 'static' }));
 // A car's page is fetched afresh at every opening: its answer depends on the session (a visitor gets
 // less), which may have begun since it was cached, and a car sold in between must not offer Book Now.
-// Without a session, a car off the market answers 401 and the page sends the visitor to sign in.
-const carLoader = ({ params }: LoaderFunctionArgs) => loadBeforeOpening(() => queryClient.query({ ...carPageQuery(id(params)), staleTime: 0 }));
+// A car that is not there (sold, no longer listed, never listed) is the page's own answer, with similar cars.
+const carLoader = ({ params }: LoaderFunctionArgs) =>
+  loadBeforeOpening(() => queryClient.query({ ...carPageQuery(id(params)), staleTime: 0 }), { pageShowsNotFound: true });
 // The search's first page too (a prefetch: a refused address is the page's own message, not the
 // route's error screen). Only on arriving: a filter changed on the page shows the previous results
 // dimmed while the next come, rather than holding the address back until they are there.
@@ -51,8 +52,14 @@ export const router = createBrowserRouter([
       { path: 'reset-password', lazy: lazyPage(() => import('../features/auth/reset-password-page.tsx')) },
       { path: 'terms', lazy: lazyPage(() => import('../features/legal/terms-page.tsx')) },
       { path: 'privacy', lazy: lazyPage(() => import('../features/legal/privacy-page.tsx')) },
-      // Not behind RequireAuth: an advertised car's page is public (the page itself handles the 401).
+      // Public, as every car on the market is: a visitor is asked to sign in only to act (book, save, message, report).
       { path: 'cars/:id', loader: carLoader, lazy: lazyPage(() => import('../features/cars/car-page.tsx')) },
+      {
+        path: 'search',
+        loader: searchLoader,
+        shouldRevalidate: searchShouldRevalidate,
+        lazy: lazyPage(() => import('../features/search/search-page.tsx')),
+      },
       // An email's unsubscribe link: no session needed, the token is in the address.
       { path: 'unsubscribe', lazy: lazyPage(() => import('../features/notifications/unsubscribe-page.tsx')) },
       // Where an email's confirmation link ends: no session needed (the link signs its opener in).
@@ -62,13 +69,8 @@ export const router = createBrowserRouter([
       {
         Component: RequireAuth,
         children: [
+          // Signed-in, as the specification has it; a visitor browses the same make through the search.
           { path: 'category/:id', loader: categoryLoader, lazy: lazyPage(() => import('../features/catalog/category-page.tsx')) },
-          {
-            path: 'search',
-            loader: searchLoader,
-            shouldRevalidate: searchShouldRevalidate,
-            lazy: lazyPage(() => import('../features/search/search-page.tsx')),
-          },
         ],
       },
     ],

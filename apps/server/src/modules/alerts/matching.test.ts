@@ -186,6 +186,21 @@ describe('matching saved searches', () => {
   });
 });
 
+describe('a digest built after a car left the market', () => {
+  it('leaves out the cars withdrawn or deleted since they matched (a sold one is left out too, above)', async () => {
+    const make = await insertCategory(t);
+    const daily = await saveSearch({ make }, 'Daily');
+    await insertCar(t, seller, make, { name: 'Kept hatchback', price: 9_000 });
+    const withdrawn = await insertCar(t, seller, make, { name: 'Withdrawn hatchback' });
+    const deleted = await insertCar(t, seller, make, { name: 'Deleted hatchback' });
+    expect(await match()).toBe(3);
+    await t.pool.query('update products set withdrawn_at = now() where id = $1', [withdrawn]);
+    await t.pool.query('delete from products where id = $1', [deleted]);
+    await sendAlertDigests(t.pool, new Date(Date.now() + 24 * 3_600_000));
+    expect((await toldOf(daily)).map((n) => n.body)).toEqual(['New cars matching your saved search “Watch Daily”:\n\n- Kept hatchback, $9,000, Town']);
+  });
+});
+
 describe('the job after a write', () => {
   it('runs the searches once for a burst of writes: a job whose write an earlier run saw is skipped', async () => {
     const make = await insertCategory(t);

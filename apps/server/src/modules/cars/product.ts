@@ -1,4 +1,5 @@
 import type { DealRating, ListingStatus, Product } from '@second-gear/contract';
+import { maskVin } from '@second-gear/contract/constants';
 import { imageUrls } from '../../images/store.ts';
 import { HAS_OPEN_FLAG } from './market.ts';
 
@@ -122,4 +123,13 @@ export function toProduct(r: ProductRow): Product {
 /** What a booking or a wishlist entry says of its car, from the car's sales status (null: the car is gone). */
 export function listingStatusOf(salesStatus: Product['salesStatus'] | null): ListingStatus {
   return salesStatus ?? 'removed';
+}
+
+/**
+ * A car as an anonymous visitor sees it: the seller's login e-mail and phone number are for
+ * signed-in people only (the fields stay, empty, so every product keeps one shape), and so is the
+ * VIN's serial number. Every feature that answers visitors with cars uses it.
+ */
+export function withoutSellerContact(p: Product): Product {
+  return { ...p, email: '', mobile: '', ...(p.vin !== undefined && { vin: maskVin(p.vin) }) };
 }

@@ -7,8 +7,8 @@ import { fairPriceOf } from '../pricing/fair-price.ts';
 import { listingChecksOf } from '../listing-checks/service.ts';
 import { carPhotos } from './photos.ts';
 import { ON_MARKET } from '../cars/market.ts';
-import { PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, type ProductRow } from '../cars/product.ts';
-import { withoutSellerContact } from './service.ts';
+import { PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, withoutSellerContact, type ProductRow } from '../cars/product.ts';
+import { departureMessage } from './similar-cars.ts';
 
 interface CarRow extends ProductRow {
   seller_since: Date | null;
@@ -16,10 +16,9 @@ interface CarRow extends ProductRow {
 }
 
 /**
- * `GET /cars/{id}`: everything a car's page shows. Car data is for signed-in people, as on the
- * category pages, except an advertised car on the market, which the home page already shows to
- * everyone (then without the seller's contact and the VIN's serial). A withdrawn car is its seller's
- * only: to anyone else it is not there.
+ * `GET /cars/{id}`: everything a car's page shows. Every car on the market is public (a visitor gets
+ * it without the seller's contact and the VIN's serial, as on the home page); a sold car stays on
+ * record for signed-in people. A withdrawn car is its seller's only: to anyone else it is not there.
  */
 export async function carPage(pool: Pool, viewer: Actor | null, id: string): Promise<CarPage> {
   const { rows } = await pool.query<CarRow>(
@@ -32,8 +31,8 @@ export async function carPage(pool: Pool, viewer: Actor | null, id: string): Pro
   );
   const row = rows[0];
   const withdrawnFromViewer = row?.withdrawn_at && row.seller_email !== viewer?.email;
-  if (!row || withdrawnFromViewer) throw new AppError('NOT_FOUND', 'There is no such car.');
-  if (!viewer && !(row.advertised && !row.paid && !row.withdrawn_at)) throw new AppError('UNAUTHORIZED', 'Please log in to continue.');
+  // Not there for this viewer: the page says why in plain words (sold, no longer listed, or no such car) and offers similar cars.
+  if (!row || withdrawnFromViewer || (!viewer && row.paid)) throw new AppError('NOT_FOUND', await departureMessage(pool, id));
 
   const product = toProduct(row);
   const [photos, history, fairPrice, listingChecks] = await Promise.all([

@@ -15,10 +15,12 @@ import {
   insertResult,
   product,
   serverSetProductFields,
+  similarCars as similarCarsAnswer,
   updateResult,
 } from '@second-gear/contract';
 import { advertisedKey, cachedCategoryPage, catalogPlaceOf, forgetCatalogReads, jsonBytes } from './cached-reads.ts';
 import { carPage } from './car-page.ts';
+import { similarCars } from './similar-cars.ts';
 import { PRICE_CHANGES_PER_DAY, addProduct, deleteProduct, editProduct, withdrawProduct } from './listings.ts';
 import { actorOf, loadActor, requireRole, requireUser } from '../../auth/guards.ts';
 import { RateLimits } from '../../auth/rate-limits.ts';
@@ -32,8 +34,8 @@ import {
   listAdvertised,
   listCategories,
   sellerProducts,
-  withoutSellerContact,
 } from './service.ts';
+import { withoutSellerContact } from '../cars/product.ts';
 
 /** Fastify sends bytes with a JSON content type as they are; the cast is only for the route's declared response type. */
 function sendCached(reply: FastifyReply, json: Buffer) {
@@ -189,9 +191,12 @@ export const catalogRoutes = (payments: PaymentProvider): FastifyPluginAsyncZod 
         tags: ['catalog'],
         summary: 'A car’s page: the car, its photos, its seller, its price history',
         description:
-          'Signed-in callers get any car; anonymous callers only an advertised car on the market, without the seller’s `email` and `mobile` and with the VIN’s serial hidden. A withdrawn car is its seller’s only.',
+          'Every car on the market is public: anonymous callers get it without the seller’s `email` and `mobile` and with the VIN’s serial hidden. A sold car stays on record for signed-in callers. A withdrawn car is its seller’s only.',
         params: idParam,
-        response: { 200: carPageAnswer, 401: refusal('No session, and the car is not advertised.'), 404: refusal('No such car.') },
+        response: {
+          200: carPageAnswer,
+          404: refusal('Not one this caller may see, in words a page can show: `This car was sold.`, `This car is no longer listed.` or `There is no such car.`'),
+        },
       },
     },
     async (req, reply) => {
@@ -199,6 +204,25 @@ export const catalogRoutes = (payments: PaymentProvider): FastifyPluginAsyncZod 
       // The answer depends on the cookie, so no shared cache may hand one person's answer to another.
       reply.header('vary', 'cookie');
       return carPage(app.pg, viewer, req.params.id);
+    },
+  );
+
+  app.get(
+    '/cars/:id/similar',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Up to six cars on the market like this one, and whether this one has left the market',
+        description:
+          'The same make and model first, then the same make, nearest in price. `left` says how the car left the market (`sold`, `withdrawn`, `deleted`), or is null while it is on it; a deleted car is remembered two years. Public: anonymous callers get the cars without the sellers’ `email` and `mobile` and with the VINs’ serials hidden.',
+        params: idParam,
+        response: { 200: similarCarsAnswer, 404: refusal('No car was ever listed with this id.') },
+      },
+    },
+    async (req, reply) => {
+      const viewer = await loadActor(req);
+      reply.header('vary', 'cookie');
+      return similarCars(app.pg, viewer, req.params.id);
     },
   );
 

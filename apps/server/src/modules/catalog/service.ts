@@ -8,7 +8,6 @@ import type {
 } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
 import { assertOwnEmail } from '../../auth/guards.ts';
-import { maskVin } from '@second-gear/contract/constants';
 import { AppError, badCursor } from '../../errors.ts';
 import { imageUrls } from '../../images/store.ts';
 import { ON_MARKET } from '../cars/market.ts';
@@ -44,14 +43,6 @@ export async function listAdvertised(pool: Pool): Promise<Product[]> {
   return rows.map(toProduct);
 }
 
-/**
- * A car as an anonymous visitor sees it: the seller's login e-mail and phone number are for
- * signed-in people only (the fields stay, empty, so every product keeps one shape), and so is the
- * VIN's serial number.
- */
-export function withoutSellerContact(p: Product): Product {
-  return { ...p, email: '', mobile: '', ...(p.vin !== undefined && { vin: maskVin(p.vin) }) };
-}
 
 export async function addProductCategories(pool: Pool): Promise<AddProductCategory[]> {
   const { rows } = await pool.query<{ id: string; name: string }>('select id, name from categories order by name limit 200');

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuery, searchResult } from '@second-gear/contract';
-import { requireUser } from '../../auth/guards.ts';
+import { loadActor } from '../../auth/guards.ts';
+import { withoutSellerContact } from '../cars/product.ts';
 import { search } from './service.ts';
 
-/** Search over every car on the market, for signed-in people (like the category pages). */
+/** Search over every car on the market, for everyone: a visitor gets the cars without their sellers' contact. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const cars = app.liveCars;
   // A serving process loads its copy of the cars at once (about a second at 100,000 cars) rather
@@ -14,16 +15,21 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search',
     {
-      onRequest: requireUser,
       schema: {
         tags: ['search'],
         summary: 'Search the cars on the market: keyword, filters, sort, keyset pages, and counts beside each option',
         description:
-          'Every filter is optional. `counts` gives, for each filter with options, how many cars each option would find under the other filters. Pass `nextCursor` as `after`, with the same filters and sort, for the next page.',
+          'Public: a visitor (no session) gets the same cars without the sellers’ `email` and `mobile` and with each VIN’s serial hidden. Every filter is optional. `counts` gives, for each filter with options, how many cars each option would find under the other filters. Pass `nextCursor` as `after`, with the same filters and sort, for the next page.',
         querystring: searchQuery,
         response: { 200: searchResult },
       },
     },
-    async (req) => search(app.pg, cars, req.query),
+    async (req, reply) => {
+      const viewer = await loadActor(req);
+      // The answer depends on the cookie (the sellers' contact), so no shared cache may hand it on.
+      reply.header('vary', 'cookie');
+      const answer = await search(app.pg, cars, req.query);
+      return viewer ? answer : { ...answer, results: answer.results.map(withoutSellerContact) };
+    },
   );
 };

@@ -43,10 +43,21 @@ describe('GET /api/search: the keyword forgives typos', () => {
   });
 });
 
-describe('GET /api/search: refusals', () => {
-  it('refuses an anonymous caller', async () => {
-    expect((await search('', undefined)).statusCode).toBe(401);
+describe('GET /api/search: visitors', () => {
+  it('answers a visitor the same cars, without the sellers’ email and phone and with the VIN’s serial hidden', async () => {
+    await t.pool.query(`update products set mobile = '555-0177', vin = '1HGCM82633A004352' where id = $1`, [car.corolla]);
+    const res = await search('keyword=corolla', undefined);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.vary).toMatch(/cookie/);
+    expect(res.json<SearchResult>().results).toEqual([expect.objectContaining({ _id: car.corolla, email: '', mobile: '', vin: '1HGCM82633A******' })]);
+    expect(res.body).not.toContain(seller.email);
+    expect(res.body).not.toContain('555-0177');
+    const signedIn = (await search('keyword=corolla', buyer)).json<SearchResult>().results[0];
+    expect(signedIn).toMatchObject({ email: seller.email, mobile: '555-0177', vin: '1HGCM82633A004352' });
   });
+});
+
+describe('GET /api/search: refusals', () => {
 
   it.each([
     ['minPrice=abc', 'Min Price'],

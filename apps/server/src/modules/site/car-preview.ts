@@ -3,7 +3,7 @@ import { formatPrice, formatWhole } from '@second-gear/contract/constants';
 
 // What a shared link to a car's page shows before any JavaScript runs: link previews (Open Graph,
 // read by chat apps and social sites) and schema.org `Car` data (read by search engines). Only for
-// the cars whose page is public: advertised and on the market.
+// the cars whose page is public: those on the market.
 
 /** Text for an attribute value in double quotes (also the page's hints, page-hints.ts). */
 export const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -123,10 +123,14 @@ describe('the hints in a page’s HTML', () => {
     expect(html).not.toContain('/api/');
   });
 
-  it('leaves every other route’s HTML as built', async () => {
-    for (const url of ['/', '/blog', '/dashboard/myorders', '/category', '/login/extra']) {
+  it('leaves every other route’s HTML as built, but for a public page’s canonical address', async () => {
+    for (const url of ['/dashboard/myorders', '/category', '/login/extra']) {
       const res = await as(t.app, buyer, { method: 'GET', url });
       expect(res.body, url).toBe(indexHtml);
+    }
+    for (const url of ['/', '/blog']) {
+      const res = await as(t.app, buyer, { method: 'GET', url });
+      expect(res.body, url).toBe(indexHtml.replace('</head>', `<link rel="canonical" href="${t.origin}${url}"></head>`));
     }
   });
 
@@ -185,24 +189,51 @@ describe('the hints in a page’s HTML', () => {
       expect(jsonLd(html)).toMatchObject({ '@type': 'Car', name });
     });
 
-    it('previews nothing of a car that is not public, and tells a visitor without a session nothing of it', async () => {
-      const hidden = await insertCar(t, seller, categoryId, { name: 'Not advertised car' });
+    it('gives everyone the preview of a car on the market that is not advertised: every car on the market is public', async () => {
+      const plain = await insertCar(t, seller, categoryId, { name: 'Not advertised car', price: 9_900 });
+      const html = await page(`/cars/${plain}`);
+      expect(html).toContain('<title>Not advertised car · $9,900 · Second Gear</title>');
+      expect(html).toContain(`<meta property="og:url" content="${t.origin}/cars/${plain}">`);
+      expect(preloads(html)).toContain(fetchPreload(`/api/cars/${plain}`));
+    });
+
+    it('previews nothing of a car off the market, and tells a visitor without a session nothing of it', async () => {
       const sold = await insertCar(t, seller, categoryId, { name: 'Sold car', paid: true, advertised: true });
       const withdrawn = await insertCar(t, seller, categoryId, { name: 'Withdrawn car', advertised: true });
       await t.pool.query('update products set withdrawn_at = now() where id = $1', [withdrawn]);
-      for (const id of [hidden, sold, withdrawn]) {
+      for (const id of [sold, withdrawn]) {
         const html = await page(`/cars/${id}`);
         expect(html).not.toContain('og:');
         expect(html).not.toContain('application/ld+json');
         expect(html).not.toContain('/api/');
         expect(html).toContain('<title>Second Gear</title>');
       }
-      // A signed-in visitor gets the page's data early, still without a preview.
-      const html = await page(`/cars/${hidden}`, buyer);
-      expect(preloads(html)).toContain(fetchPreload(`/api/cars/${hidden}`));
+      // A signed-in visitor gets the sold car's data early (it stays on record for them), still without a preview.
+      const html = await page(`/cars/${sold}`, buyer);
+      expect(preloads(html)).toContain(fetchPreload(`/api/cars/${sold}`));
       expect(html).not.toContain('og:');
       // Someone else's withdrawn car is not there for them either.
       expect(await page(`/cars/${withdrawn}`, buyer)).not.toContain(`/api/cars/${withdrawn}`);
     });
+  });
+});
+
+describe('the canonical address of a public page', () => {
+  const canonical = (html: string) => [...html.matchAll(/<link rel="canonical" href="([^"]*)">/g)].map((m) => m[1]);
+
+  it.each(['/', '/search', '/blog', '/terms', '/privacy', '/login', '/signup'])('%s names itself, absolute, once', async (path) => {
+    expect(canonical(await page(path))).toEqual([`${t.origin}${path}`]);
+  });
+
+  it('is the search of its make alone, whatever else the address holds', async () => {
+    expect(canonical(await page(`/search?make=${categoryId}&sort=price-asc&then=save`))).toEqual([`${t.origin}/search?make=${categoryId}`]);
+    expect(canonical(await page('/search?keyword=volvo&make=not-a-make'))).toEqual([`${t.origin}/search`]);
+  });
+
+  it('is a car’s own address while it is on the market, and absent from signed-in pages', async () => {
+    const id = await insertCar(t, seller, categoryId, { name: 'Canonical car' });
+    expect(canonical(await page(`/cars/${id}`))).toEqual([`${t.origin}/cars/${id}`]);
+    expect(canonical(await page(`/category/${categoryId}`, buyer))).toEqual([]);
+    expect(canonical(await page('/dashboard', buyer))).toEqual([]);
   });
 });

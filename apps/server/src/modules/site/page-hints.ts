@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { CategoryPage } from '@second-gear/contract';
-import { carCardPictureSizes, carPhotoSizes, categoryPageSize } from '@second-gear/contract/constants';
+import { canonicalPath, carCardPictureSizes, carPhotoSizes, categoryPageSize } from '@second-gear/contract/constants';
 import type { Actor } from '../../auth/actor.ts';
 import { loadActor } from '../../auth/guards.ts';
 import { cachedCategoryPage } from '../catalog/cached-reads.ts';
@@ -104,8 +104,8 @@ export function pageHints(webDist: string): PageHints {
   }
 
   /**
-   * A car's page: its answer and cover picture for whoever may see it, and for a public car (advertised,
-   * on the market) the preview a shared link shows without JavaScript, in place of the site's own
+   * A car's page: its answer and cover picture for whoever may see it, and for a public car (on the
+   * market) the preview a shared link shows without JavaScript, in place of the site's own
    * title and description.
    */
   async function carHints(id: string, req: FastifyRequest, html: string): Promise<string> {
@@ -116,7 +116,7 @@ export function pageHints(webDist: string): PageHints {
     const srcset = cover.srcSet ? ` imagesrcset="${escapeAttribute(cover.srcSet)}" imagesizes="${carPhotoSizes}"` : '';
     let hints = `${preloadFetch(`/api/cars/${id}`)}<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(cover.url)}"${srcset}>`;
     if (viewer) hints += visitorHints(viewer);
-    const isPublic = page.product.advertisement && !page.product.paid && !page.product.withdrawn;
+    const isPublic = !page.product.paid && !page.product.withdrawn;
     if (!isPublic) return html.replace('</head>', () => `${hints}</head>`);
     const preview = carPreview(page, req.server.config.publicUrl);
     // Replacer functions throughout: a replacement string would read a seller's `$'` or `$&` as a
@@ -127,13 +127,20 @@ export function pageHints(webDist: string): PageHints {
       .replace('</head>', () => `${preview.tags}${hints}</head>`);
   }
 
+  /** A public page's canonical address (a car's comes with its preview, while it is on the market). */
+  function canonicalTag(url: string, req: FastifyRequest): string {
+    const path = carPath.test(url) ? null : canonicalPath(url, req.url.slice(url.length));
+    return path === null ? '' : `<link rel="canonical" href="${escapeAttribute(`${req.server.config.publicUrl}${path}`)}">`;
+  }
+
   return {
     async htmlFor(url, req) {
       const entry = [...modulePreloads].find(([pattern]) => pattern.test(url));
-      if (!entry) return null;
+      const canonical = canonicalTag(url, req);
+      if (!entry && !canonical) return null;
       const category = categoryPath.exec(url);
       const car = carPath.exec(url);
-      const hints = `${entry[1]}${category ? await categoryHints(category[1]!, req) : ''}`;
+      const hints = `${canonical}${entry?.[1] ?? ''}${category ? await categoryHints(category[1]!, req) : ''}`;
       const html = index.replace('</head>', () => `${hints}</head>`);
       return car ? carHints(car[1]!, req, html) : html;
     },

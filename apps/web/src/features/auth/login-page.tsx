@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, type Location } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { GoogleIcon } from '../../ui/icons.tsx';
@@ -8,6 +8,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from './auth-context.ts';
 import { AuthCard, EmailField, emailRules, ProviderError } from './auth-card.tsx';
 import { SignInReason } from './sign-in-reason.tsx';
+import { signInPath, useReturnPath } from './return-path.ts';
 import { googleError, isQuietGoogleError, takeGoogleRedirectResult } from './google.ts';
 import { SecondFactorForm } from './second-factor-form.tsx';
 
@@ -22,20 +23,12 @@ interface LoginValues {
   password: string;
 }
 
-/** Where RequireAuth came from (`state.from`), as a path; null when the login page was opened directly. */
-function rememberedPath(state: unknown): string | null {
-  if (state && typeof state === 'object' && 'from' in state) {
-    const from = state.from as Partial<Location> | undefined;
-    if (from?.pathname) return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
-  }
-  return null;
-}
-
 export default function LoginPage() {
   const { signIn, signInWithGoogle } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const remembered = rememberedPath(location.state);
+  // `?next=` (a visitor's action: same site only) or RequireAuth's remembered page.
+  const remembered = useReturnPath(location.state);
   const from = remembered ?? '/';
   const [providerError, setProviderError] = useState('');
   const [googleMessage, setGoogleMessage] = useState(googleRedirectError);
@@ -119,7 +112,7 @@ export default function LoginPage() {
           </form>
           <p className="text-center text-sm">
             New to Second Gear?{' '}
-            <Link to="/signup" className="link link-primary font-medium">
+            <Link to={signInPath('/signup', remembered)} className="link link-primary font-medium">
               Create new account
             </Link>
           </p>

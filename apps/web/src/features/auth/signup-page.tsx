@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { signUpRoles, type SignUpRole } from '@second-gear/contract/constants';
@@ -7,6 +7,8 @@ import { SelectField, TextField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from './auth-context.ts';
 import { AuthCard, EmailField, emailRules, newPasswordRules, ProviderError } from './auth-card.tsx';
+import { signInPath, useReturnPath } from './return-path.ts';
+import { SignInReason } from './sign-in-reason.tsx';
 
 interface SignUpValues {
   name: string;
@@ -19,6 +21,8 @@ interface SignUpValues {
 export default function SignUpPage() {
   const { signUp } = useAuth();
   const navigate = useNavigate();
+  // A visitor who pressed an action comes back to it once their account is made (`?next=`, same site only).
+  const next = useReturnPath(useLocation().state);
   const [providerError, setProviderError] = useState('');
   const {
     register,
@@ -32,7 +36,7 @@ export default function SignUpPage() {
     try {
       await signUp({ name, photoURL, email, password, role });
       toast.success('User Created Successfully.');
-      await navigate('/');
+      await navigate(next ?? '/', { replace: next !== null });
     } catch (error) {
       const message = error instanceof Error ? error.message : 'Sign up failed';
       toast.error(message);
@@ -43,6 +47,7 @@ export default function SignUpPage() {
   return (
     <AuthCard title="Sign Up">
       <title>Sign Up · Second Gear</title>
+      {next === null ? null : <SignInReason from={next} verb="Sign up" />}
       <form className="flex flex-col gap-4" noValidate onSubmit={handleSubmit(onSubmit)}>
         <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name', { required: 'Name is required' })} />
         <TextField
@@ -90,7 +95,7 @@ export default function SignUpPage() {
       </form>
       <p className="text-center text-sm">
         Already have an account?{' '}
-        <Link to="/login" className="link link-primary font-medium">
+        <Link to={signInPath('/login', next)} className="link link-primary font-medium">
           Log in
         </Link>
       </p>

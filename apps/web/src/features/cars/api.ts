@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CarPage } from '@second-gear/contract';
+import type { CarPage, SimilarCars } from '@second-gear/contract';
 import { api } from '../../lib/api.ts';
 
 /** Every car page's query starts with this key. Not under 'public': a visitor is sent less (no contact, a masked VIN). */
@@ -13,5 +13,13 @@ export function carPageQuery(id: string) {
     // The route's loader fetches it afresh on every opening (router.tsx); the page, mounted right
     // after, takes that answer rather than asking again.
     staleTime: 30 * 1000,
+  });
+}
+
+/** `GET /cars/{id}/similar`: whether the car left the market, and cars on the market like it. */
+export function similarCarsQuery(id: string) {
+  return queryOptions({
+    queryKey: [...carKey, id, 'similar'],
+    queryFn: () => api<SimilarCars>(`/cars/${encodeURIComponent(id)}/similar`),
   });
 }

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { CarPage as CarPageData } from '@second-gear/contract';
 import { ApiError } from '../../lib/api.ts';
@@ -15,8 +15,10 @@ import { CarDetails } from './car-details.tsx';
 import { Gallery } from './gallery.tsx';
 import { PriceHistory } from './price-history.tsx';
 import { FairPricePanel } from './fair-price.tsx';
+import { LeftMarketPage, SimilarCars } from './left-market.tsx';
 import { ListingChecksPanel, ListingFlags } from './listing-checks.tsx';
 import { SellerPanel } from './seller-panel.tsx';
+import { ShareButton } from './share-button.tsx';
 
 /** One labelled price or fact beside the name: the label small and muted above it, as on the card. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -33,7 +35,14 @@ function Standing({ car }: { car: CarPageData }) {
   const { product } = car;
   // A reserved car is paid for too (the money is held until the handover): asked first.
   if (product.salesStatus === 'reserved') return <p className="badge badge-lg badge-warning font-semibold text-amber-900">Reserved</p>;
-  if (product.paid || product.salesStatus === 'sold') return <p className="badge badge-lg badge-neutral font-semibold">Sold</p>;
+  if (product.paid || product.salesStatus === 'sold') {
+    return (
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="badge badge-lg badge-neutral font-semibold">Sold</p>
+        <p>This car was sold: similar cars on the market are below.</p>
+      </div>
+    );
+  }
   if (product.withdrawn) {
     return (
       <p role="status" className="alert alert-warning">
@@ -46,20 +55,19 @@ function Standing({ car }: { car: CarPageData }) {
 
 /**
  * A car's page (`/cars/{id}`): its photos, everything known about it, its seller, the history of its
- * price, and the same actions as its card. Public for an advertised car on the market; anything else
- * needs a session, and a visitor is sent to sign in and brought back here. Phone first: name and
+ * price, and the same actions as its card. Public for every car on the market; a visitor is asked to
+ * sign in only to act. Phone first: name and
  * price, then the photos, then the rest; from lg up the photos and details on the left, name, price,
  * actions and seller on the right.
  */
 export default function CarPage() {
   const { id = '' } = useParams();
-  const location = useLocation();
   const { user } = useAuth();
   const ids = { details: useId(), description: useId(), history: useId(), fairPrice: useId(), seller: useId(), checks: useId(), flags: useId() };
   // The route's loader has just asked; a refusal it left here is not asked again on mount.
   const { data, error, isPending } = useQuery({ ...carPageQuery(id), retryOnMount: false });
 
-  if (error instanceof ApiError && error.status === 401) return <Navigate to="/login" state={{ from: location }} replace />;
+  if (error instanceof ApiError && error.status === 404) return <LeftMarketPage carId={id} />;
   if (error && !data) throw routeErrorOf(error);
   if (isPending) return <PageSpinner label="Loading the car" />;
 
@@ -73,14 +81,16 @@ export default function CarPage() {
       <title>{`${product.productName} · Second Gear`}</title>
 
       <header className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-1">
-        {user ? (
-          <Link to={`/category/${product.categoryId}`} className="link link-hover inline-flex min-h-11 items-center self-start text-sm">
-            <span aria-hidden="true" className="mr-1">
-              ←
-            </span>
-            More {product.categoryName} cars
-          </Link>
-        ) : null}
+        {/* The make's category page is signed-in; a visitor browses the same make through the search. */}
+        <Link
+          to={user ? `/category/${product.categoryId}` : `/search?${new URLSearchParams({ make: product.categoryId }).toString()}`}
+          className="link link-hover inline-flex min-h-11 items-center self-start text-sm"
+        >
+          <span aria-hidden="true" className="mr-1">
+            ←
+          </span>
+          More {product.categoryName} cars
+        </Link>
         <h1 id="car-heading" className="text-2xl font-bold break-words md:text-3xl">
           {product.productName}
         </h1>
@@ -106,6 +116,7 @@ export default function CarPage() {
           Posted <time dateTime={product.postingTime}>{formatDate(product.postingTime)}</time> · {formatListed(daysListed)}
         </p>
         <Standing car={data} />
+        <ShareButton carId={product._id} carName={product.productName} />
       </header>
 
       <div className="min-w-0 lg:col-start-1 lg:row-span-3 lg:row-start-1">
@@ -132,6 +143,13 @@ export default function CarPage() {
       <div className="min-w-0 lg:col-start-2 lg:row-start-2">
         <SellerPanel seller={seller} headingId={ids.seller} />
       </div>
+
+      {/* Still on record for this person, but no longer to be bought: what is, instead. */}
+      {product.paid || product.withdrawn ? (
+        <div className="min-w-0 lg:col-span-2">
+          <SimilarCars carId={product._id} makeId={product.categoryId} />
+        </div>
+      ) : null}
     </article>
   );
 }

@@ -98,13 +98,21 @@ export function ReportDialog({ product, onClose }: ReportDialogProps) {
   );
 }
 
+export interface ReportButtonProps {
+  product: ReportedCar;
+  /** A visitor's press: asks them to sign in instead of opening the dialog. */
+  onPress?: (() => void) | undefined;
+  /** Open at once: the buyer pressed Report as a visitor and has just signed in. */
+  startOpen?: boolean;
+}
+
 /**
- * The Report button of a product card's action row, for signed-in buyers only: the page passes
- * the card's `report` only to them (one role lookup for the page, not one per card). Its dialog
- * opens in place.
+ * The Report button of a product card's action row, for buyers (and visitors, who are asked to sign
+ * in first): the page passes the card's `report` only to them (one role lookup for the page, not one
+ * per card). Its dialog opens in place.
  */
-export function ReportButton({ product }: { product: ReportedCar }) {
-  const [open, setOpen] = useState(false);
+export function ReportButton({ product, onPress, startOpen = false }: ReportButtonProps) {
+  const [open, setOpen] = useState(startOpen);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
 
@@ -122,7 +130,7 @@ export function ReportButton({ product }: { product: ReportedCar }) {
         type="button"
         className="btn btn-ghost h-11 min-h-11 px-2 text-base-content/80 lg:px-3"
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onClick={onPress ?? (() => setOpen(true))}
       >
         Report
       </button>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
@@ -32,10 +32,19 @@ function Label({ compact }: { compact: boolean }) {
 }
 
 /**
- * `Message Seller` for a buyer (`compact` on a card's action row): a small dialog to write the first message, then the conversation.
+ * `Message Seller` for a buyer, or a visitor asked to sign in first (`compact` on a card's action row): a small dialog to write the first message, then the conversation.
  * Once the buyer talks with the seller about this car, it leads straight to that conversation.
  */
-export function MessageSellerButton({ product, compact = false }: { product: Car; compact?: boolean }) {
+export interface MessageSellerButtonProps {
+  product: Car;
+  compact?: boolean;
+  /** A visitor's press: asks them to sign in instead of starting the conversation. */
+  onPress?: (() => void) | undefined;
+  /** Start at once: the buyer pressed Message Seller as a visitor and has just signed in. */
+  startOpen?: boolean;
+}
+
+export function MessageSellerButton({ product, compact = false, onPress, startOpen = false }: MessageSellerButtonProps) {
   const [open, setOpen] = useState(false);
   const titleId = useId();
   const navigate = useNavigate();
@@ -53,6 +62,12 @@ export function MessageSellerButton({ product, compact = false }: { product: Car
     },
     onError: (error) => toast.error(errorMessage(error)),
   });
+  const started = useRef(false);
+  useEffect(() => {
+    if (!startOpen || started.current) return;
+    started.current = true;
+    start.mutate();
+  }, [startOpen, start]);
 
   const send = useMutation({
     mutationFn: (text: string) => openConversation(product._id, text),
@@ -69,7 +84,7 @@ export function MessageSellerButton({ product, compact = false }: { product: Car
       <button
         type="button"
         className={compact ? compactAction : action}
-        onClick={() => start.mutate()}
+        onClick={onPress ?? (() => start.mutate())}
         disabled={start.isPending}
         title={compact ? 'Message Seller' : undefined}
       >

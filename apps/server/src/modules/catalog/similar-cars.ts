@@ -1,0 +1,60 @@
+import type { Pool } from 'pg';
+import type { CarDeparture, SimilarCars } from '@second-gear/contract';
+import type { Actor } from '../../auth/actor.ts';
+import { AppError } from '../../errors.ts';
+import { ON_MARKET } from '../cars/market.ts';
+import { PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, withoutSellerContact, type ProductRow } from '../cars/product.ts';
+
+/** How many similar cars a page offers. */
+export const SIMILAR_CARS = 6;
+
+interface Likeness {
+  left: CarDeparture | null;
+  makeId: string;
+  model: string | null;
+  price: number;
+}
+
+/**
+ * The car as the similar cars are chosen by: its make, model and price, and whether it left the
+ * market. A deleted car is known by its record in departed_cars (migration 0029); an id never
+ * listed (or deleted over two years ago) is null.
+ */
+async function likenessOf(pool: Pool, id: string): Promise<Likeness | null> {
+  const { rows } = await pool.query<{ left: CarDeparture | null; category_id: string; model: string | null; resale_price: number }>(
+    `select case when p.paid then 'sold' when p.withdrawn_at is not null then 'withdrawn' end as left, p.category_id, p.model, p.resale_price
+       from products p where p.id = $1
+     union all
+     select 'deleted', d.category_id, d.model, d.resale_price from departed_cars d where d.product_id = $1
+     limit 1`,
+    [id],
+  );
+  const row = rows[0];
+  return row ? { left: row.left, makeId: row.category_id, model: row.model, price: row.resale_price } : null;
+}
+
+/** Why a car's page has no car to show its viewer, in the words the page shows: sold, or no longer listed. */
+export async function departureMessage(pool: Pool, id: string): Promise<string> {
+  const car = await likenessOf(pool, id);
+  if (!car) return 'There is no such car.';
+  return car.left === 'sold' ? 'This car was sold.' : 'This car is no longer listed.';
+}
+
+/**
+ * `GET /cars/{id}/similar`: up to six cars on the market like this one (the same make and model, then
+ * the same make; the nearest in price first), and whether this one has left the market. For anyone:
+ * a visitor's cars come without their sellers' contact, as everywhere.
+ */
+export async function similarCars(pool: Pool, viewer: Actor | null, id: string): Promise<SimilarCars> {
+  const car = await likenessOf(pool, id);
+  if (!car) throw new AppError('NOT_FOUND', 'There is no such car.');
+  const { rows } = await pool.query<ProductRow>(
+    `select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM}
+      where ${ON_MARKET} and p.category_id = $2 and p.id <> $1
+      order by coalesce(lower(p.model) = lower($3::text), false) desc, abs(p.resale_price - $4::int), p.id
+      limit ${SIMILAR_CARS}`,
+    [id, car.makeId, car.model, car.price],
+  );
+  const cars = rows.map(toProduct);
+  return { left: car.left, cars: viewer ? cars : cars.map(withoutSellerContact) };
+}
