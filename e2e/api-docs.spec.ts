@@ -10,7 +10,9 @@ test('the API reference at /api/docs renders every operation under the productâ€
 
   const answer = await page.goto('/api/docs/');
   expect(answer?.headers()['content-security-policy']).toContain("script-src 'self'");
-  await expect(page.getByRole('heading', { name: /Second Gear API/ })).toBeVisible();
+  // Swagger UI renders the whole document (over 600 KB, every refusal with its field sentences) before its
+  // heading: about 10 s on a busy 2-core machine.
+  await expect(page.getByRole('heading', { name: /Second Gear API/ })).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.opblock').first()).toBeVisible();
   expect(await page.locator('.opblock').count()).toBeGreaterThan(30);
   // The calls that need a session carry the lock of the session cookie.
