@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import type { HeldPayment, ListingStatus } from '@second-gear/contract';
 import type { BookingStatus } from '@second-gear/contract/constants';
 import { CheckIcon } from '../../ui/icons.tsx';
-// The light entry: the cards on every page show the status without the money's dialogs.
 import { MoneyStatus } from '../money/status.ts';
 
 export interface PayActionProps {
