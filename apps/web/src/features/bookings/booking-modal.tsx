@@ -7,10 +7,10 @@ import { TextField } from '../../ui/form-field.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatPrice, fromDateTimeLocal, toDateTimeLocal } from '../../lib/format.ts';
 import { Modal } from '../../ui/modal.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
 import { profileQuery } from '../settings/index.ts';
 import { createBooking, ordersKey } from './api.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 export interface BookingModalProps {
   /** The car being booked; null closes the modal. */
@@ -134,10 +134,9 @@ export function BookingModal({ product, onClose }: BookingModalProps) {
           value={preferredTime}
           onChange={(event) => setPreferredTime(event.target.value)}
         />
-        <button type="submit" className="btn btn-primary mt-2 w-full" disabled={busy || !product}>
-          {busy ? <Spinner size="loading-sm" label="" /> : null}
+        <BusyButton busy={busy} type="submit" className="btn btn-primary mt-2 w-full" disabled={!product}>
           Submit
-        </button>
+        </BusyButton>
       </form>
     </Modal>
   );
