@@ -84,7 +84,8 @@ test.describe('CONTINUE WITH GOOGLE', () => {
   });
 
   test('links Google to an existing email-and-password account with the same email, ending its unverified password', async ({ page }) => {
-    const seller = await newApiActor('Seller');
+    // Registered with a password and never confirmed: anyone could have registered the address first.
+    const seller = await newApiActor('Seller', { confirmed: false });
     await seller.api.dispose();
 
     await page.goto('/login');

@@ -11,6 +11,7 @@ import { createAuth } from '../src/auth/auth.ts';
 import { googleOAuth } from '../src/auth/google.ts';
 import { loadConfig } from '../src/config.ts';
 import { createPool } from '../src/db/pool.ts';
+import { startJobRunner, type JobRunner } from '../src/jobs/runner.ts';
 import { freePort } from '../src/free-port.ts';
 import { diskStorage, type ImageStorage } from '../src/images/storage.ts';
 import { accountEmailOutbox } from '../src/modules/notifications/account-email.ts';
@@ -142,6 +143,19 @@ export async function signUp(
     await heardEverything(app);
   }
   return { id, name, email, cookie: sessionCookie(res.headers['set-cookie']) };
+}
+
+/**
+ * The test app's job runner, sending its emails the real way: the outbox, the delivery job, SMTP,
+ * the development mailbox (its rows in `dev_mailbox`). Polls every 100 ms; stop it before closing the app.
+ */
+export function startMailingRunner(t: TestApp): Promise<JobRunner> {
+  return startJobRunner({
+    pool: t.pool,
+    config: { publicUrl: t.origin, mail: { transport: 'dev-mailbox', from: 'Second Gear <no-reply@localhost>' } },
+    secret: t.secret,
+    pollIntervalMs: 100,
+  });
 }
 
 /**

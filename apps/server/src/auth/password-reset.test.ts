@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJobRunner, type JobRunner } from '../jobs/runner.ts';
+import type { JobRunner } from '../jobs/runner.ts';
 import { RESET_PER_ADDRESS, RESET_PER_EMAIL } from './rate-limits.ts';
-import { appHasHeard, as, createTestApp, ORIGIN, signUp, type Person, type TestApp } from '../../test/harness.ts';
+import { appHasHeard, as, createTestApp, startMailingRunner, ORIGIN, signUp, type Person, type TestApp } from '../../test/harness.ts';
 import { nextLoopbackAddress } from '../../test/raw-http.ts';
 import { until } from '../../test/until.ts';
 
@@ -9,13 +9,7 @@ let t: TestApp;
 let runner: JobRunner;
 beforeAll(async () => {
   t = await createTestApp();
-  // Emails take their real way: the outbox, the delivery job, SMTP, the development mailbox.
-  runner = await startJobRunner({
-    pool: t.pool,
-    config: { publicUrl: t.origin, mail: { transport: 'dev-mailbox', from: 'Second Gear <no-reply@localhost>' } },
-    secret: t.secret,
-    pollIntervalMs: 100,
-  });
+  runner = await startMailingRunner(t);
 });
 afterAll(async () => {
   await runner?.stop();

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Modal } from './modal.tsx';
-import { Spinner } from './spinner.tsx';
+import { BusyButton } from './busy-button.tsx';
 
 export interface ConfirmDialogProps {
   /** Whether the dialog is shown (as a modal: the rest of the page is inert, focus stays inside). */
@@ -43,10 +43,9 @@ export function ConfirmDialog({ open, title, message, confirmLabel, confirmClass
       </p>
       {children}
       <div className="modal-action">
-        <button type="button" className={`btn ${confirmClass}`} onClick={onConfirm} disabled={busy}>
-          {busy ? <Spinner size="loading-sm" label="" /> : null}
+        <BusyButton busy={busy} type="button" className={`btn ${confirmClass}`} onClick={onConfirm}>
           {confirmLabel}
-        </button>
+        </BusyButton>
         <button ref={cancelRef} type="button" className="btn btn-outline" onClick={onClose} disabled={busy}>
           {dismissLabel}
         </button>

@@ -1,4 +1,4 @@
-import { Spinner } from './spinner.tsx';
+import { BusyButton } from './busy-button.tsx';
 
 export interface FormDialogActionsProps {
   /** The form's submit button text (`Send Report`, `Confirm Meeting`). */
@@ -16,10 +16,9 @@ export interface FormDialogActionsProps {
 export function FormDialogActions({ submitLabel, busy, onCancel, dismissLabel = 'Cancel', submitClass = 'btn-primary' }: FormDialogActionsProps) {
   return (
     <div className="modal-action mt-2">
-      <button type="submit" className={`btn ${submitClass}`} disabled={busy}>
-        {busy ? <Spinner size="loading-sm" label="" /> : null}
+      <BusyButton busy={busy} type="submit" className={`btn ${submitClass}`}>
         {submitLabel}
-      </button>
+      </BusyButton>
       <button type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>
         {dismissLabel}
       </button>

@@ -49,8 +49,9 @@ const toExport = (r: ExportRow): DataExport => ({
  * second request while one is under way answers that one, and is not counted.
  */
 export async function requestDataExport(pool: Pool, limits: RateLimits, actor: Actor): Promise<DataExport> {
-  const underWay = await pool.query<ExportRow>(`select ${COLUMNS} from data_exports where user_id = $1 and state = 'preparing'`, [actor.id]);
-  if (underWay.rows[0]) return toExport(underWay.rows[0]);
+  // Asked first outside the limit: a file under way is answered even to a person at their day's limit.
+  const underWay = await fileUnderWay(pool, actor.id);
+  if (underWay) return toExport(underWay);
   const { file } = await withinLimit(
     limits,
     `data-export:${actor.id}`,
@@ -60,8 +61,8 @@ export async function requestDataExport(pool: Pool, limits: RateLimits, actor: A
       inTransaction(pool, async (client) => {
         // The person's row is the lock two simultaneous requests meet on: the second finds the first's file.
         await client.query('select 1 from users where id = $1 for update', [actor.id]);
-        const found = await client.query<ExportRow>(`select ${COLUMNS} from data_exports where user_id = $1 and state = 'preparing'`, [actor.id]);
-        if (found.rows[0]) return { file: found.rows[0], created: false };
+        const found = await fileUnderWay(client, actor.id);
+        if (found) return { file: found, created: false };
         const { rows } = await client.query<ExportRow>(`insert into data_exports (user_id) values ($1) returning ${COLUMNS}`, [actor.id]);
         await client.query(`select graphile_worker.add_job($1, json_build_object('id', $2::text), job_key := 'data-export:' || $2)`, [PREPARE_DATA_EXPORT, rows[0]!.id]);
         return { file: rows[0]!, created: true };
@@ -69,6 +70,11 @@ export async function requestDataExport(pool: Pool, limits: RateLimits, actor: A
     ({ created }) => created,
   );
   return toExport(file);
+}
+
+/** The person's file being prepared, if there is one (at most one is). */
+async function fileUnderWay(db: Pick<Pool, 'query'>, userId: string): Promise<ExportRow | undefined> {
+  return (await db.query<ExportRow>(`select ${COLUMNS} from data_exports where user_id = $1 and state = 'preparing'`, [userId])).rows[0];
 }
 
 export async function listDataExports(pool: Pool, actor: Actor): Promise<DataExport[]> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJobRunner, type JobRunner } from '../../jobs/runner.ts';
+import type { JobRunner } from '../../jobs/runner.ts';
 import { insertCar, insertCategory } from '../../../test/fixtures.ts';
-import { as, createTestApp, makeAdmin, ORIGIN, sessionCookie, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, startMailingRunner, makeAdmin, ORIGIN, sessionCookie, signUp, type Person, type TestApp } from '../../../test/harness.ts';
 import { nextLoopbackAddress } from '../../../test/raw-http.ts';
 import { until } from '../../../test/until.ts';
 import { forgetDataExportsTask } from './data-exports.ts';
@@ -12,13 +12,8 @@ let runner: JobRunner;
 let categoryId: string;
 beforeAll(async () => {
   t = await createTestApp();
-  // The file is prepared by its job, and emails take their real way to the development mailbox.
-  runner = await startJobRunner({
-    pool: t.pool,
-    config: { publicUrl: t.origin, mail: { transport: 'dev-mailbox', from: 'Second Gear <no-reply@localhost>' } },
-    secret: t.secret,
-    pollIntervalMs: 100,
-  });
+  // The file is prepared by its job; emails take their real way to the development mailbox.
+  runner = await startMailingRunner(t);
   categoryId = await insertCategory(t);
 });
 afterAll(async () => {

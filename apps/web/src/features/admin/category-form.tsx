@@ -4,10 +4,10 @@ import type { ManagedCategory } from '@second-gear/contract';
 import { categoryLimits } from '@second-gear/contract/constants';
 import { errorMessage } from '../../lib/errors.ts';
 import { FileField, TextAreaField, TextField } from '../../ui/form-field.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { UploadProgress } from '../../ui/upload-progress.tsx';
 import { useFilePreview } from '../../ui/use-file-preview.ts';
 import { imageAccept, imageProblem, usePictureUpload } from '../../lib/upload.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 interface CategoryValues {
   name: string;
@@ -118,10 +118,9 @@ export function CategoryForm({ category, labelledBy, submitLabel, onSave, onCanc
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
+        <BusyButton busy={isSubmitting} type="submit" className="btn btn-primary">
           {submitLabel}
-        </button>
+        </BusyButton>
         {onCancel ? (
           <button type="button" className="btn btn-outline" disabled={isSubmitting} onClick={onCancel}>
             Cancel

@@ -10,7 +10,7 @@ import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
 import { ListPage } from '../../ui/list-page.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
-import { Spinner } from '../../ui/spinner.tsx';
+import { BusyButton } from '../../ui/busy-button.tsx';
 import { refreshCarLists } from '../catalog/index.ts';
 import { deleteReportedProduct, dismissReports, reportedItemsQuery } from './api.ts';
 import { FlaggedMessages } from './flagged-messages.tsx';
@@ -101,15 +101,14 @@ export default function ReportedItemsPage() {
         const dismissing = dismiss.isPending && dismiss.variables.productId === item.productId;
         return (
           <RowActions stacked>
-            <button
-              type="button"
+            <BusyButton
+              busy={dismissing}
               className="btn btn-sm btn-outline whitespace-nowrap"
-              disabled={dismissing || deleting}
+              disabled={deleting}
               onClick={() => dismiss.mutate(item)}
             >
-              {dismissing ? <Spinner size="loading-xs" label="" /> : null}
               Dismiss
-            </button>
+            </BusyButton>
             <DeleteButton
               action={remove}
               item={item}

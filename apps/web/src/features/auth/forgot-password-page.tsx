@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { Spinner } from '../../ui/spinner.tsx';
 import { requestPasswordReset } from './auth-api.ts';
 import { AuthCard, EmailField, emailRules, ProviderError } from './auth-card.tsx';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 /** Said whatever the email: the page never tells whether an account uses it. */
 const resetLinkSent =
@@ -41,10 +41,9 @@ export default function ForgotPasswordPage() {
           <form className="flex flex-col gap-4" noValidate onSubmit={handleSubmit(onSubmit)}>
             <EmailField error={errors.email?.message} {...register('email', emailRules)} />
             <ProviderError message={providerError} />
-            <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-              {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
+            <BusyButton busy={isSubmitting} type="submit" className="btn btn-primary w-full">
               Send Reset Link
-            </button>
+            </BusyButton>
           </form>
         </>
       )}

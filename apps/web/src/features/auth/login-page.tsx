@@ -4,13 +4,13 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { GoogleIcon } from '../../ui/icons.tsx';
 import { TextField } from '../../ui/form-field.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from './auth-context.ts';
 import { AuthCard, EmailField, emailRules, ProviderError } from './auth-card.tsx';
 import { SignInReason } from './sign-in-reason.tsx';
 import { signInPath, useReturnPath } from './return-path.ts';
 import { googleError, isQuietGoogleError, takeGoogleRedirectResult } from './google.ts';
 import { SecondFactorForm } from './second-factor-form.tsx';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 /** A full-page Google sign-in that failed comes back to /login with its error code. */
 function googleRedirectError(): string {
@@ -105,10 +105,9 @@ export default function LoginPage() {
               </Link>
             </div>
             <ProviderError message={providerError} />
-            <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-              {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
+            <BusyButton busy={isSubmitting} type="submit" className="btn btn-primary w-full">
               Login
-            </button>
+            </BusyButton>
           </form>
           <p className="text-center text-sm">
             New to Second Gear?{' '}

@@ -4,10 +4,10 @@ import { useForm } from 'react-hook-form';
 import { minPasswordLength } from '@second-gear/contract/constants';
 import { ApiError } from '../../lib/api.ts';
 import { TextField } from '../../ui/form-field.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { resetPassword } from './auth-api.ts';
 import { useAuth } from './auth-context.ts';
 import { AuthCard, confirmPasswordRules, newPasswordRules, ProviderError } from './auth-card.tsx';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 interface ResetValues {
   newPassword: string;
@@ -89,10 +89,9 @@ export default function ResetPasswordPage() {
             {...register('confirmPassword', confirmPasswordRules)}
           />
           <ProviderError message={providerError} />
-          <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-            {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
+          <BusyButton busy={isSubmitting} type="submit" className="btn btn-primary w-full">
             Reset Password
-          </button>
+          </BusyButton>
         </form>
       )}
     </AuthCard>

@@ -3,9 +3,9 @@ import type { SessionUser } from '@second-gear/contract';
 import { AUTHENTICATION_CODE } from '@second-gear/contract/constants';
 import { ApiError } from '../../lib/api.ts';
 import { TextField } from '../../ui/form-field.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from './auth-context.ts';
 import { ProviderError } from './auth-card.tsx';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 const kinds = {
   app: { label: 'Authentication code', other: 'Use a backup code', hint: 'The 6-digit code your authenticator app shows.' },
@@ -65,10 +65,9 @@ export function SecondFactorForm({ onSignedIn, onStartAgain }: { onSignedIn: (us
         Remember this device for 30 days
       </label>
       <ProviderError message={error} />
-      <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-        {busy ? <Spinner size="loading-sm" label="" /> : null}
+      <BusyButton busy={busy} type="submit" className="btn btn-primary w-full">
         Verify
-      </button>
+      </BusyButton>
       <button
         type="button"
         className="btn btn-ghost w-full"

@@ -4,11 +4,11 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { signUpRoles, type SignUpRole } from '@second-gear/contract/constants';
 import { SelectField, TextField } from '../../ui/form-field.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from './auth-context.ts';
 import { AuthCard, EmailField, emailRules, newPasswordRules, ProviderError } from './auth-card.tsx';
 import { signInPath, useReturnPath } from './return-path.ts';
 import { SignInReason } from './sign-in-reason.tsx';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 interface SignUpValues {
   name: string;
@@ -88,10 +88,9 @@ export default function SignUpPage() {
           </Link>
           .
         </p>
-        <button type="submit" className="btn btn-primary mt-2 w-full" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
+        <BusyButton busy={isSubmitting} type="submit" className="btn btn-primary mt-2 w-full">
           Sign Up
-        </button>
+        </BusyButton>
       </form>
       <p className="text-center text-sm">
         Already have an account?{' '}

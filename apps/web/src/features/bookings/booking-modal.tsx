@@ -8,10 +8,10 @@ import { errorMessage } from '../../lib/errors.ts';
 import { fieldRefusals } from '../../lib/field-refusals.ts';
 import { formatPrice, fromDateTimeLocal, toDateTimeLocal } from '../../lib/format.ts';
 import { Modal } from '../../ui/modal.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
 import { profileQuery } from '../settings/index.ts';
 import { createBooking, ordersKey } from './api.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 /** The fields the buyer fills in, by the names the server's refusals use. */
 const bookingFields = ['phone', 'location', 'preferredTime'] as const;
@@ -159,10 +159,9 @@ export function BookingModal({ product, onClose }: BookingModalProps) {
             edited('preferredTime');
           }}
         />
-        <button type="submit" className="btn btn-primary mt-2 w-full" disabled={busy || !product}>
-          {busy ? <Spinner size="loading-sm" label="" /> : null}
+        <BusyButton busy={busy} type="submit" className="btn btn-primary mt-2 w-full" disabled={!product}>
           Submit
-        </button>
+        </BusyButton>
       </form>
     </Modal>
   );

@@ -47,10 +47,11 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
     try {
       await confirm();
       await deleteAccount(hasPassword ? { password } : {});
+      // Off the dashboard first: once the session is known to be gone, its pages would send the person to Login.
+      await navigate('/', { replace: true });
       queryClient.clear();
       await refresh();
       toast.success('Your account was deleted');
-      await navigate('/', { replace: true });
     } catch (error) {
       const message = errorMessage(error);
       if (hasPassword && /password/i.test(message)) {

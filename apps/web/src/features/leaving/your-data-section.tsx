@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { dataExportsQuery, requestDataExport } from './api.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 function FileLine({ file }: { file: DataExport }) {
   if (file.state === 'preparing') {
@@ -54,10 +55,9 @@ export function YourDataSection() {
           notifications and sign-ins. You can download it for 48 hours; with a confirmed email we also tell you when it is ready.
         </p>
         <div>
-          <button type="button" className="btn btn-outline" onClick={() => ask.mutate()} disabled={ask.isPending || preparing}>
-            {ask.isPending ? <Spinner size="loading-sm" label="" /> : null}
+          <BusyButton busy={ask.isPending} className="btn btn-outline" onClick={() => ask.mutate()} disabled={preparing}>
             Download my data
-          </button>
+          </BusyButton>
         </div>
         {files.isError ? <p className="text-red-700">{errorMessage(files.error)}</p> : null}
         {files.data?.length ? (

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { AddProductBody } from '@second-gear/contract';
 import { FileField } from '../../ui/form-field.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { UploadProgress } from '../../ui/upload-progress.tsx';
 import { useFilePreview } from '../../ui/use-file-preview.ts';
 import { errorMessage } from '../../lib/errors.ts';
@@ -18,6 +17,7 @@ import { ProductFields } from './product-fields.tsx';
 import { addProductCategoriesQuery } from './seller-api.ts';
 import { useCarPhotos, type CarPhotoItem } from './use-car-photos.ts';
 import { VehicleDetailsFields } from './vehicle-details-fields.tsx';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 export interface ProductFormProps {
   /** The car as stored (editing); a new car starts empty. */
@@ -149,10 +149,9 @@ export function ProductForm({ initial = emptyProductForm, carId, initialPhotos =
       <PhotoManager photos={photos} onMakeCover={makeCover} />
       <VehicleDetailsFields form={form} categoryName={categoryName} />
       <div className="md:col-span-2">
-        <button type="submit" className="btn btn-primary w-full md:w-auto" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
+        <BusyButton busy={isSubmitting} type="submit" className="btn btn-primary w-full md:w-auto">
           {submitLabel}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -2,10 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { PayoutsView } from '@second-gear/contract';
 import { errorMessage } from '../../lib/errors.ts';
-import { Spinner } from '../../ui/spinner.tsx';
 import { formatCents } from '../../lib/format.ts';
 import { startPayoutAccount } from './api.ts';
 import { accountAction, accountStatusText, feeText, waitingCents } from './payout-words.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 /**
  * The top of Payouts: the platform's fee, the payout account and its button, and a notice when
@@ -45,10 +45,9 @@ export function PayoutAccount({ view, retry }: { view: PayoutsView | undefined; 
           <p className="text-sm text-base-content/70">{feeText(view.feePercent)}</p>
         </div>
         {action ? (
-          <button type="button" className="btn btn-primary shrink-0 max-sm:w-full" disabled={going} onClick={() => start.mutate()}>
-            {going ? <Spinner size="loading-sm" label="" /> : null}
+          <BusyButton busy={going} className="btn btn-primary shrink-0 max-sm:w-full" onClick={() => start.mutate()}>
             {action}
-          </button>
+          </BusyButton>
         ) : null}
       </section>
     </div>

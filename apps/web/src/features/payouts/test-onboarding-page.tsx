@@ -6,10 +6,11 @@ import type { TestOnboardingBody } from '@second-gear/contract';
 import { errorMessage, routeErrorOf } from '../../lib/errors.ts';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid.ts';
 import { TextField } from '../../ui/form-field.tsx';
-import { PageSpinner, Spinner } from '../../ui/spinner.tsx';
+import { PageSpinner } from '../../ui/spinner.tsx';
 import { testPayoutAccountNumbers, testRoutingNumber } from '@second-gear/contract/constants';
 import { payoutsKey, saveTestOnboarding, testAccountQuery } from './api.ts';
 import { safeReturnPath } from './payout-words.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 /** What a test account id looks like (`acct_…`), as the server's route takes it. */
 const accountIdPattern = /^acct_[A-Za-z0-9]+$/;
@@ -123,10 +124,9 @@ function TestOnboardingForm({ accountId, returnTo }: { accountId: string; return
           {failure}
         </p>
       ) : null}
-      <button type="submit" className="btn btn-primary w-full sm:w-auto sm:self-start" disabled={isSubmitting}>
-        {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
+      <BusyButton busy={isSubmitting} type="submit" className="btn btn-primary w-full sm:w-auto sm:self-start">
         Save payout details
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { SettingsSection } from './settings-section.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { devicesKey, devicesQuery, signOutDevice, signOutEverywhereElse } from './api.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 /**
  * Signed-in devices: every session of the account, as the server lists it for the caller (browser
@@ -69,10 +70,9 @@ export function DevicesSection() {
         </ul>
       )}
       <div className="card-actions">
-        <button type="button" className="btn btn-outline btn-error" disabled={!hasOthers || others.isPending} onClick={() => others.mutate()}>
-          {others.isPending ? <Spinner size="loading-sm" label="" /> : null}
+        <BusyButton busy={others.isPending} className="btn btn-outline btn-error" disabled={!hasOthers} onClick={() => others.mutate()}>
           Sign out everywhere else
-        </button>
+        </BusyButton>
       </div>
     </SettingsSection>
   );

@@ -3,10 +3,10 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { Profile } from '@second-gear/contract';
 import { TextField } from '../../ui/form-field.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { requestEmailChange } from './api.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 /**
  * Email: the address now and a new one. The link goes to the new address; until it is opened the
@@ -53,10 +53,9 @@ export function EmailSection({ profile }: { profile: Profile }) {
             </p>
           ) : null}
           <div className="card-actions">
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-              {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
+            <BusyButton busy={isSubmitting} type="submit" className="btn btn-primary">
               Change email
-            </button>
+            </BusyButton>
           </div>
         </form>
       ) : (

@@ -4,11 +4,11 @@ import toast from 'react-hot-toast';
 import { minPasswordLength } from '@second-gear/contract/constants';
 import type { Profile } from '@second-gear/contract';
 import { TextField } from '../../ui/form-field.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { confirmPasswordRules, newPasswordRules } from '../auth/index.ts';
 import { changePassword, devicesKey } from './api.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 interface PasswordValues {
   currentPassword: string;
@@ -66,10 +66,9 @@ export function PasswordSection({ profile }: { profile: Profile }) {
             {...register('confirmPassword', confirmPasswordRules)}
           />
           <div className="card-actions">
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-              {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
+            <BusyButton busy={isSubmitting} type="submit" className="btn btn-primary">
               Change password
-            </button>
+            </BusyButton>
           </div>
         </form>
       ) : (

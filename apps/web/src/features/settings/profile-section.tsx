@@ -6,7 +6,6 @@ import type { Profile } from '@second-gear/contract';
 import { profileLimits } from '@second-gear/contract/constants';
 import { Avatar } from '../../ui/avatar.tsx';
 import { FileField, SelectField, TextField } from '../../ui/form-field.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { UploadProgress } from '../../ui/upload-progress.tsx';
 import { useFilePreview } from '../../ui/use-file-preview.ts';
@@ -15,6 +14,7 @@ import { imageAccept, imageProblem, usePictureUpload } from '../../lib/upload.ts
 import { useAuth } from '../auth/index.ts';
 import { PHOTO_UPLOAD_PATH, profileKey, saveProfile } from './api.ts';
 import { browserTimeZone, fieldOfRefusal, timeZoneChoices } from './time-zones.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 interface ProfileValues {
   name: string;
@@ -101,10 +101,9 @@ export function ProfileSection({ profile }: { profile: Profile }) {
           ))}
         </SelectField>
         <div className="card-actions">
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? <Spinner size="loading-sm" label="" /> : null}
+          <BusyButton busy={isSubmitting} type="submit" className="btn btn-primary">
             Save
-          </button>
+          </BusyButton>
         </div>
       </form>
     </SettingsSection>

@@ -1,3 +1,2 @@
 // The two-factor feature's public entry: what other features may use of it.
-export { useTwoFactorStatus } from './api.ts';
 export { TwoFactorSettings } from './two-factor-settings.tsx';

@@ -8,6 +8,7 @@ import { useAuth } from '../auth/index.ts';
 import { beginSetup, confirmSetup, newBackupCodes, secretOf, turnOff, useTwoFactorStatus } from './api.ts';
 import { BackupCodes } from './backup-codes.tsx';
 import { QrCode } from './qr-code.tsx';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 type Step =
   | { name: 'idle' }
@@ -39,10 +40,9 @@ function OneFieldForm({ field, submitLabel, onSubmit, onCancel }: { field: (erro
     <form className="flex max-w-sm flex-col gap-3" noValidate onSubmit={submit}>
       {field(error)}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-primary min-h-11" disabled={busy}>
-          {busy ? <Spinner size="loading-sm" label="" /> : null}
+        <BusyButton busy={busy} type="submit" className="btn btn-primary min-h-11">
           {submitLabel}
-        </button>
+        </BusyButton>
         {onCancel ? (
           <button type="button" className="btn btn-ghost min-h-11" onClick={onCancel}>
             Cancel
