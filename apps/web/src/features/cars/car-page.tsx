@@ -144,8 +144,9 @@ export default function CarPage() {
         <SellerPanel seller={seller} headingId={ids.seller} />
       </div>
 
-      {/* Still on record for this person, but no longer to be bought: what is, instead. */}
-      {product.paid || product.withdrawn ? (
+      {/* Still on record for this person, but no longer to be bought: what is, instead. A reserved car is
+          not gone yet (its held payment may still be refunded), and its buyer is the one who sees it. */}
+      {product.salesStatus !== 'reserved' && (product.paid || product.withdrawn) ? (
         <div className="min-w-0 lg:col-span-2">
           <SimilarCars carId={product._id} makeId={product.categoryId} />
         </div>
