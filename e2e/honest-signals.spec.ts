@@ -69,8 +69,8 @@ test('a flagged car earns no badge, shows its flags at the top, is not first und
   await expect(flaggedCard).toBeVisible();
   await expect(flaggedCard.getByText(ratings)).toHaveCount(0);
   await expect(flaggedCard.getByRole('definition').filter({ hasText: '31,000 mi' })).toBeVisible();
-  await expect(flaggedCard.getByText('Model Year')).toBeVisible();
-  await expect(page.getByRole('article', { name: honest[0]!.productName }).getByText('51,000 km')).toBeVisible();
+  await expect(flaggedCard.getByRole('term').filter({ hasText: 'Model Year' })).toBeVisible();
+  await expect(page.getByRole('article', { name: honest[0]!.productName }).getByRole('definition').filter({ hasText: '51,000 km' })).toBeVisible();
 
   // Best deal: the flagged car, cheapest of all, comes last.
   await page.goto(`/search?make=${make._id}&sort=best-deal`);

@@ -27,6 +27,32 @@ function Fact({ label, children, className = '' }: { label: string; children: Re
   );
 }
 
+/** The mileage in the car's own unit, when the seller gave it. */
+const mileageOf = (product: Product) =>
+  product.mileage !== undefined && product.mileageUnit !== undefined ? formatMileage(product.mileage, product.mileageUnit) : undefined;
+
+/** What buyers compare, when the seller gave it, on a phone: the model year and the mileage, each label before its value on one line. */
+function UseFacts({ product }: { product: Product }) {
+  const mileage = mileageOf(product);
+  if (product.modelYear === undefined && !mileage) return null;
+  return (
+    <dl className="flex flex-col text-xs md:hidden">
+      {product.modelYear !== undefined ? (
+        <div className="flex flex-wrap gap-x-1">
+          <dt className="text-base-content/70">Model Year</dt>
+          <dd className="font-medium">{product.modelYear}</dd>
+        </div>
+      ) : null}
+      {mileage ? (
+        <div className="flex flex-wrap gap-x-1">
+          <dt className="text-base-content/70">Mileage</dt>
+          <dd className="font-medium whitespace-nowrap">{mileage}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
 /**
  * A product card (docs/product.md, "Screens"). Light on purpose: the home page shows it too.
  * Phone first: picture beside the name and prices, so two and a half cars fit one screen; from md
@@ -35,6 +61,7 @@ function Fact({ label, children, className = '' }: { label: string; children: Re
  */
 export function ProductCard({ product, actions, headingLevel = 'h3', priority = false }: ProductCardProps) {
   const headingId = `product-${product._id}`;
+  const mileage = mileageOf(product);
   const Heading = headingLevel;
   return (
     <article
@@ -45,20 +72,25 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
           (none of them interactive), so a thumb can open the car anywhere there. Its own box is 44 px
           tall at least, its padding taken back by as much margin, so the card is laid out as before. */}
       <div className="relative flex gap-3 p-3 md:flex-col md:gap-0 md:p-0">
-        <figure className="aspect-[4/3] w-32 shrink-0 self-start overflow-hidden rounded-lg bg-base-200 md:w-full md:rounded-none">
-          <img
-            src={product.image}
-            srcSet={product.imageSrcSet || undefined}
-            sizes={carCardPictureSizes}
-            alt={product.productName}
-            width={640}
-            height={480}
-            loading={priority ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : 'auto'}
-            decoding="async"
-            className="h-full w-full object-cover"
-          />
-        </figure>
+        <div className="flex w-32 shrink-0 flex-col gap-1 self-start md:w-full">
+          <figure className="aspect-[4/3] w-full overflow-hidden rounded-lg bg-base-200 md:rounded-none">
+            <img
+              src={product.image}
+              srcSet={product.imageSrcSet || undefined}
+              sizes={carCardPictureSizes}
+              alt={product.productName}
+              width={640}
+              height={480}
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : 'auto'}
+              decoding="async"
+              className="h-full w-full object-cover"
+            />
+          </figure>
+          {/* On a phone, under the picture, where the column beside it is taller anyway: the card stays
+              short enough for two and a half cars a screen. From md up, among the facts below. */}
+          <UseFacts product={product} />
+        </div>
         <div className="flex min-w-0 flex-1 flex-col gap-1 md:gap-2 md:px-4 md:pt-4 lg:px-5 lg:pt-5">
           <div className="flex flex-col items-start gap-1 md:flex-row md:justify-between md:gap-2">
             <Heading id={headingId} className="text-base leading-snug font-semibold break-words md:text-lg">
@@ -96,11 +128,14 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
       <div className="flex flex-1 flex-col gap-2 px-3 pb-3 md:gap-3 md:px-4 md:pt-2 md:pb-4 lg:px-5 lg:pb-5">
         <dl className="grid grid-cols-[auto_auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm md:grid-cols-2 md:gap-y-2">
           <Fact label="Year of Purchase">{product.yearsOfUse}</Fact>
-          {/* What buyers compare, when the seller gave it: the model year and the mileage in its own unit. */}
-          {product.modelYear !== undefined ? <Fact label="Model Year">{product.modelYear}</Fact> : null}
-          {product.mileage !== undefined && product.mileageUnit !== undefined ? (
-            <Fact label="Mileage">
-              <span className="whitespace-nowrap">{formatMileage(product.mileage, product.mileageUnit)}</span>
+          {product.modelYear !== undefined ? (
+            <Fact label="Model Year" className="hidden md:block">
+              {product.modelYear}
+            </Fact>
+          ) : null}
+          {mileage ? (
+            <Fact label="Mileage" className="hidden md:block">
+              <span className="whitespace-nowrap">{mileage}</span>
             </Fact>
           ) : null}
           <Fact label="Posted">
