@@ -16,10 +16,6 @@ import { PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, type ProductRow } from '../ca
 /** Lists are bounded: the home grid shows at most this many advertised cars. */
 export const ADVERTISED_LIMIT = 60;
 
-
-
-
-
 export async function listCategories(pool: Pool): Promise<Category[]> {
   const { rows } = await pool.query<{ id: string; name: string; details: string; image_key: string; widths: number[] }>(
     `select c.id, c.name, c.details, c.image_key, i.widths
@@ -42,7 +38,6 @@ export async function listAdvertised(pool: Pool): Promise<Product[]> {
   });
   return rows.map(toProduct);
 }
-
 
 export async function addProductCategories(pool: Pool): Promise<AddProductCategory[]> {
   const { rows } = await pool.query<{ id: string; name: string }>('select id, name from categories order by name limit 200');
