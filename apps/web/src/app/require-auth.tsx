@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role } from '@second-gear/contract/constants';
 import { useAuth } from '../features/auth/auth-context.ts';
 import { useRole } from '../features/auth/use-role.ts';
-import { useTwoFactorStatus } from '../features/two-factor/status.ts';
+import { useTwoFactorStatus } from '../features/two-factor/index.ts';
 import { PageSpinner } from '../ui/spinner.tsx';
 
 /** Signed-in routes: a spinner while the session is loading, /login (remembering where from) when signed out. */

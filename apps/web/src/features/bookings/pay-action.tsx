@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { HeldPayment, ListingStatus } from '@second-gear/contract';
 import type { BookingStatus } from '@second-gear/contract/constants';
 import { CheckIcon } from '../../ui/icons.tsx';
-import { MoneyStatus } from '../money/status.ts';
+import { MoneyStatus } from '../money/index.ts';
 
 export interface PayActionProps {
   /** Whether this buyer paid for the car. */
