@@ -22,7 +22,8 @@
  * seconds of unmeasured load before each (2), BENCH_SIZES data sets (3000,100000), BENCH_LOG_LEVEL of the
  * server (unset: the server's default, `info`, one line per request, as an operator runs it), BENCH_PROFILE a
  * directory for the app servers' CPU profiles (node --cpu-prof; one per server process, open in Chrome
- * DevTools or speedscope), BENCH_ONLY the scenarios whose name contains this text.
+ * DevTools or speedscope), BENCH_ONLY the scenarios whose name contains this text, BENCH_MIX_RATE the
+ * requests a second offered to the mix in its open loop (300) and BENCH_MIX_RATE_SECONDS for how long (30).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -59,6 +60,9 @@ const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_P
 const BOOKING_BUYERS = 10;
 /** Signed-in buyers of the realistic mix, one connection (and one session) each. */
 const MIX_BUYERS = 100;
+/** The realistic rate at which the mix's latency is measured (an open loop), and for how long. */
+const MIX_RATE = positive('BENCH_MIX_RATE', 300);
+const MIX_RATE_SECONDS = positive('BENCH_MIX_RATE_SECONDS', 30);
 /**
  * The old generation's size limit (node --max-old-space-size, in MB) of a fourth app process, which
  * runs the mix again: V8 lets the heap grow with garbage under load far past what is alive, and a
@@ -82,6 +86,7 @@ type ScenarioName =
   | 'category pages, read cache off, vs floor'
   | 'category pages, as deployed, vs floor'
   | 'realistic mix'
+  | 'realistic mix at a fixed rate'
   | 'realistic mix, old space capped'
   | 'booking (signed in)'
   | 'search: keyword + 3 filters'
@@ -96,11 +101,14 @@ interface Measurement {
   rps: number;
   p95: number;
   p99: number;
+  p999: number;
   bareRps: number;
   bareP99: number;
   ratio: number;
+  /** Offered requests a second of an open loop (the fixed-rate scenario); a closed loop has none. */
+  rate?: number;
   /** Each round's figures, in round order (the scale comparison pairs them round by round). */
-  rounds: { rps: number; p95: number; p99: number; bareRps: number; bareP99: number }[];
+  rounds: { rps: number; p95: number; p99: number; p999: number; bareRps: number; bareP99: number }[];
   targets: Targets;
   requests: number;
   non2xx: number;
@@ -118,6 +126,7 @@ interface Targets {
   /** Requests a second over its baseline's (bare node:http or the floor), both at the same connections. */
   ratio?: number;
   p99Ms?: number;
+  p999Ms?: number;
 }
 
 /**
@@ -280,6 +289,13 @@ interface Scenario {
   baseline?: Baseline;
   /** Connections of the load (CONNECTIONS unless the issue names another number). */
   connections?: number;
+  /**
+   * An open loop: this many requests a second offered over all connections, whatever the answers'
+   * pace (autocannon's overallRate), measured for `seconds` (else BENCH_DURATION). Without it, a
+   * closed loop: each connection sends its next request when the last is answered.
+   */
+  rate?: number;
+  seconds?: number;
   /** A fresh request list per run (the booking one keeps its own rotation). */
   requests(): { requests: Request[]; tally?: { acknowledged: number; refused: number; limited: number; other: number }; mixTally?: MixTally };
   /** Started just before the app's measured run and finished after it: what the server did meanwhile. */
@@ -287,17 +303,23 @@ interface Scenario {
 }
 
 /**
- * One autocannon run, and the p95 and p99 of its 2xx answers from their exact times: autocannon's
+ * One autocannon run, and the p95, p99 and p99.9 of its 2xx answers from their exact times: autocannon's
  * own histogram keeps whole milliseconds, too coarse to compare p99s of 5 to 7 ms by a factor of 1.3.
  */
-async function load(origin: string, requests: Request[], seconds: number, connections = CONNECTIONS): Promise<{ result: Result; p95: number; p99: number }> {
+async function load(
+  origin: string,
+  requests: Request[],
+  seconds: number,
+  connections = CONNECTIONS,
+  rate?: number,
+): Promise<{ result: Result; p95: number; p99: number; p999: number }> {
   const times: number[] = [];
-  const run = autocannon({ url: origin, connections, duration: seconds, requests, timeout: 10 });
+  const run = autocannon({ url: origin, connections, duration: seconds, requests, timeout: 10, ...(rate ? { overallRate: rate } : {}) });
   run.on('response', (_client, status, _bytes, ms) => {
     if (status >= 200 && status < 300) times.push(ms);
   });
   const result = await run;
-  return { result, p95: percentile(times, 0.95), p99: percentile(times, 0.99) };
+  return { result, p95: percentile(times, 0.95), p99: percentile(times, 0.99), p999: percentile(times, 0.999) };
 }
 
 function percentile(values: number[], p: number): number {
@@ -308,12 +330,12 @@ function percentile(values: number[], p: number): number {
 
 async function measure(origin: string, scenario: Scenario) {
   const warm = scenario.requests();
-  await load(origin, warm.requests, WARMUP, scenario.connections);
+  await load(origin, warm.requests, WARMUP, scenario.connections, scenario.rate);
   const run = scenario.requests();
   const observing = await scenario.observe?.();
-  const { result, p95, p99 } = await load(origin, run.requests, DURATION, scenario.connections);
+  const { result, p95, p99, p999 } = await load(origin, run.requests, scenario.seconds ?? DURATION, scenario.connections, scenario.rate);
   const observed = await observing?.finish();
-  return { result, p95, p99, tally: run.tally, mix: observed && run.mixTally ? { ...observed, answers: run.mixTally } : undefined };
+  return { result, p95, p99, p999, tally: run.tally, mix: observed && run.mixTally ? { ...observed, answers: run.mixTally } : undefined };
 }
 
 function bookingRequests(origin: string, cookies: string[], productIds: string[], start: { n: number }) {
@@ -468,12 +490,16 @@ async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> 
       requests: () => ({ requests: [drawnFrom(paths, reader)] }),
       bareRequests: bareTypical(searchPath),
     });
-    /** The realistic mix against `server`, with its memory and its caches' hit rates observed. */
-    const mixScenario = (name: ScenarioName, server: typeof app): DataSet['scenarios'][number] => ({
+    /**
+     * The realistic mix against `server`, with its memory and its caches' hit rates observed: in a
+     * closed loop, its saturation throughput; at a fixed offered rate, its latency (`open`).
+     */
+    const mixScenario = (name: ScenarioName, server: typeof app, open?: Pick<Scenario, 'rate' | 'seconds' | 'targets'>): DataSet['scenarios'][number] => ({
       appOrigin: server.origin,
       bareOrigin: bare.origin,
       name,
-      targets: { ratio: 0.5, p99Ms: 50 },
+      targets: {},
+      ...open,
       connections: MIX_BUYERS,
       requests: () => {
         const { requests, tally } = mixRequests(server.origin, mixPool);
@@ -528,6 +554,7 @@ async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> 
           requests: categoryPages,
         },
         mixScenario('realistic mix', app),
+        mixScenario('realistic mix at a fixed rate', app, { rate: MIX_RATE, seconds: MIX_RATE_SECONDS, targets: { p99Ms: 50, p999Ms: 200 } }),
         mixScenario('realistic mix, old space capped', capped),
         {
           ...origins,
@@ -554,8 +581,8 @@ async function measureAll(sets: DataSet[]): Promise<Measurement[]> {
     const perSet = sets.map((set) => ({ set, s: set.scenarios.find((x) => x.name === name)!, runs: [] as Run[], load: 0 }));
     // The first load after a pause runs slower (JIT, caches, CPU clocks): one unmeasured pass first.
     for (const { s } of perSet) {
-      await load(s.appOrigin, s.requests().requests, WARMUP, s.connections);
-      await load(s.bareOrigin, (s.bareRequests ?? s.requests)().requests, WARMUP, s.connections);
+      await load(s.appOrigin, s.requests().requests, WARMUP, s.connections, s.rate);
+      await load(s.bareOrigin, (s.bareRequests ?? s.requests)().requests, WARMUP, s.connections, s.rate);
     }
     for (let round = 1; round <= ROUNDS; round++) {
       for (const entry of perSet) {
@@ -580,7 +607,7 @@ interface Run {
 }
 
 function summarise(s: Scenario, cars: number, runs: Run[], load: number): Measurement {
-  const rounds = runs.map(({ app, bare }) => ({ rps: app.result.requests.average, p95: app.p95, p99: app.p99, bareRps: bare.result.requests.average, bareP99: bare.p99 }));
+  const rounds = runs.map(({ app, bare }) => ({ rps: app.result.requests.average, p95: app.p95, p99: app.p99, p999: app.p999, bareRps: bare.result.requests.average, bareP99: bare.p99 }));
   const tallies = runs.map((r) => r.app.tally).filter((t) => t !== undefined);
   const mixes = runs.map((r) => r.app.mix).filter((m) => m !== undefined);
   return {
@@ -590,6 +617,8 @@ function summarise(s: Scenario, cars: number, runs: Run[], load: number): Measur
     rps: median(rounds.map((r) => r.rps)),
     p95: median(rounds.map((r) => r.p95)),
     p99: median(rounds.map((r) => r.p99)),
+    p999: median(rounds.map((r) => r.p999)),
+    ...(s.rate ? { rate: s.rate } : {}),
     bareRps: median(rounds.map((r) => r.bareRps)),
     bareP99: median(rounds.map((r) => r.bareP99)),
     ratio: median(rounds.map((r) => r.rps / r.bareRps)),
@@ -651,7 +680,9 @@ const against = (target: number | undefined, met: (t: number) => boolean, words:
 
 function report(all: Measurement[], sets: DataSet[]) {
   const searches = all.filter((m) => m.scenario.startsWith('search'));
-  all = all.filter((m) => !m.scenario.startsWith('search'));
+  const atRates = all.filter((m) => m.rate);
+  const saturation = (cars: number) => all.find((m) => m.scenario === 'realistic mix' && m.cars === cars);
+  all = all.filter((m) => !m.scenario.startsWith('search') && !m.rate);
   const main = table(
     ['scenario', 'cars', 'req/s', 'p99 ms', 'baseline', 'baseline req/s', 'baseline p99 ms', 'ratio', 'ratio target', 'p99 target', 'non-2xx', 'errors', 'load'],
     all.map((m) => [
@@ -705,6 +736,23 @@ function report(all: Measurement[], sets: DataSet[]) {
     scaleRows.push([name, fmt(rpsRatio, 2), fmt(p99Ratio, 2), mark(ok)]);
   }
   const scale = table([`scenario`, `req/s ${large / 1000}k ÷ ${small / 1000}k (≥ ${fmt(1 / TARGETS.scale, 2)})`, `p99 ${large / 1000}k ÷ ${small / 1000}k (≤ ${TARGETS.scale})`, 'within 1.3×'], scaleRows);
+  const rated = table(
+    ['scenario', 'cars', 'offered req/s', 'answered req/s', 'p99 ms', 'p99.9 ms', 'p99 target', 'p99.9 target', 'saturation req/s (closed loop)', 'non-2xx', 'errors', 'load'],
+    atRates.map((m) => [
+      m.scenario,
+      fmt(m.cars),
+      fmt(m.rate!),
+      fmt(m.rps),
+      fmt(m.p99, 1),
+      fmt(m.p999, 1),
+      against(m.targets.p99Ms, (t) => m.p99 < t, (t) => `< ${t} ms`),
+      against(m.targets.p999Ms, (t) => m.p999 < t, (t) => `< ${t} ms`),
+      saturation(m.cars) ? fmt(saturation(m.cars)!.rps) : '(not measured)',
+      fmt(m.non2xx),
+      fmt(m.errors),
+      fmt(m.load, 1),
+    ]),
+  );
   const bookings = all
     .filter((m) => m.bookings)
     .map((m) => `POST /api/bookings, ${fmt(m.cars)} cars: ${fmt(m.bookings!.acknowledged)} acknowledged:true, ${fmt(m.bookings!.refused)} acknowledged:false (already booked), ${fmt(m.bookings!.limited)} refused by the per-buyer limit (429), ${fmt(m.bookings!.other)} other`)
@@ -730,7 +778,7 @@ function report(all: Measurement[], sets: DataSet[]) {
       ];
     }),
   );
-  return `${main}\n\n${mix}\n\n${starts}\n\n${scale}\n\n${bookings}\n\nSearches at ${SEARCH_CONNECTIONS} connections, each drawn at random from a fixed list of 1,000 (bench/searches.ts); the bare server answers one search's bytes:\n\n${searchTable}\n\n${searchPlans}`;
+  return `${main}\n\nThe realistic mix offered at a fixed rate (an open loop, ${MIX_RATE_SECONDS} s a round), beside its saturation in a closed loop at ${MIX_BUYERS} connections:\n\n${rated}\n\n${mix}\n\n${starts}\n\n${scale}\n\n${bookings}\n\nSearches at ${SEARCH_CONNECTIONS} connections, each drawn at random from a fixed list of 1,000 (bench/searches.ts); the bare server answers one search's bytes:\n\n${searchTable}\n\n${searchPlans}`;
 }
 
 async function machine(adminUrl: string) {
