@@ -4,18 +4,23 @@
 /** On the market: neither sold nor taken off it by its seller (the lists' and bookings' condition). */
 export const ON_MARKET = 'not p.paid and p.withdrawn_at is null';
 
+/** Listing check `alias` flagged something an admin has not dismissed: what OPEN_FLAGS and HAS_OPEN_FLAG both ask. */
+function openFlag(alias: string) {
+  return `${alias}.outcome = 'flagged' and ${alias}.dismissed_at is null`;
+}
+
 /**
  * The flags an admin has yet to look at (`from` this, as `c`): on cars on the market, not dismissed.
  * Reported Items lists their cars first, and the admin's dashboard counts them among its rows.
  */
-export const OPEN_FLAGS = `listing_checks c join products p on p.id = c.product_id where c.outcome = 'flagged' and c.dismissed_at is null and ${ON_MARKET}`;
+export const OPEN_FLAGS = `listing_checks c join products p on p.id = c.product_id where ${openFlag('c')} and ${ON_MARKET}`;
 
 /**
  * Whether car `p` has a flag an admin has yet to clear (as OPEN_FLAGS): such a car earns no deal
  * rating, sorts after every unflagged car in Best deal, and is told in no instant alert, until an
  * admin dismisses its flags in Reported Items.
  */
-export const HAS_OPEN_FLAG = `exists (select 1 from listing_checks f where f.product_id = p.id and f.outcome = 'flagged' and f.dismissed_at is null)`;
+export const HAS_OPEN_FLAG = `exists (select 1 from listing_checks f where f.product_id = p.id and ${openFlag('f')})`;
 
 /**
  * Car `p` has been checked (modules/listing-checks) with its fair price in hand, and no finding of
