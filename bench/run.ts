@@ -367,23 +367,13 @@ function bookingRequests(origin: string, cookies: string[], productIds: string[]
   return { requests: [request], tally };
 }
 
-/** A page drawn from `paths`, read by a buyer drawn from `buyers` (with their session), each time it is sent. */
-function pagesOfBuyers(paths: string[], buyers: BenchBuyer[]): Request {
+/** A request whose path is drawn from `paths`, sent with a session cookie drawn from `cookies`, each time it is sent. */
+function drawnFrom(paths: string[], cookies: string[]): Request {
   const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;
   return {
     method: 'GET',
     path: paths[0]!,
-    setupRequest: (req) => ({ ...req, path: pick(paths), headers: { cookie: pick(buyers).cookie } }),
-  };
-}
-
-/** A request whose path is drawn at random from `paths` each time it is sent. */
-function drawnFrom(paths: string[], cookie: string): Request {
-  return {
-    method: 'GET',
-    path: paths[0]!,
-    headers: { cookie },
-    setupRequest: (req) => ({ ...req, path: paths[Math.floor(Math.random() * paths.length)]! }),
+    setupRequest: (req) => ({ ...req, path: pick(paths), headers: { cookie: pick(cookies) } }),
   };
 }
 
@@ -475,7 +465,7 @@ async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> 
     const floor = await startBaseline('bench/floor-server.ts', [url]);
     started.push(floor.child);
     /** Random pages of random categories, each read by one of the mix's buyers: the floor's scenarios. */
-    const categoryPages = () => ({ requests: [pagesOfBuyers(mixPool.categoryPages, buyers)] });
+    const categoryPages = () => ({ requests: [drawnFrom(mixPool.categoryPages, buyers.map((b) => b.cookie))] });
 
     const origins = { appOrigin: app.origin, bareOrigin: bare.origin };
     /** The bare server's answer to a scenario drawing many paths: one typical one, the same bytes each time. */
@@ -487,7 +477,7 @@ async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> 
       name,
       targets: {},
       connections: SEARCH_CONNECTIONS,
-      requests: () => ({ requests: [drawnFrom(paths, reader)] }),
+      requests: () => ({ requests: [drawnFrom(paths, [reader])] }),
       bareRequests: bareTypical(searchPath),
     });
     /**
