@@ -32,15 +32,14 @@ const mileageOf = (product: Product) =>
   product.mileage !== undefined && product.mileageUnit !== undefined ? formatMileage(product.mileage, product.mileageUnit) : undefined;
 
 /** What buyers compare, when the seller gave it, on a phone: the model year and the mileage, each label before its value on one line. */
-function UseFacts({ product }: { product: Product }) {
-  const mileage = mileageOf(product);
-  if (product.modelYear === undefined && !mileage) return null;
+function UseFacts({ modelYear, mileage }: { modelYear: number | undefined; mileage: string | undefined }) {
+  if (modelYear === undefined && !mileage) return null;
   return (
     <dl className="flex flex-col text-xs md:hidden">
-      {product.modelYear !== undefined ? (
+      {modelYear !== undefined ? (
         <div className="flex flex-wrap gap-x-1">
           <dt className="text-base-content/70">Model Year</dt>
-          <dd className="font-medium">{product.modelYear}</dd>
+          <dd className="font-medium">{modelYear}</dd>
         </div>
       ) : null}
       {mileage ? (
@@ -89,7 +88,7 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
           </figure>
           {/* On a phone, under the picture, where the column beside it is taller anyway: the card stays
               short enough for two and a half cars a screen. From md up, among the facts below. */}
-          <UseFacts product={product} />
+          <UseFacts modelYear={product.modelYear} mileage={mileage} />
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-1 md:gap-2 md:px-4 md:pt-4 lg:px-5 lg:pt-5">
           <div className="flex flex-col items-start gap-1 md:flex-row md:justify-between md:gap-2">
