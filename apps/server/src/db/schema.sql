@@ -417,6 +417,9 @@ CREATE TABLE public.price_changes (
   CONSTRAINT price_changes_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.products(id) ON DELETE CASCADE
 );
 CREATE INDEX price_changes_product_idx ON public.price_changes USING btree (product_id, changed_at);
+CREATE TRIGGER price_changes_refresh_drops_added AFTER INSERT ON public.price_changes REFERENCING NEW TABLE AS moved FOR EACH STATEMENT EXECUTE FUNCTION public.price_changes_refresh_drops();
+CREATE TRIGGER price_changes_refresh_drops_dropped AFTER DELETE ON public.price_changes REFERENCING OLD TABLE AS before FOR EACH STATEMENT EXECUTE FUNCTION public.price_changes_refresh_drops();
+CREATE TRIGGER price_changes_refresh_drops_moved AFTER UPDATE ON public.price_changes REFERENCING NEW TABLE AS moved FOR EACH STATEMENT EXECUTE FUNCTION public.price_changes_refresh_drops();
 
 CREATE TABLE public.price_depreciation (
   only_row boolean DEFAULT true NOT NULL,
@@ -502,6 +505,12 @@ CASE
 END, 'Infinity'::double precision)) STORED NOT NULL,
   search_txid xid8 DEFAULT pg_current_xact_id() NOT NULL,
   listed_at timestamp with time zone NOT NULL,
+  seller_verified boolean DEFAULT false NOT NULL,
+  deal_rating text,
+  open_flag boolean DEFAULT false NOT NULL,
+  price_before_drop integer,
+  price_dropped_at timestamp with time zone,
+  price_window_ends timestamp with time zone,
   CONSTRAINT products_pkey PRIMARY KEY (id),
   CONSTRAINT products_body_type_check CHECK ((body_type = ANY (ARRAY['Sedan'::text, 'Hatchback'::text, 'SUV'::text, 'Coupe'::text, 'Convertible'::text, 'Wagon'::text, 'Van'::text, 'Pickup'::text]))),
   CONSTRAINT products_category_id_fkey FOREIGN KEY (category_id) REFERENCES public.categories(id),
@@ -531,6 +540,7 @@ END, 'Infinity'::double precision)) STORED NOT NULL,
 CREATE INDEX products_advertised_idx ON public.products USING btree (posting_time DESC, id DESC) WHERE (advertised AND (NOT paid));
 CREATE INDEX products_category_idx ON public.products USING btree (category_id, posting_time DESC, id DESC) WHERE (NOT paid);
 CREATE INDEX products_image_key_idx ON public.products USING btree (image_key);
+CREATE INDEX products_price_window_ends_idx ON public.products USING btree (price_window_ends) WHERE (price_window_ends IS NOT NULL);
 CREATE INDEX products_search_txid_idx ON public.products USING btree (search_txid);
 CREATE INDEX products_seller_idx ON public.products USING btree (seller_id, posting_time DESC);
 CREATE INDEX products_seller_on_market_idx ON public.products USING btree (seller_id) WHERE ((NOT paid) AND (withdrawn_at IS NULL));
@@ -542,6 +552,7 @@ CREATE TRIGGER products_listing_deleted AFTER DELETE ON public.products FOR EACH
 CREATE TRIGGER products_listing_departed AFTER UPDATE OF paid, withdrawn_at ON public.products FOR EACH ROW WHEN (((NOT old.paid) AND (old.withdrawn_at IS NULL) AND (new.paid OR (new.withdrawn_at IS NOT NULL)))) EXECUTE FUNCTION public.products_listing_departed();
 CREATE TRIGGER products_search_removed AFTER DELETE ON public.products REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION public.products_search_removed();
 CREATE TRIGGER products_search_stamp BEFORE INSERT OR UPDATE ON public.products FOR EACH ROW EXECUTE FUNCTION public.products_search_stamp();
+CREATE TRIGGER products_seller_verified BEFORE INSERT ON public.products FOR EACH ROW EXECUTE FUNCTION public.products_seller_verified();
 
 CREATE TABLE public.reports (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -810,7 +821,9 @@ begin
     cars := array(select distinct product_id from before where outcome = 'flagged' and dismissed_at is null);
   end if;
   if cardinality(cars) > 0 then
-    update products set search_txid = pg_current_xact_id() where id = any (cars);
+    update products p set search_txid = pg_current_xact_id(),
+      open_flag = exists (select 1 from listing_checks f where f.product_id = p.id and f.outcome = 'flagged' and f.dismissed_at is null)
+      where p.id = any (cars);
   end if;
   return null;
 end
@@ -825,6 +838,31 @@ begin
   perform pg_notify('second_gear_auth_changes', to_jsonb(old) ->> tg_argv[0]);
   return null;
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.price_changes_refresh_drops()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  if tg_op = 'DELETE' then
+    perform refresh_price_drops(array(select distinct product_id from before));
+  else
+    perform refresh_price_drops(array(select distinct product_id from moved));
+  end if;
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.price_drop_of(car uuid)
+ RETURNS TABLE(price_before integer, dropped_at timestamp with time zone, window_ends timestamp with time zone)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select (array_agg(pc.old_price order by pc.changed_at, pc.id))[1],
+         max(pc.changed_at) filter (where pc.new_price < pc.old_price),
+         min(pc.changed_at) + interval '14 days'
+    from price_changes pc where pc.product_id = car and pc.changed_at > now() - interval '14 days'
 $function$;
 
 CREATE OR REPLACE FUNCTION public.price_estimates_search_stamp()
@@ -843,7 +881,8 @@ begin
     cars := array(select product_id from before);
   end if;
   if cardinality(cars) > 0 then
-    update products set search_txid = pg_current_xact_id() where id = any (cars);
+    update products p set search_txid = pg_current_xact_id(), deal_rating = (select e.rating from price_estimates e where e.product_id = p.id)
+      where p.id = any (cars);
   end if;
   return null;
 end
@@ -920,12 +959,32 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION public.products_seller_verified()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  new.seller_verified := coalesce((select verified from users where id = new.seller_id), false);
+  return new;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.refresh_price_drops(cars uuid[])
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  update products p set price_before_drop = d.price_before, price_dropped_at = d.dropped_at, price_window_ends = d.window_ends
+    from unnest(cars) car(id) cross join lateral price_drop_of(car.id) d
+   where p.id = car.id
+     and (p.price_before_drop, p.price_dropped_at, p.price_window_ends) is distinct from (d.price_before, d.dropped_at, d.window_ends)
+$function$;
+
 CREATE OR REPLACE FUNCTION public.users_search_stamp()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
 begin
-  update products set search_txid = pg_current_xact_id() where seller_id = new.id;
+  update products set search_txid = pg_current_xact_id(), seller_verified = new.verified where seller_id = new.id;
   return null;
 end
 $function$;

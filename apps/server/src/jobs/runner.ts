@@ -14,6 +14,7 @@ import {
 } from '../modules/account/data-exports.ts';
 import { DELIVER_EMAIL, deliverEmail } from '../modules/notifications/deliver-email.ts';
 import { REPRICE_MODEL, repriceModelTask } from '../modules/pricing/jobs.ts';
+import { REFRESH_PRICE_DROPS, REFRESH_PRICE_DROPS_CRONTAB, refreshPriceDropsTask } from '../modules/cars/price-drops.ts';
 import { LiveCarIndex } from '../modules/search/live-index.ts';
 import { WISHLIST_ALERTS, wishlistAlertsTask } from '../modules/wishlist/jobs.ts';
 import { SETTLE_MONEY, SETTLE_MONEY_CRONTAB, settleMoneyTask } from '../modules/money/jobs.ts';
@@ -71,6 +72,7 @@ export async function startJobRunner({ pool, config, secret, liveCars = new Live
         [CHECK_LISTING]: checkListingTask(pool),
         [PREPARE_DATA_EXPORT]: prepareDataExportTask(pool, config.publicUrl),
         [FORGET_DATA_EXPORTS]: forgetDataExportsTask(pool),
+        [REFRESH_PRICE_DROPS]: refreshPriceDropsTask(pool),
         ...(money && {
           [SETTLE_MONEY]: settleMoneyTask(
             { pool, provider: money.provider, log: { warn: (obj, message) => log?.('warning' as LogLevel, `${message} ${JSON.stringify(obj)}`) } },
@@ -78,7 +80,7 @@ export async function startJobRunner({ pool, config, secret, liveCars = new Live
           ),
         }),
       },
-      crontab: [ALERT_DIGESTS_CRONTAB, FORGET_DATA_EXPORTS_CRONTAB, ...(money ? [SETTLE_MONEY_CRONTAB] : [])].join('\n'),
+      crontab: [ALERT_DIGESTS_CRONTAB, FORGET_DATA_EXPORTS_CRONTAB, REFRESH_PRICE_DROPS_CRONTAB, ...(money ? [SETTLE_MONEY_CRONTAB] : [])].join('\n'),
     });
     return {
       async stop() {

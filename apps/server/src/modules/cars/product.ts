@@ -1,7 +1,6 @@
 import type { DealRating, ListingStatus, Product } from '@second-gear/contract';
 import { maskVin } from '@second-gear/contract/constants';
 import { imageUrls } from '../../images/store.ts';
-import { HAS_OPEN_FLAG } from './market.ts';
 
 // A car as the features read it: one set of columns and one FROM for every query that answers with
 // whole products (the catalog's lists and car page, search's page, the wishlist), and the one
@@ -27,7 +26,7 @@ export interface ProductRow {
   posting_time: Date;
   paid: boolean;
   advertised: boolean;
-  seller_verified: boolean | null;
+  seller_verified: boolean;
   model: string | null;
   model_year: number | null;
   mileage: number | null;
@@ -46,31 +45,34 @@ export interface ProductRow {
 }
 
 /**
- * Every product query selects these columns, so that one mapping serves them all. The seller's
- * verification is a subquery, one index lookup per car, rather than a join: for a search's page of
- * cars by id, PostgreSQL's kept plan read and hashed the whole users table, 0.15 ms of a 0.36 ms read.
+ * The oldest change of the car's price-drop window has left it since the drop was written: the read
+ * works the drop out (a CASE evaluates its subqueries only for such a car) until the hourly refresh
+ * writes it again (price-drops.ts).
+ */
+const WINDOW_MOVED = 'p.price_window_ends <= now()';
+
+/**
+ * Every product query selects these columns, so that one mapping serves them all. What the lists
+ * show beside the car's own fields (its seller's verification, its deal rating, an open listing-check
+ * flag, its price drop) is kept on the car by the writes that change it (migration 0032), so a page
+ * of cars reads three tables.
  */
 export const PRODUCT_COLUMNS = `
   p.id, p.product_name, p.category_id, c.name as category_name, p.condition, p.description,
   p.original_price, p.resale_price, p.year_of_purchase, p.mobile, p.location, p.seller_name,
   p.seller_email, p.image_key, i.widths, p.sales_status, p.posting_time, p.paid, p.advertised,
-  (select s.verified from users s where s.id = p.seller_id) as seller_verified, p.model, p.model_year, p.mileage, p.mileage_unit, p.fuel, p.transmission,
-  p.body_type, p.colour, p.vin, p.withdrawn_at, pe.rating as deal_rating, ${HAS_OPEN_FLAG} as flagged, p.listed_at,
-  recent.price_before as price_before_drop, recent.dropped_at as price_dropped_at`;
+  p.seller_verified, p.model, p.model_year, p.mileage, p.mileage_unit, p.fuel, p.transmission,
+  p.body_type, p.colour, p.vin, p.withdrawn_at, p.deal_rating, p.open_flag as flagged, p.listed_at,
+  case when ${WINDOW_MOVED} then (select d.price_before from price_drop_of(p.id) d) else p.price_before_drop end as price_before_drop,
+  case when ${WINDOW_MOVED} then (select d.dropped_at from price_drop_of(p.id) d) else p.price_dropped_at end as price_dropped_at`;
 
-/** A lowered price shows as "Price dropped" this long (the net reduction over these days). */
+/** A lowered price shows as "Price dropped" this long (the net reduction over these days; price_drop_of in migration 0032). */
 export const PRICE_DROP_DAYS = 14;
 
 export const PRODUCT_FROM = `
   products p
   join categories c on c.id = p.category_id
-  join images i on i.key = p.image_key
-  left join price_estimates pe on pe.product_id = p.id
-  left join lateral (
-    select (array_agg(pc.old_price order by pc.changed_at, pc.id))[1] as price_before,
-           max(pc.changed_at) filter (where pc.new_price < pc.old_price) as dropped_at
-      from price_changes pc where pc.product_id = p.id and pc.changed_at > now() - interval '${PRICE_DROP_DAYS} days'
-  ) recent on true`;
+  join images i on i.key = p.image_key`;
 
 export function toProduct(r: ProductRow): Product {
   const { url, srcSet } = imageUrls(r.image_key, r.widths);

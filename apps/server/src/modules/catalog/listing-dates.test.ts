@@ -1,9 +1,13 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CarPage, Product } from '@second-gear/contract';
+import type { FastifyInstance } from 'fastify';
+import { categoryPage as categoryPageAnswer, type CarPage, type Product } from '@second-gear/contract';
 import { carListing, insertCar } from '../../../test/fixtures.ts';
 import { as, multipartFile, type Person, type TestApp } from '../../../test/harness.ts';
 import { withPersonas } from '../../../test/personas.ts';
+import { refreshPriceDropsTask } from '../cars/price-drops.ts';
+import { jsonBytes } from './cached-reads.ts';
+import { categoryPage } from './service.ts';
 
 // Days listed and price drops (migration 0015): relisting a VIN keeps its listing date,
 // and a price lowered within 14 days shows as a drop on the product.
@@ -176,6 +180,43 @@ describe('price dropped', () => {
     // "When" is the drop's time, not the later raise's.
     expect(Date.now() - Date.parse(drop!.at)).toBeGreaterThan(4 * 24 * 3600_000);
     expect(await dropOf(await carWithChanges(20_000, [{ to: 18_000, daysAgo: 5 }, { to: 20_500, daysAgo: 1 }]))).toBeUndefined();
+  });
+
+  it('follows its window as days pass: the read works out a moved window, and the hourly refresh writes it', async () => {
+    const id = await carWithChanges(20_000, [{ to: 18_000, daysAgo: 13 }, { to: 17_000, daysAgo: 1 }]);
+    expect(await dropOf(id)).toMatchObject({ amount: 3_000 });
+    // A day and two hours pass: the window's first change (13 days ago) leaves it, and the drop kept
+    // on the car is now the window's as it was. Moved with the triggers off, as time moves them.
+    const client = await t.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local session_replication_role = replica');
+      await client.query(`update price_changes set changed_at = changed_at - interval '26 hours' where product_id = $1`, [id]);
+      await client.query(
+        `update products set price_dropped_at = price_dropped_at - interval '26 hours', price_window_ends = price_window_ends - interval '26 hours' where id = $1`,
+        [id],
+      );
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    const stored = async () =>
+      (await t.pool.query<{ price_before_drop: number; moved: boolean }>('select price_before_drop, price_window_ends <= now() as moved from products where id = $1', [id])).rows[0];
+    expect(await stored()).toEqual({ price_before_drop: 20_000, moved: true });
+    // The window now begins at 18,000: the drop is the last change's 1,000 (every list reads the car as its page does).
+    expect(await dropOf(id)).toMatchObject({ amount: 1_000 });
+
+    await refreshPriceDropsTask(t.pool)({}, {} as never);
+    expect(await stored()).toEqual({ price_before_drop: 18_000, moved: false });
+    expect(await dropOf(id)).toMatchObject({ amount: 1_000 });
+  });
+
+  it('is sent in production as the contract makes it, though production skips the check', async () => {
+    await carWithChanges(20_000, [{ to: 18_000, daysAgo: 2 }]);
+    const page = await categoryPage(t.pool, categoryId, { limit: 12 });
+    expect(page.products.some((p) => p.priceDrop)).toBe(true);
+    const production = { config: { env: 'production' } } as FastifyInstance;
+    expect(jsonBytes(production, categoryPageAnswer, page).toString()).toBe(jsonBytes(t.app, categoryPageAnswer, page).toString());
   });
 
   it('is not shown for a car that left the market', async () => {

@@ -80,7 +80,7 @@ export const catalogRoutes = (payments: PaymentProvider): FastifyPluginAsyncZod 
       // Two answers, cached apart; the answer depends on the cookie, so no shared cache may mix them.
       const json = await app.catalogReads.get(advertisedKey(signedIn), async () => {
         const cars = await listAdvertised(app.pg);
-        return jsonBytes(z.array(product), signedIn ? cars : cars.map(withoutSellerContact));
+        return jsonBytes(app, z.array(product), signedIn ? cars : cars.map(withoutSellerContact));
       });
       return sendCached(reply.header('vary', 'cookie'), json);
     },
