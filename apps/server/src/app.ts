@@ -92,10 +92,8 @@ export const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist'
 
 export async function buildApp({ config, pool, auth, images, webDist, payments, httpTimeouts = HTTP_TIMEOUTS, logStream }: AppDeps): Promise<FastifyInstance> {
   // Standard output written asynchronously: a request does not wait for its log line to be
-  // written. Lines are gathered up to 4 KB, or for at most 250 ms when fewer come: one write per
-  // line was a twentieth of an uncached page's time under load. What is still buffered is written
-  // out when the app closes (a crash loses those lines, as it lost the writes still under way).
-  const stdout = logStream ? undefined : pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 });
+  // written. What is still buffered is written out when the app closes.
+  const stdout = logStream ? undefined : pino.destination({ dest: 1, sync: false });
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -138,8 +136,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
   logEachRequest(app);
   // Off unless configured: no route, and nothing measured.
   if (config.metricsToken) registerMetrics(app, config.metricsToken);
-  // The flush's fsync fails (EINVAL) when standard output is a pipe or a terminal, after the lines are written.
-  if (stdout) app.addHook('onClose', (_app, done) => stdout.flush(() => done()));
+  if (stdout) app.addHook('onClose', (_app, done) => stdout.flush(done));
   registerErrorHandler(app);
   refuseCrossSiteWrites(app, config.trustedOrigins, config.publicUrl);
   refuseUnstorableText(app);
