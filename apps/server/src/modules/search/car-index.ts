@@ -99,14 +99,23 @@ export class CarIndex {
   private readonly makes = new Numbering();
   private readonly models = new Numbering();
   private readonly locations = new Numbering();
-  private readonly combos = new Numbering();
+  /** Per combination's key (its five values as one number, see put), its number. */
+  private readonly comboOf = new Map<number, number>();
   /** Per combination, its five facets' values: make number, then each option's place (the place after the last when not given). */
   private readonly comboValues: number[][] = [];
+  /** Puts so far, and per word of the vocabulary the last put that saw it (so a car's words are each posted once). */
+  private puts = 0;
+  private readonly wordSeenAt: number[] = [];
   private readonly vocabulary = new Vocabulary();
   /** Per word of the vocabulary, the cars that have it. */
   private readonly postings = new Postings();
   /** Per make, its cars: a typed word that names the make finds all of them. */
   private readonly byMake = new Postings();
+
+  /** How many cars the copy holds. */
+  get size(): number {
+    return this.slotOf.size;
+  }
 
   /** Adds the car, or replaces what was known of it. */
   put(car: SearchableCar): void {
@@ -119,9 +128,19 @@ export class CarIndex {
     const generation = ++this.generation[slot]!;
     this.ids[slot] = car.id;
     this.alive[slot] = 1;
-    const values = [this.makes.numberOf(car.makeId), optionNumber('fuel', car.fuel), optionNumber('transmission', car.transmission), optionNumber('bodyType', car.bodyType), optionNumber('condition', car.condition)];
-    const combo = this.combos.numberOf(values.join());
-    this.comboValues[combo] = values;
+    const make = this.makes.numberOf(car.makeId);
+    const fuel = optionNumber('fuel', car.fuel);
+    const transmission = optionNumber('transmission', car.transmission);
+    const bodyType = optionNumber('bodyType', car.bodyType);
+    const condition = optionNumber('condition', car.condition);
+    // Each option's place is below 64 (the lists are short), so the five places make one exact number.
+    const key = (((make * 64 + fuel) * 64 + transmission) * 64 + bodyType) * 64 + condition;
+    let combo = this.comboOf.get(key);
+    if (combo === undefined) {
+      combo = this.comboValues.length;
+      this.comboOf.set(key, combo);
+      this.comboValues.push([make, fuel, transmission, bodyType, condition]);
+    }
     this.combo[slot] = combo;
     this.model[slot] = car.model === null ? NONE : this.models.numberOf(car.model.toLowerCase());
     this.location[slot] = this.locations.numberOf(car.location.toLowerCase());
@@ -132,8 +151,16 @@ export class CarIndex {
     this.keys.km[slot] = car.km;
     this.keys.year[slot] = car.year;
     this.keys.dealRatio[slot] = car.dealRatio;
-    for (const word of new Set(wordsOf(car.text).filter(isKeyword))) this.postings.add(this.vocabulary.numberOf(word), slot, generation);
-    this.byMake.add(values[0]!, slot, generation);
+    // Each of the car's words once: a word's last sighting is marked with this put's number.
+    const put = ++this.puts;
+    for (const word of wordsOf(car.text)) {
+      if (!isKeyword(word)) continue;
+      const n = this.vocabulary.numberOf(word);
+      if (this.wordSeenAt[n] === put) continue;
+      this.wordSeenAt[n] = put;
+      this.postings.add(n, slot, generation);
+    }
+    this.byMake.add(make, slot, generation);
     this.postings.compactWhenStale(this.generation);
     this.byMake.compactWhenStale(this.generation);
   }
@@ -180,7 +207,7 @@ export class CarIndex {
       q.bodyType === undefined ? ANY : optionNumber('bodyType', q.bodyType),
       q.condition === undefined ? ANY : optionNumber('condition', q.condition),
     ];
-    const comboCount = this.combos.values.length;
+    const comboCount = this.comboValues.length;
     const fails = new Uint8Array(comboCount);
     const matchesAll = new Uint8Array(comboCount);
     for (let c = 0; c < comboCount; c++) {
