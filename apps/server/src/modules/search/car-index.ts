@@ -1,4 +1,5 @@
 import { bodyTypes, conditions, fuels, transmissions, type SearchQuery, type SearchSort } from '@second-gear/contract';
+import { CarIds } from './car-ids.ts';
 import { Numbering, Vocabulary, wordsOf, wordMatches } from './keyword.ts';
 
 /** What the search knows of one car on the market, as loaded from PostgreSQL (live-index.ts). */
@@ -83,10 +84,10 @@ const NO_CAR = -2;
  */
 export class CarIndex {
   private capacity = 0;
-  private readonly slotOf = new Map<string, number>();
+  /** The slots' ids (UUIDs) and the table that finds a car's slot by its id (car-ids.ts): 16 bytes a car, and 4 to 8 for the table. */
+  private readonly ids = new CarIds();
   private readonly freeSlots: number[] = [];
   private slots = 0;
-  private ids: string[] = [];
   private alive = new Uint8Array(0);
   /** Bumped whenever the slot's car changes or goes, so that its old words' postings are known to be stale. */
   private generation = new Uint32Array(0);
@@ -114,19 +115,18 @@ export class CarIndex {
 
   /** How many cars the copy holds. */
   get size(): number {
-    return this.slotOf.size;
+    return this.ids.size;
   }
 
   /** Adds the car, or replaces what was known of it. */
   put(car: SearchableCar): void {
-    let slot = this.slotOf.get(car.id);
+    let slot = this.ids.slotOf(car.id);
     if (slot === undefined) {
       slot = this.freeSlots.pop() ?? this.slots++;
       if (slot >= this.capacity) this.grow();
-      this.slotOf.set(car.id, slot);
+      this.ids.add(car.id, slot);
     }
     const generation = ++this.generation[slot]!;
-    this.ids[slot] = car.id;
     this.alive[slot] = 1;
     const make = this.makes.numberOf(car.makeId);
     const fuel = optionNumber('fuel', car.fuel);
@@ -165,11 +165,17 @@ export class CarIndex {
     this.byMake.compactWhenStale(this.generation);
   }
 
+  /** Frees the room kept for growth in the words' postings, once a load has put every car. */
+  trim(): void {
+    this.postings.trim();
+    this.byMake.trim();
+  }
+
   /** Forgets the car (sold, withdrawn or deleted); nothing happens for a car it does not know. */
   remove(id: string): void {
-    const slot = this.slotOf.get(id);
+    const slot = this.ids.slotOf(id);
     if (slot === undefined) return;
-    this.slotOf.delete(id);
+    this.ids.delete(id, slot);
     this.alive[slot] = 0;
     this.generation[slot]!++;
     this.freeSlots.push(slot);
@@ -190,6 +196,7 @@ export class CarIndex {
     this.verified = grown(this.verified, (n) => new Uint8Array(n));
     this.goodPrice = grown(this.goodPrice, (n) => new Uint8Array(n));
     for (const k of ['postedUs', 'price', 'km', 'year', 'dealRatio'] as const) this.keys[k] = grown(this.keys[k], (n) => new Float64Array(n));
+    this.ids.grow(capacity);
     this.capacity = capacity;
   }
 
@@ -376,6 +383,16 @@ class Postings {
     }
   }
 
+  /** Gives every word's lists its exact length (after a load: growing by doubling leaves a third of them empty on average). */
+  trim(): void {
+    for (let word = 0; word < this.slots.length; word++) {
+      const length = this.lengths[word];
+      if (length === undefined || length === this.slots[word]!.length) continue;
+      this.slots[word] = this.slots[word]!.slice(0, length);
+      this.generations[word] = this.generations[word]!.slice(0, length);
+    }
+  }
+
   /** Drops the stale entries once there are as many entries again as after the last time. */
   compactWhenStale(current: Uint32Array): void {
     if (this.entries < 2 * this.entriesAtLastCompaction + 65_536) return;
@@ -427,30 +444,42 @@ class PageCollector {
     private readonly size: number,
     private readonly after: Position | undefined,
     private readonly key: Float64Array,
-    private readonly ids: string[],
+    private readonly ids: CarIds,
   ) {
     this.desc = sortKeys[sort].desc;
     this.lowest = after ? (this.desc ? -after.key : after.key) : -Infinity;
+    this.afterId = after ? CarIds.wordsOf(after.id) : new Uint32Array(4);
   }
 
-  /** Negative when a comes first in the sort's order. */
-  private compare(aKey: number, aId: string, bKey: number, bId: string): number {
-    const order = aKey < bKey ? -1 : aKey > bKey ? 1 : aId < bId ? -1 : aId > bId ? 1 : 0;
+  /** The cursor's id as CarIds keeps ids. */
+  private readonly afterId: Uint32Array;
+
+  /** Negative when slot a's car comes first in the sort's order. */
+  private compare(a: number, b: number): number {
+    const aKey = this.key[a]!;
+    const bKey = this.key[b]!;
+    const order = aKey < bKey ? -1 : aKey > bKey ? 1 : this.ids.compare(a, b);
+    return this.desc ? -order : order;
+  }
+
+  /** Negative when slot a's car comes before the cursor in the sort's order. */
+  private compareToAfter(a: number): number {
+    const aKey = this.key[a]!;
+    const bKey = this.after!.key;
+    const order = aKey < bKey ? -1 : aKey > bKey ? 1 : this.ids.compareTo(a, this.afterId);
     return this.desc ? -order : order;
   }
 
   offer(slot: number): void {
-    const key = this.key[slot]!;
-    const id = this.ids[slot]!;
-    if (this.after && this.compare(key, id, this.after.key, this.after.id) <= 0) return;
+    if (this.after && this.compareToAfter(slot) <= 0) return;
     const kept = this.kept;
     if (kept.length === this.size) {
       const last = kept[kept.length - 1]!;
-      if (this.compare(key, id, this.key[last]!, this.ids[last]!) >= 0) return;
+      if (this.compare(slot, last) >= 0) return;
       kept.pop();
     }
     let i = kept.length;
-    while (i > 0 && this.compare(key, id, this.key[kept[i - 1]!]!, this.ids[kept[i - 1]!]!) < 0) i--;
+    while (i > 0 && this.compare(slot, kept[i - 1]!) < 0) i--;
     kept.splice(i, 0, slot);
     if (kept.length === this.size) {
       const lastKey = this.key[kept[kept.length - 1]!]!;
@@ -459,6 +488,6 @@ class PageCollector {
   }
 
   positions(): Position[] {
-    return this.kept.map((slot) => ({ key: this.key[slot]!, id: this.ids[slot]! }));
+    return this.kept.map((slot) => ({ key: this.key[slot]!, id: this.ids.idOf(slot) }));
   }
 }

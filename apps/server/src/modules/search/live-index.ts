@@ -172,7 +172,10 @@ export class LiveCarIndex {
         if (more) next = fetch();
         xmin ??= rows[0]!.xmin;
         for (const row of rows) if (row.id !== null) index.put(toCar(row));
-        if (!more) return { index, xmin };
+        if (!more) {
+          index.trim();
+          return { index, xmin };
+        }
       }
     });
   }
