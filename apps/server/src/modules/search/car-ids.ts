@@ -95,13 +95,26 @@ export class CarIds {
 
   /** A UUID's four words; an id that is not one (never from PostgreSQL's uuid) is refused. */
   static wordsOf(id: string): Uint32Array {
-    if (id.length !== 36 || id[8] !== '-' || id[13] !== '-' || id[18] !== '-' || id[23] !== '-') throw new Error(`not a UUID: ${id}`);
-    const word = (text: string) => {
-      const n = parseInt(text, 16);
-      if (!/^[0-9a-f]{8}$/.test(text)) throw new Error(`not a lower-case UUID: ${id}`);
-      return n;
-    };
-    return Uint32Array.of(word(id.slice(0, 8)), word(id.slice(9, 13) + id.slice(14, 18)), word(id.slice(19, 23) + id.slice(24, 28)), word(id.slice(28, 36)));
+    const w = new Uint32Array(4);
+    if (id.length !== 36) throw new Error(`not a UUID: ${id}`);
+    let digits = 0;
+    let word = 0;
+    for (let i = 0; i < 36; i++) {
+      const c = id.charCodeAt(i);
+      if (i === 8 || i === 13 || i === 18 || i === 23) {
+        if (c !== 45) throw new Error(`not a UUID: ${id}`);
+        continue;
+      }
+      // 0-9, then a-f (lower case only, as PostgreSQL writes them, so that equal ids are equal strings).
+      const v = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
+      if (v < 0) throw new Error(`not a lower-case UUID: ${id}`);
+      word = word * 16 + v;
+      if (++digits % 8 === 0) {
+        w[digits / 8 - 1] = word;
+        word = 0;
+      }
+    }
+    return w;
   }
 
   private equals(slot: number, w: Uint32Array): boolean {
