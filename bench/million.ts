@@ -24,7 +24,8 @@ import { searchLists } from './searches.ts';
 import { seedCars } from './seed.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const SIZES = [100_000, 1_000_000] as const;
+/** The data sets, smallest first (BENCH_MILLION_SIZES while working on one; the ratios compare the first and the last). */
+const SIZES = (process.env.BENCH_MILLION_SIZES ?? '100000,1000000').split(',').map(Number);
 const CONNECTIONS = 16;
 /** The issue's targets (35): p95s at a million cars, the process's memory, the load, and the cost of 10× the cars. */
 export const MILLION_TARGETS = { keywordP95Ms: 100, filtersP95Ms: 50, rssBytes: 2 ** 30, loadMs: 20_000, memoryRatio: 10, p95Ratio: 2 } as const;
@@ -146,7 +147,9 @@ async function measureServer(url: string, cars: number, opts: { seconds: number;
     ALLOW_TEST_PAYMENTS: 'on',
     // The default logging, as deployed (a line per request); the copy's line is one of them.
   };
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_PROFILE: a directory for the server's CPU profile (node --cpu-prof), as in bench/run.ts.
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+  const child = spawn(process.execPath, ['--enable-source-maps', ...profile, 'apps/server/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   opts.track(child);
   let tail = '';
   let loaded: { cars: number; ms: number } | undefined;

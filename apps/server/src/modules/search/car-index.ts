@@ -120,12 +120,22 @@ export class CarIndex {
 
   /** Adds the car, or replaces what was known of it. */
   put(car: SearchableCar): void {
-    let slot = this.ids.slotOf(car.id);
-    if (slot === undefined) {
-      slot = this.freeSlots.pop() ?? this.slots++;
-      if (slot >= this.capacity) this.grow();
-      this.ids.add(car.id, slot);
-    }
+    this.fill(this.ids.slotOf(car.id) ?? this.newSlot(car.id), car);
+  }
+
+  /** Adds a car the copy does not have (a load reads each car once), without looking for it. */
+  add(car: SearchableCar): void {
+    this.fill(this.newSlot(car.id), car);
+  }
+
+  private newSlot(id: string): number {
+    const slot = this.freeSlots.pop() ?? this.slots++;
+    if (slot >= this.capacity) this.grow();
+    this.ids.add(id, slot);
+    return slot;
+  }
+
+  private fill(slot: number, car: SearchableCar): void {
     const generation = ++this.generation[slot]!;
     this.alive[slot] = 1;
     const make = this.makes.numberOf(car.makeId);
@@ -419,7 +429,14 @@ class Postings {
  * Numbers of five digits or more (mileages, prices, telephone numbers) are not searched for as
  * words: they would fill the vocabulary with words nobody types. Years and model numbers are.
  */
-const isKeyword = (word: string) => !/^[0-9]{5,}$/.test(word);
+function isKeyword(word: string): boolean {
+  if (word.length < 5) return true;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c < 48 || c > 57) return true;
+  }
+  return false;
+}
 
 /** The option's place in its list; a car without one is in the place after the last option. */
 function optionNumber(facet: Exclude<Facet, 'make'>, value: string | null): number {

@@ -171,7 +171,7 @@ export class LiveCarIndex {
         // PostgreSQL reads the next rows while these are put into the copy (two cores at work).
         if (more) next = fetch();
         xmin ??= rows[0]!.xmin;
-        for (const row of rows) if (row.id !== null) index.put(toCar(row));
+        for (const row of rows) if (row.id !== null) index.add(toCar(row));
         if (!more) {
           index.trim();
           return { index, xmin };
