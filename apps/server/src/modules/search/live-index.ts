@@ -1,6 +1,5 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { DealRating } from '@second-gear/contract';
-import { inTransaction } from '../../db/pool.ts';
 import { HAS_OPEN_FLAG, ON_MARKET } from '../cars/market.ts';
 import { CarIndex, NO_ESTIMATE, type SearchableCar } from './car-index.ts';
 
@@ -39,11 +38,12 @@ const CAR_FROM = 'products p left join users s on s.id = p.seller_id left join p
  * The snapshot's xmin and the rows in one statement, so both come from the same snapshot: every
  * transaction older than that xmin is in the rows, and any other will be stamped at or after it.
  */
-export const EVERY_CAR_SQL = `
+const everyCarSql = (part = 'true') => `
   with snapshot as (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin)
   select snapshot.xmin, car.* from snapshot left join (
-    select ${CAR_COLUMNS} from ${CAR_FROM} where ${ON_MARKET}
+    select ${CAR_COLUMNS} from ${CAR_FROM} where ${ON_MARKET} and ${part}
   ) car on true`;
+export const EVERY_CAR_SQL = everyCarSql();
 export const CHANGED_CARS_SQL = `
   with snapshot as (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin)
   select snapshot.xmin, car.* from snapshot left join (
@@ -150,34 +150,61 @@ export class LiveCarIndex {
   }
 
   /**
-   * Every car on the market, into a new copy, through a cursor `loadBatch` rows at a time: all of
-   * them from the one snapshot the cursor was declared in. Read in one go, every row's object was
-   * alive at once, and the collector moved them to the old generation before they died: at 100,000
-   * cars a process kept about 30 MB more after a load (docs/performance.md).
+   * Every car on the market, into a new copy, through two cursors `loadBatch` rows at a time, on two
+   * connections that share one snapshot (pg_export_snapshot): each reads half of the products
+   * table's pages, so two PostgreSQL processes read and join while this one puts the rows into the
+   * copy (decision 025: at a million cars the load took 54 s through one cursor). Read in one go,
+   * every row's object was alive at once, and the collector moved them to the old generation before
+   * they died: at 100,000 cars a process kept about 30 MB more after a load (docs/performance.md).
    */
-  private loadEveryCar(): Promise<{ index: CarIndex; xmin: string }> {
-    return inTransaction(this.pool, async (client) => {
+  private async loadEveryCar(): Promise<{ index: CarIndex; xmin: string }> {
+    const clients: PoolClient[] = [];
+    try {
+      for (let i = 0; i < 2; i++) clients.push(await this.pool.connect());
+      const [first, second] = clients as [PoolClient, PoolClient];
+      // Repeatable read: every statement of each transaction sees the one snapshot, the second's imported from the first.
+      await first.query('begin isolation level repeatable read');
+      const { rows: shared } = await first.query<{ snapshot: string; pages: number }>(
+        `select pg_export_snapshot() as snapshot, greatest(relpages, 1) as pages from pg_class where oid = 'products'::regclass`,
+      );
+      await second.query('begin isolation level repeatable read');
+      await second.query(`set transaction snapshot '${shared[0]!.snapshot}'`);
+      // The pages below the middle (as last counted: any page added since is after it) and the rest.
+      const middle = Math.ceil(shared[0]!.pages / 2);
+      const parts = [`p.ctid < '(${middle},0)'::tid`, `p.ctid >= '(${middle},0)'::tid`];
+      const reads = await Promise.all(
+        clients.map(async (client, i) => {
+          // Planned for every row, as every row is read (a cursor's plan otherwise favours the first tenth).
+          await client.query('set local cursor_tuple_fraction = 1');
+          await client.query(`declare every_car no scroll cursor for ${everyCarSql(parts[i])}`);
+          return { client, next: client.query<ChangeRow>(`fetch ${this.loadBatch} from every_car`), done: false };
+        }),
+      );
       const index = new CarIndex();
-      // Planned for every row, as every row is read (a cursor's plan otherwise favours the first tenth).
-      await client.query('set local cursor_tuple_fraction = 1');
-      await client.query(`declare every_car no scroll cursor for ${EVERY_CAR_SQL}`);
-      const fetch = () => client.query<ChangeRow>(`fetch ${this.loadBatch} from every_car`);
-      // The snapshot's row comes first even without a car on the market (the left join in EVERY_CAR_SQL).
-      let xmin: string | undefined;
-      let next = fetch();
-      for (;;) {
-        const { rows } = await next;
-        const more = rows.length === this.loadBatch;
-        // PostgreSQL reads the next rows while these are put into the copy (two cores at work).
-        if (more) next = fetch();
-        xmin ??= rows[0]!.xmin;
-        for (const row of rows) if (row.id !== null) index.add(toCar(row));
-        if (!more) {
-          index.trim();
-          return { index, xmin };
+      // The snapshot's row comes first even without a car on the market (the left join in everyCarSql).
+      const xmins = new Set<string>();
+      while (reads.some((r) => !r.done)) {
+        for (const read of reads) {
+          if (read.done) continue;
+          const { rows } = await read.next;
+          // PostgreSQL reads the next rows while these are put into the copy.
+          if (rows.length === this.loadBatch) read.next = read.client.query<ChangeRow>(`fetch ${this.loadBatch} from every_car`);
+          else read.done = true;
+          if (rows.length) xmins.add(rows[0]!.xmin);
+          for (const row of rows) if (row.id !== null) index.add(toCar(row));
         }
       }
-    });
+      if (xmins.size !== 1) throw new Error(`the load's two halves saw different snapshots: ${[...xmins].join(', ')}`);
+      for (const client of clients) await client.query('commit');
+      index.trim();
+      return { index, xmin: [...xmins][0]! };
+    } finally {
+      for (const client of clients) {
+        // After a failure, whatever is open is rolled back; after the commits, this does nothing.
+        await client.query('rollback').catch(() => {});
+        client.release();
+      }
+    }
   }
 
   private lookedFine(xmin: string, at: number, covers: number): void {
