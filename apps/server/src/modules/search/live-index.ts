@@ -38,10 +38,11 @@ const CAR_FROM = 'products p left join users s on s.id = p.seller_id left join p
  * The snapshot's xmin and the rows in one statement, so both come from the same snapshot: every
  * transaction older than that xmin is in the rows, and any other will be stamped at or after it.
  */
-const everyCarSql = (part = 'true') => `
+/** Every car on the market, or those whose id `part` keeps (`part('p.id')`), their fair prices read for those only. */
+const everyCarSql = (part = (_column: string) => 'true') => `
   with snapshot as (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin)
   select snapshot.xmin, car.* from snapshot left join (
-    select ${CAR_COLUMNS} from ${CAR_FROM} where ${ON_MARKET} and ${part}
+    select ${CAR_COLUMNS} from ${CAR_FROM} and ${part('e.product_id')} where ${ON_MARKET} and ${part('p.id')}
   ) car on true`;
 export const EVERY_CAR_SQL = everyCarSql();
 export const CHANGED_CARS_SQL = `
@@ -151,8 +152,8 @@ export class LiveCarIndex {
 
   /**
    * Every car on the market, into a new copy, through two cursors `loadBatch` rows at a time, on two
-   * connections that share one snapshot (pg_export_snapshot): each reads half of the products
-   * table's pages, so two PostgreSQL processes read and join while this one puts the rows into the
+   * connections that share one snapshot (pg_export_snapshot): each reads the cars of half the ids,
+   * so two PostgreSQL processes read and join while this one puts the rows into the
    * copy (decision 025: at a million cars the load took 54 s through one cursor). Read in one go,
    * every row's object was alive at once, and the collector moved them to the old generation before
    * they died: at 100,000 cars a process kept about 30 MB more after a load (docs/performance.md).
@@ -164,18 +165,20 @@ export class LiveCarIndex {
       const [first, second] = clients as [PoolClient, PoolClient];
       // Repeatable read: every statement of each transaction sees the one snapshot, the second's imported from the first.
       await first.query('begin isolation level repeatable read');
-      const { rows: shared } = await first.query<{ snapshot: string; pages: number }>(
-        `select pg_export_snapshot() as snapshot, greatest(relpages, 1) as pages from pg_class where oid = 'products'::regclass`,
+      const { rows: shared } = await first.query<{ snapshot: string }>(
+        'select pg_export_snapshot() as snapshot',
       );
       await second.query('begin isolation level repeatable read');
       await second.query(`set transaction snapshot '${shared[0]!.snapshot}'`);
-      // The pages below the middle (as last counted: any page added since is after it) and the rest.
-      const middle = Math.ceil(shared[0]!.pages / 2);
-      const parts = [`p.ctid < '(${middle},0)'::tid`, `p.ctid >= '(${middle},0)'::tid`];
+      // The ids below the middle and the rest: random UUIDs, so about half the cars each (a split by
+      // the table's pages was not: rows rewritten by an update move to its end).
+      const middle = `'80000000-0000-0000-0000-000000000000'::uuid`;
+      const parts = [(column: string) => `${column} < ${middle}`, (column: string) => `${column} >= ${middle}`];
       const reads = await Promise.all(
         clients.map(async (client, i) => {
-          // Planned for every row, as every row is read (a cursor's plan otherwise favours the first tenth).
-          await client.query('set local cursor_tuple_fraction = 1');
+          // Planned for every row, as every row is read (a cursor's plan otherwise favours the first
+          // tenth), and room for the fair prices' hash in memory (at a million cars it spilled to disk).
+          await client.query(`set local cursor_tuple_fraction = 1; set local work_mem = '64MB'`);
           await client.query(`declare every_car no scroll cursor for ${everyCarSql(parts[i])}`);
           return { client, next: client.query<ChangeRow>(`fetch ${this.loadBatch} from every_car`), done: false };
         }),
