@@ -183,7 +183,11 @@ async function measureServer(url: string, cars: number, opts: { seconds: number;
       if (probes.length < 30 && performance.now() - listenedAt >= probes.length * 1000) {
         const sentAt = performance.now();
         probes.push(
-          fetch(`${origin}${probe}`).then(async (res) => ({ sentAtMs: sentAt - listenedAt!, tookMs: performance.now() - sentAt, status: res.status, answer: await answerOf(res) })),
+          fetch(`${origin}${probe}`).then(
+            async (res) => ({ sentAtMs: sentAt - listenedAt!, tookMs: performance.now() - sentAt, status: res.status, answer: await answerOf(res) }),
+            // The server closes a connection silent for 60 s (http/timeouts.ts): a search that waited that long gets no answer.
+            () => ({ sentAtMs: sentAt - listenedAt!, tookMs: performance.now() - sentAt, status: 0, answer: 'no answer' }),
+          ),
         );
       }
       rssPeakLoad = Math.max(rssPeakLoad, rssOf(child.pid!));
@@ -263,7 +267,10 @@ export function scaleReport(figures: ScaleFigures[]): string {
   const t = MILLION_TARGETS;
   const head = ['cars', 'in the copy', 'load (≤ 20 s)', 'searches during the load', 'RSS at listen', 'RSS loaded (≤ 1 GB)', 'peak in load', 'peak searching', 'bytes a car', 'keyword p95 (< 100 ms)', 'filters p95 (< 50 ms)', 'keyword/s', 'filters/s', 'non-2xx', 'errors'];
   const rows = figures.map((f) => {
-    const waited = f.duringLoad.length ? `${f.duringLoad.length} waited ${fmt(Math.min(...f.duringLoad.map((d) => d.tookMs)) / 1000, 1)}–${fmt(Math.max(...f.duringLoad.map((d) => d.tookMs)) / 1000, 1)} s, ${f.duringLoad.every((d) => d.sameAsAfter && d.status === 200) ? 'all answers exact' : 'SOME ANSWERS DIFFERED'}` : 'none sent';
+    const unanswered = f.duringLoad.filter((d) => d.status !== 200).length;
+    const wrong = f.duringLoad.filter((d) => d.status === 200 && !d.sameAsAfter).length;
+    const verdict = wrong ? `${wrong} WRONG` : unanswered ? `${unanswered} NOT ANSWERED, the rest exact` : 'all answers exact';
+    const waited = f.duringLoad.length ? `${f.duringLoad.length} waited ${fmt(Math.min(...f.duringLoad.map((d) => d.tookMs)) / 1000, 1)}–${fmt(Math.max(...f.duringLoad.map((d) => d.tookMs)) / 1000, 1)} s, ${verdict}` : 'none sent';
     return [
       fmt(f.cars),
       fmt(f.carsInCopy),
@@ -292,7 +299,7 @@ export function scaleReport(figures: ScaleFigures[]): string {
   const kw = large.keyword.p95 / small.keyword.p95;
   const fl = large.filters.p95 / small.filters.p95;
   return [
-    `Search at ${fmt(large.cars)} cars (issue 35): one production server per data set, searches at ${CONNECTIONS} connections from bench/searches.ts's lists; "bytes a car" is (RSS loaded − RSS at listen) ÷ cars in the copy.`,
+    `Search at ${fmt(large.cars)} cars (issue 35): one production server per data set, searches at ${CONNECTIONS} connections from bench/searches.ts's lists; "bytes a car" is (RSS loaded − RSS at listen) ÷ cars in the copy. Load average at the end ${os.loadavg().map((l) => fmt(l, 1)).join(' / ')} (1 / 5 / 15 min) on ${os.cpus().length} cores.`,
     '',
     table,
     '',

@@ -24,6 +24,9 @@
  * directory for the app servers' CPU profiles (node --cpu-prof; one per server process, open in Chrome
  * DevTools or speedscope), BENCH_ONLY the scenarios whose name contains this text, BENCH_MIX_RATE the
  * requests a second offered to the mix in its open loop (300) and BENCH_MIX_RATE_SECONDS for how long (30).
+ *
+ * Then the search at 100,000 and 1,000,000 cars (bench/million.ts: its own two databases and one
+ * server each; about 12 more minutes, most of it seeding), left out by BENCH_MILLION=0.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
