@@ -250,7 +250,7 @@ async function load(origin: string, paths: string[], seconds: number) {
 }
 
 /**
- * Both data sets, seeded once on the PostgreSQL at `adminUrl` (1,000,000 cars take about 6 minutes
+ * Both data sets, seeded once on the PostgreSQL at `adminUrl` (1,000,000 cars took 10 minutes here
  * to seed), each measured by its own server, one after the other; returns the figures and a report.
  */
 export async function searchAtScale(adminUrl: string, opts: { seconds: number; warmup: number; track: (c: ChildProcess) => void }): Promise<{ figures: ScaleFigures[]; text: string }> {

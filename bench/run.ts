@@ -26,7 +26,7 @@
  * requests a second offered to the mix in its open loop (300) and BENCH_MIX_RATE_SECONDS for how long (30).
  *
  * Then the search at 100,000 and 1,000,000 cars (bench/million.ts: its own two databases and one
- * server each; about 12 more minutes, most of it seeding), left out by BENCH_MILLION=0.
+ * server each; about 15 more minutes, 10 of them seeding a million cars), left out by BENCH_MILLION=0.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -821,7 +821,7 @@ async function main() {
 
 /**
  * The search at 100,000 and 1,000,000 cars (bench/million.ts): its own databases on the same
- * PostgreSQL, one server each, after the other scenarios; about 12 minutes, most of it seeding a
+ * PostgreSQL, one server each, after the other scenarios; about 15 minutes, 10 of them seeding a
  * million cars. BENCH_MILLION=0 leaves it out, as does a BENCH_ONLY that its name does not contain.
  */
 async function searchAtAMillion(adminUrl: string): Promise<{ figures: ScaleFigures[]; text: string } | undefined> {

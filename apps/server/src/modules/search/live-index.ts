@@ -158,6 +158,7 @@ export class LiveCarIndex {
    * every row's object was alive at once, and the collector moved them to the old generation before
    * they died: at 100,000 cars a process kept about 30 MB more after a load (docs/performance.md).
    */
+  // Two of the pool's connections for the load's length (a pool of one would wait for ever; the server's has 20).
   private async loadEveryCar(): Promise<{ index: CarIndex; xmin: string }> {
     const clients: PoolClient[] = [];
     try {
