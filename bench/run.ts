@@ -24,6 +24,9 @@
  * directory for the app servers' CPU profiles (node --cpu-prof; one per server process, open in Chrome
  * DevTools or speedscope), BENCH_ONLY the scenarios whose name contains this text, BENCH_MIX_RATE the
  * requests a second offered to the mix in its open loop (300) and BENCH_MIX_RATE_SECONDS for how long (30).
+ *
+ * Then the search at 100,000 and 1,000,000 cars (bench/million.ts: its own two databases and one
+ * server each; about 15 more minutes, 10 of them seeding a million cars), left out by BENCH_MILLION=0.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -40,6 +43,7 @@ import { freePort } from '../apps/server/src/free-port.ts';
 import { withDatabase } from '../apps/server/test/database-url.ts';
 import type { CapturedAnswer } from './bare-server.ts';
 import { explainSearch } from './explain-search.ts';
+import { searchAtScale, type ScaleFigures } from './million.ts';
 import { mixRequests, walkCategoryPages, type BenchBuyer, type MixPool, type MixTally } from './mix.ts';
 import { searchLists } from './searches.ts';
 import { cacheCounts, hitRates, sampleMemory } from './server-stats.ts';
@@ -808,9 +812,28 @@ async function main() {
   }
   const text = report(all, sets);
   console.log(`\n${text}`);
+  const million = await searchAtAMillion(embedded.url);
+  if (million) console.log(`\n${million.text}`);
   const out = path.join(import.meta.dirname, 'results.json');
-  fs.writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), machine: env, connections: CONNECTIONS, rounds: ROUNDS, warmup: WARMUP, duration: DURATION, logLevel: LOG_LEVEL ?? 'info (default)', targets: TARGETS, startToHealthyMs: Object.fromEntries(sets.map((set) => [set.cars, Math.round(set.healthyMs)])), results: all }, null, 2)}\n`);
+  fs.writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), machine: env, connections: CONNECTIONS, rounds: ROUNDS, warmup: WARMUP, duration: DURATION, logLevel: LOG_LEVEL ?? 'info (default)', targets: TARGETS, startToHealthyMs: Object.fromEntries(sets.map((set) => [set.cars, Math.round(set.healthyMs)])), results: all, searchAtScale: million?.figures }, null, 2)}\n`);
   console.log(`\n(also written to ${path.relative(process.cwd(), out)})`);
+}
+
+/**
+ * The search at 100,000 and 1,000,000 cars (bench/million.ts): its own databases on the same
+ * PostgreSQL, one server each, after the other scenarios; about 15 minutes, 10 of them seeding a
+ * million cars. BENCH_MILLION=0 leaves it out, as does a BENCH_ONLY that its name does not contain.
+ */
+async function searchAtAMillion(adminUrl: string): Promise<{ figures: ScaleFigures[]; text: string } | undefined> {
+  if (process.env.BENCH_MILLION === '0' || (ONLY && !'search at 1,000,000 cars'.includes(ONLY))) return undefined;
+  return searchAtScale(adminUrl, {
+    seconds: DURATION,
+    warmup: WARMUP,
+    track: (child) => {
+      children.add(child);
+      child.once('exit', () => children.delete(child));
+    },
+  });
 }
 
 function positive(name: string, fallback: number) {

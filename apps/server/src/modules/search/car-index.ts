@@ -1,4 +1,5 @@
 import { bodyTypes, conditions, fuels, transmissions, type SearchQuery, type SearchSort } from '@second-gear/contract';
+import { CarIds } from './car-ids.ts';
 import { Numbering, Vocabulary, wordsOf, wordMatches } from './keyword.ts';
 
 /** What the search knows of one car on the market, as loaded from PostgreSQL (live-index.ts). */
@@ -83,10 +84,10 @@ const NO_CAR = -2;
  */
 export class CarIndex {
   private capacity = 0;
-  private readonly slotOf = new Map<string, number>();
+  /** The slots' ids (UUIDs) and the table that finds a car's slot by its id (car-ids.ts): 16 bytes a car, and 4 to 8 for the table. */
+  private readonly ids = new CarIds();
   private readonly freeSlots: number[] = [];
   private slots = 0;
-  private ids: string[] = [];
   private alive = new Uint8Array(0);
   /** Bumped whenever the slot's car changes or goes, so that its old words' postings are known to be stale. */
   private generation = new Uint32Array(0);
@@ -99,29 +100,57 @@ export class CarIndex {
   private readonly makes = new Numbering();
   private readonly models = new Numbering();
   private readonly locations = new Numbering();
-  private readonly combos = new Numbering();
+  /** Per combination's key (its five values as one number, see put), its number. */
+  private readonly comboOf = new Map<number, number>();
   /** Per combination, its five facets' values: make number, then each option's place (the place after the last when not given). */
   private readonly comboValues: number[][] = [];
+  /** Puts so far, and per word of the vocabulary the last put that saw it (so a car's words are each posted once). */
+  private puts = 0;
+  private readonly wordSeenAt: number[] = [];
   private readonly vocabulary = new Vocabulary();
   /** Per word of the vocabulary, the cars that have it. */
   private readonly postings = new Postings();
   /** Per make, its cars: a typed word that names the make finds all of them. */
   private readonly byMake = new Postings();
 
+  /** How many cars the copy holds. */
+  get size(): number {
+    return this.ids.size;
+  }
+
   /** Adds the car, or replaces what was known of it. */
   put(car: SearchableCar): void {
-    let slot = this.slotOf.get(car.id);
-    if (slot === undefined) {
-      slot = this.freeSlots.pop() ?? this.slots++;
-      if (slot >= this.capacity) this.grow();
-      this.slotOf.set(car.id, slot);
-    }
+    this.fill(this.ids.slotOf(car.id) ?? this.newSlot(car.id), car);
+  }
+
+  /** Adds a car the copy does not have (a load reads each car once), without looking for it. */
+  add(car: SearchableCar): void {
+    this.fill(this.newSlot(car.id), car);
+  }
+
+  private newSlot(id: string): number {
+    const slot = this.freeSlots.pop() ?? this.slots++;
+    if (slot >= this.capacity) this.grow();
+    this.ids.add(id, slot);
+    return slot;
+  }
+
+  private fill(slot: number, car: SearchableCar): void {
     const generation = ++this.generation[slot]!;
-    this.ids[slot] = car.id;
     this.alive[slot] = 1;
-    const values = [this.makes.numberOf(car.makeId), optionNumber('fuel', car.fuel), optionNumber('transmission', car.transmission), optionNumber('bodyType', car.bodyType), optionNumber('condition', car.condition)];
-    const combo = this.combos.numberOf(values.join());
-    this.comboValues[combo] = values;
+    const make = this.makes.numberOf(car.makeId);
+    const fuel = optionNumber('fuel', car.fuel);
+    const transmission = optionNumber('transmission', car.transmission);
+    const bodyType = optionNumber('bodyType', car.bodyType);
+    const condition = optionNumber('condition', car.condition);
+    // Each option's place is below 64 (the lists are short), so the five places make one exact number.
+    const key = (((make * 64 + fuel) * 64 + transmission) * 64 + bodyType) * 64 + condition;
+    let combo = this.comboOf.get(key);
+    if (combo === undefined) {
+      combo = this.comboValues.length;
+      this.comboOf.set(key, combo);
+      this.comboValues.push([make, fuel, transmission, bodyType, condition]);
+    }
     this.combo[slot] = combo;
     this.model[slot] = car.model === null ? NONE : this.models.numberOf(car.model.toLowerCase());
     this.location[slot] = this.locations.numberOf(car.location.toLowerCase());
@@ -132,17 +161,31 @@ export class CarIndex {
     this.keys.km[slot] = car.km;
     this.keys.year[slot] = car.year;
     this.keys.dealRatio[slot] = car.dealRatio;
-    for (const word of new Set(wordsOf(car.text).filter(isKeyword))) this.postings.add(this.vocabulary.numberOf(word), slot, generation);
-    this.byMake.add(values[0]!, slot, generation);
+    // Each of the car's words once: a word's last sighting is marked with this put's number.
+    const put = ++this.puts;
+    for (const word of wordsOf(car.text)) {
+      if (!isKeyword(word)) continue;
+      const n = this.vocabulary.numberOf(word);
+      if (this.wordSeenAt[n] === put) continue;
+      this.wordSeenAt[n] = put;
+      this.postings.add(n, slot, generation);
+    }
+    this.byMake.add(make, slot, generation);
     this.postings.compactWhenStale(this.generation);
     this.byMake.compactWhenStale(this.generation);
   }
 
+  /** Frees the room kept for growth in the words' postings, once a load has put every car. */
+  trim(): void {
+    this.postings.trim();
+    this.byMake.trim();
+  }
+
   /** Forgets the car (sold, withdrawn or deleted); nothing happens for a car it does not know. */
   remove(id: string): void {
-    const slot = this.slotOf.get(id);
+    const slot = this.ids.slotOf(id);
     if (slot === undefined) return;
-    this.slotOf.delete(id);
+    this.ids.delete(id, slot);
     this.alive[slot] = 0;
     this.generation[slot]!++;
     this.freeSlots.push(slot);
@@ -163,6 +206,7 @@ export class CarIndex {
     this.verified = grown(this.verified, (n) => new Uint8Array(n));
     this.goodPrice = grown(this.goodPrice, (n) => new Uint8Array(n));
     for (const k of ['postedUs', 'price', 'km', 'year', 'dealRatio'] as const) this.keys[k] = grown(this.keys[k], (n) => new Float64Array(n));
+    this.ids.grow(capacity);
     this.capacity = capacity;
   }
 
@@ -180,7 +224,7 @@ export class CarIndex {
       q.bodyType === undefined ? ANY : optionNumber('bodyType', q.bodyType),
       q.condition === undefined ? ANY : optionNumber('condition', q.condition),
     ];
-    const comboCount = this.combos.values.length;
+    const comboCount = this.comboValues.length;
     const fails = new Uint8Array(comboCount);
     const matchesAll = new Uint8Array(comboCount);
     for (let c = 0; c < comboCount; c++) {
@@ -349,6 +393,16 @@ class Postings {
     }
   }
 
+  /** Gives every word's lists its exact length (after a load: growing by doubling leaves a third of them empty on average). */
+  trim(): void {
+    for (let word = 0; word < this.slots.length; word++) {
+      const length = this.lengths[word];
+      if (length === undefined || length === this.slots[word]!.length) continue;
+      this.slots[word] = this.slots[word]!.slice(0, length);
+      this.generations[word] = this.generations[word]!.slice(0, length);
+    }
+  }
+
   /** Drops the stale entries once there are as many entries again as after the last time. */
   compactWhenStale(current: Uint32Array): void {
     if (this.entries < 2 * this.entriesAtLastCompaction + 65_536) return;
@@ -375,7 +429,14 @@ class Postings {
  * Numbers of five digits or more (mileages, prices, telephone numbers) are not searched for as
  * words: they would fill the vocabulary with words nobody types. Years and model numbers are.
  */
-const isKeyword = (word: string) => !/^[0-9]{5,}$/.test(word);
+function isKeyword(word: string): boolean {
+  if (word.length < 5) return true;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c < 48 || c > 57) return true;
+  }
+  return false;
+}
 
 /** The option's place in its list; a car without one is in the place after the last option. */
 function optionNumber(facet: Exclude<Facet, 'make'>, value: string | null): number {
@@ -400,30 +461,42 @@ class PageCollector {
     private readonly size: number,
     private readonly after: Position | undefined,
     private readonly key: Float64Array,
-    private readonly ids: string[],
+    private readonly ids: CarIds,
   ) {
     this.desc = sortKeys[sort].desc;
     this.lowest = after ? (this.desc ? -after.key : after.key) : -Infinity;
+    this.afterId = after ? CarIds.wordsOf(after.id) : new Uint32Array(4);
   }
 
-  /** Negative when a comes first in the sort's order. */
-  private compare(aKey: number, aId: string, bKey: number, bId: string): number {
-    const order = aKey < bKey ? -1 : aKey > bKey ? 1 : aId < bId ? -1 : aId > bId ? 1 : 0;
+  /** The cursor's id as CarIds keeps ids. */
+  private readonly afterId: Uint32Array;
+
+  /** Negative when slot a's car comes first in the sort's order. */
+  private compare(a: number, b: number): number {
+    const aKey = this.key[a]!;
+    const bKey = this.key[b]!;
+    const order = aKey < bKey ? -1 : aKey > bKey ? 1 : this.ids.compare(a, b);
+    return this.desc ? -order : order;
+  }
+
+  /** Negative when slot a's car comes before the cursor in the sort's order. */
+  private compareToAfter(a: number): number {
+    const aKey = this.key[a]!;
+    const bKey = this.after!.key;
+    const order = aKey < bKey ? -1 : aKey > bKey ? 1 : this.ids.compareTo(a, this.afterId);
     return this.desc ? -order : order;
   }
 
   offer(slot: number): void {
-    const key = this.key[slot]!;
-    const id = this.ids[slot]!;
-    if (this.after && this.compare(key, id, this.after.key, this.after.id) <= 0) return;
+    if (this.after && this.compareToAfter(slot) <= 0) return;
     const kept = this.kept;
     if (kept.length === this.size) {
       const last = kept[kept.length - 1]!;
-      if (this.compare(key, id, this.key[last]!, this.ids[last]!) >= 0) return;
+      if (this.compare(slot, last) >= 0) return;
       kept.pop();
     }
     let i = kept.length;
-    while (i > 0 && this.compare(key, id, this.key[kept[i - 1]!]!, this.ids[kept[i - 1]!]!) < 0) i--;
+    while (i > 0 && this.compare(slot, kept[i - 1]!) < 0) i--;
     kept.splice(i, 0, slot);
     if (kept.length === this.size) {
       const lastKey = this.key[kept[kept.length - 1]!]!;
@@ -432,6 +505,6 @@ class PageCollector {
   }
 
   positions(): Position[] {
-    return this.kept.map((slot) => ({ key: this.key[slot]!, id: this.ids[slot]! }));
+    return this.kept.map((slot) => ({ key: this.key[slot]!, id: this.ids.idOf(slot) }));
   }
 }

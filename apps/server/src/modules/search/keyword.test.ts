@@ -8,6 +8,13 @@ describe('keyword matching', () => {
     expect(wordsOf(' ,.- ')).toEqual([]);
   });
 
+  it('cuts ASCII text by hand exactly as the expression cuts any text', () => {
+    const expression = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const samples = ['2019 Audi A4 in good condition, 45000 km, one owner.', 'A_B~C|d{e}f`g@h[i]j^k', '\u212Aelvin', 'x', '9', '', '...', 'ÀB-c', 'tab\there\nnew line', 'Ford F-150 (V8)'];
+    for (let code = 0; code < 128; code++) samples.push(`a${String.fromCharCode(code)}b`);
+    for (const text of samples) expect(wordsOf(text)).toEqual(expression(text));
+  });
+
   it.each([
     ['kitten', 'sitting', 3, true],
     ['kitten', 'sitting', 2, false],

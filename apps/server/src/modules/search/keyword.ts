@@ -6,7 +6,26 @@
  */
 
 /** The words of a text as the search compares them: lower case, runs of letters and digits. */
-export const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+export function wordsOf(text: string): string[] {
+  const lower = text.toLowerCase();
+  // Listings are nearly always ASCII once in lower case, where a letter or digit is a-z or 0-9: cut
+  // by hand (a million listings load in a third of the time the expression takes); anything else
+  // goes to the expression.
+  const words: string[] = [];
+  let start = -1;
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i);
+    if (c >= 128) return lower.match(/[\p{L}\p{N}]+/gu) ?? [];
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      words.push(lower.slice(start, i));
+      start = -1;
+    }
+  }
+  if (start >= 0) words.push(lower.slice(start));
+  return words;
+}
 
 const typosForgiven = (typed: string) => (typed.length <= 3 ? 0 : typed.length <= 7 ? 1 : 2);
 

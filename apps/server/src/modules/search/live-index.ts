@@ -1,6 +1,5 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { DealRating } from '@second-gear/contract';
-import { inTransaction } from '../../db/pool.ts';
 import { HAS_OPEN_FLAG, ON_MARKET } from '../cars/market.ts';
 import { CarIndex, NO_ESTIMATE, type SearchableCar } from './car-index.ts';
 
@@ -39,11 +38,13 @@ const CAR_FROM = 'products p left join users s on s.id = p.seller_id left join p
  * The snapshot's xmin and the rows in one statement, so both come from the same snapshot: every
  * transaction older than that xmin is in the rows, and any other will be stamped at or after it.
  */
-export const EVERY_CAR_SQL = `
+/** Every car on the market, or those whose id `part` keeps (`part('p.id')`), their fair prices read for those only. */
+const everyCarSql = (part = (_column: string) => 'true') => `
   with snapshot as (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin)
   select snapshot.xmin, car.* from snapshot left join (
-    select ${CAR_COLUMNS} from ${CAR_FROM} where ${ON_MARKET}
+    select ${CAR_COLUMNS} from ${CAR_FROM} and ${part('e.product_id')} where ${ON_MARKET} and ${part('p.id')}
   ) car on true`;
+export const EVERY_CAR_SQL = everyCarSql();
 export const CHANGED_CARS_SQL = `
   with snapshot as (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin)
   select snapshot.xmin, car.* from snapshot left join (
@@ -113,7 +114,7 @@ export class LiveCarIndex {
     private readonly pool: Pool,
     private readonly now: () => number = Date.now,
     /** Rows of a full load read at a time. */
-    private readonly loadBatch = 1_000,
+    private readonly loadBatch = 5_000,
   ) {}
 
   /** The copy, with every write committed before this call, and the makes. */
@@ -150,24 +151,64 @@ export class LiveCarIndex {
   }
 
   /**
-   * Every car on the market, into a new copy, through a cursor `loadBatch` rows at a time: all of
-   * them from the one snapshot the cursor was declared in. Read in one go, every row's object was
-   * alive at once, and the collector moved them to the old generation before they died: at 100,000
-   * cars a process kept about 30 MB more after a load (docs/performance.md).
+   * Every car on the market, into a new copy, through two cursors `loadBatch` rows at a time, on two
+   * connections that share one snapshot (pg_export_snapshot): each reads the cars of half the ids,
+   * so two PostgreSQL processes read and join while this one puts the rows into the
+   * copy (decision 026: at a million cars the load took 54 s through one cursor). Read in one go,
+   * every row's object was alive at once, and the collector moved them to the old generation before
+   * they died: at 100,000 cars a process kept about 30 MB more after a load (docs/performance.md).
    */
-  private loadEveryCar(): Promise<{ index: CarIndex; xmin: string }> {
-    return inTransaction(this.pool, async (client) => {
+  // Two of the pool's connections for the load's length (a pool of one would wait for ever; the server's has 20).
+  private async loadEveryCar(): Promise<{ index: CarIndex; xmin: string }> {
+    const clients: PoolClient[] = [];
+    try {
+      for (let i = 0; i < 2; i++) clients.push(await this.pool.connect());
+      const [first, second] = clients as [PoolClient, PoolClient];
+      // Repeatable read: every statement of each transaction sees the one snapshot, the second's imported from the first.
+      await first.query('begin isolation level repeatable read');
+      const { rows: shared } = await first.query<{ snapshot: string }>(
+        'select pg_export_snapshot() as snapshot',
+      );
+      await second.query('begin isolation level repeatable read');
+      await second.query(`set transaction snapshot '${shared[0]!.snapshot}'`);
+      // The ids below the middle and the rest: random UUIDs, so about half the cars each (a split by
+      // the table's pages was not: rows rewritten by an update move to its end).
+      const middle = `'80000000-0000-0000-0000-000000000000'::uuid`;
+      const parts = [(column: string) => `${column} < ${middle}`, (column: string) => `${column} >= ${middle}`];
+      const reads = await Promise.all(
+        clients.map(async (client, i) => {
+          // Planned for every row, as every row is read (a cursor's plan otherwise favours the first
+          // tenth), and room for the fair prices' hash in memory (at a million cars it spilled to disk).
+          await client.query(`set local cursor_tuple_fraction = 1; set local work_mem = '64MB'`);
+          await client.query(`declare every_car no scroll cursor for ${everyCarSql(parts[i])}`);
+          return { client, next: client.query<ChangeRow>(`fetch ${this.loadBatch} from every_car`), done: false };
+        }),
+      );
       const index = new CarIndex();
-      await client.query(`declare every_car no scroll cursor for ${EVERY_CAR_SQL}`);
-      // The snapshot's row comes first even without a car on the market (the left join in EVERY_CAR_SQL).
-      let xmin: string | undefined;
-      for (;;) {
-        const { rows } = await client.query<ChangeRow>(`fetch ${this.loadBatch} from every_car`);
-        xmin ??= rows[0]!.xmin;
-        for (const row of rows) if (row.id !== null) index.put(toCar(row));
-        if (rows.length < this.loadBatch) return { index, xmin };
+      // The snapshot's row comes first even without a car on the market (the left join in everyCarSql).
+      const xmins = new Set<string>();
+      while (reads.some((r) => !r.done)) {
+        for (const read of reads) {
+          if (read.done) continue;
+          const { rows } = await read.next;
+          // PostgreSQL reads the next rows while these are put into the copy.
+          if (rows.length === this.loadBatch) read.next = read.client.query<ChangeRow>(`fetch ${this.loadBatch} from every_car`);
+          else read.done = true;
+          if (rows.length) xmins.add(rows[0]!.xmin);
+          for (const row of rows) if (row.id !== null) index.add(toCar(row));
+        }
       }
-    });
+      if (xmins.size !== 1) throw new Error(`the load's two halves saw different snapshots: ${[...xmins].join(', ')}`);
+      for (const client of clients) await client.query('commit');
+      index.trim();
+      return { index, xmin: [...xmins][0]! };
+    } finally {
+      for (const client of clients) {
+        // After a failure, whatever is open is rolled back; after the commits, this does nothing.
+        await client.query('rollback').catch(() => {});
+        client.release();
+      }
+    }
   }
 
   private lookedFine(xmin: string, at: number, covers: number): void {

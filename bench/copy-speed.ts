@@ -1,0 +1,38 @@
+/**
+ * The search copy's own work per search, without HTTP or PostgreSQL's page query: loads the copy of
+ * `bench_search_<cars>` (a database bench/million.ts seeded in BENCH_MILLION_DIR) in this process,
+ * then runs each list of bench/searches.ts through CarIndex.search twice, one search after another,
+ * and prints the mean, median and p95 per search. `BENCH_MILLION_DIR=<dir> npx tsx bench/copy-speed.ts 1000000`
+ */
+import path from 'node:path';
+import { searchQuery } from '@second-gear/contract';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.ts';
+import { createPool } from '../apps/server/src/db/pool.ts';
+import { LiveCarIndex } from '../apps/server/src/modules/search/live-index.ts';
+import { withDatabase } from '../apps/server/test/database-url.ts';
+import { searchLists } from './searches.ts';
+
+const dir = process.env.BENCH_MILLION_DIR;
+if (!dir) throw new Error('BENCH_MILLION_DIR names the directory where bench/million.ts seeded its databases');
+const db = await startEmbeddedPostgres(path.join(dir, 'db'), () => {});
+const pool = createPool(withDatabase(db.url, `bench_search_${process.argv[2] ?? '1000000'}`), 4);
+const startedAt = performance.now();
+const { cars, makes } = await new LiveCarIndex(pool).current().finally(() => pool.end());
+await db.stop();
+console.log(`loaded ${cars.size.toLocaleString('en-US')} cars in ${Math.round(performance.now() - startedAt)} ms`);
+const lists = searchLists(Object.fromEntries(makes.map((m) => [m.name, m.id])));
+const names = new Map(makes.map((m) => [m.id, m.name]));
+for (const [kind, list] of Object.entries(lists)) {
+  const queries = list.map((p) => searchQuery.parse(Object.fromEntries(new URLSearchParams(p.split('?')[1]))));
+  for (let round = 1; round <= 2; round++) {
+    const times = queries.map((q) => {
+      const t = performance.now();
+      cars.search(q, undefined, names);
+      return performance.now() - t;
+    });
+    times.sort((a, b) => a - b);
+    const mean = times.reduce((a, b) => a + b, 0) / times.length;
+    const at = (p: number) => times[Math.ceil(p * times.length) - 1]!.toFixed(2);
+    console.log(`${kind}, round ${round}: mean ${mean.toFixed(2)} ms, median ${at(0.5)}, p95 ${at(0.95)}`);
+  }
+}
