@@ -12,7 +12,13 @@ import {
   PREPARE_DATA_EXPORT,
   prepareDataExportTask,
 } from '../modules/account/data-exports.ts';
-import { DELIVER_EMAIL, deliverEmail } from '../modules/notifications/deliver-email.ts';
+import {
+  DELIVER_EMAIL,
+  deliverEmail,
+  REQUEUE_EMAIL_DELIVERIES,
+  REQUEUE_EMAIL_DELIVERIES_CRONTAB,
+  requeueEmailDeliveriesTask,
+} from '../modules/notifications/deliver-email.ts';
 import { REPRICE_MODEL, repriceModelTask } from '../modules/pricing/jobs.ts';
 import { LiveCarIndex } from '../modules/search/live-index.ts';
 import { WISHLIST_ALERTS, wishlistAlertsTask } from '../modules/wishlist/jobs.ts';
@@ -64,6 +70,7 @@ export async function startJobRunner({ pool, config, secret, liveCars = new Live
       logger: jobLogger(log),
       taskList: {
         [DELIVER_EMAIL]: deliverEmail(pool, transport, { publicUrl: config.publicUrl, from: config.mail.from, secret }),
+        [REQUEUE_EMAIL_DELIVERIES]: requeueEmailDeliveriesTask(pool),
         [REPRICE_MODEL]: repriceModelTask(pool),
         [WISHLIST_ALERTS]: wishlistAlertsTask(pool),
         [MATCH_SAVED_SEARCHES]: matchSavedSearchesTask(pool, liveCars),
@@ -78,7 +85,7 @@ export async function startJobRunner({ pool, config, secret, liveCars = new Live
           ),
         }),
       },
-      crontab: [ALERT_DIGESTS_CRONTAB, FORGET_DATA_EXPORTS_CRONTAB, ...(money ? [SETTLE_MONEY_CRONTAB] : [])].join('\n'),
+      crontab: [ALERT_DIGESTS_CRONTAB, FORGET_DATA_EXPORTS_CRONTAB, REQUEUE_EMAIL_DELIVERIES_CRONTAB, ...(money ? [SETTLE_MONEY_CRONTAB] : [])].join('\n'),
     });
     return {
       async stop() {
