@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ORIGIN, signUp, type TestApp } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
 import { createAuth } from './auth.ts';
-import { inTransaction } from '../db/pool.ts';
+import { createPool, inTransaction } from '../db/pool.ts';
 import { RateLimits, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS, SIGN_UP_PER_ADDRESS, type Limit } from './rate-limits.ts';
 
 /**
@@ -113,6 +113,20 @@ describe('counting in the caller’s transaction (takeIn)', () => {
     expect(answers.filter((a) => typeof a === 'object').every((a) => (a as { key: string }).key === each)).toBe(true);
     // What rolled back (refusals, and attempts over the limit) was not counted under either key.
     expect(await hitsOf([each, all])).toEqual({ [each]: tight.max, [all]: tight.max });
+  });
+
+  it('purges on the transaction’s own connection: more counts at once than the pool has connections all end', async () => {
+    const small = createPool(t.pool.options.connectionString!, 2);
+    const counters = new RateLimits(small);
+    try {
+      // Each new key begins a window, which purges; a purge waiting for a second connection would wait for ever.
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => inTransaction(small, (client) => counters.takeIn(client, [{ key: `purging:${randomBytes(4).toString('hex')}`, limit: ROOMY }]))),
+      );
+      expect(answers).toEqual(Array(10).fill(null));
+    } finally {
+      await small.end();
+    }
   });
 });
 

@@ -64,16 +64,14 @@ export class RateLimits {
    * over a limit, the caller rolls back (throwing does), which takes this attempt back. The counters'
    * rows stay locked until then, so the attempts under one key wait for each other, as two takes of
    * one key do. Every statement locks its keys in one order, so two takes cannot deadlock; expired
-   * rows are deleted after the commit, by a statement of their own (purge).
+   * rows are deleted after the commit, by a statement of their own on the same connection (purge).
    */
   async takeIn(client: PoolClient, counted: { key: string; limit: Limit }[]): Promise<{ key: string; minutes: number } | null> {
     const keys = counted.map((c) => storableKey(c.key));
     const { rows } = await client.query<{ key: string; hits: number; left: number }>(TAKE, [keys, counted.map((c) => c.limit.minutes)]);
-    if (rows.some((row) => row.hits === 1)) {
-      const after = afterCommitOf(client);
-      if (after) after.add(() => this.purge());
-      else await this.purge();
-    }
+    // On the same connection once committed: another from the pool, while this one is held, could
+    // wait for ever with every held connection doing the same. Outside inTransaction, the next count purges.
+    if (rows.some((row) => row.hits === 1)) afterCommitOf(client)?.add((committed) => purge(committed));
     for (const [i, c] of counted.entries()) {
       const row = rows.find((r) => r.key === keys[i]);
       if (row && row.hits > c.limit.max) return { key: c.key, minutes: Math.max(1, row.left) };
@@ -105,10 +103,7 @@ export class RateLimits {
    * waited for its own, and two counts could each hold what the other waited for.
    */
   private async purge() {
-    await this.query(
-      `delete from auth_rate_limits where key in (
-         select key from auth_rate_limits where window_ends_at <= now() limit ${PURGE_BATCH} for update skip locked)`,
-    );
+    await this.query(PURGE);
   }
 
   /**
@@ -124,6 +119,14 @@ export class RateLimits {
       return this.pool.query<R>(sql, params);
     }
   }
+}
+
+const PURGE = `delete from auth_rate_limits where key in (
+    select key from auth_rate_limits where window_ends_at <= now() limit ${PURGE_BATCH} for update skip locked)`;
+
+/** RateLimits.purge on a connection of the caller's, in a statement of its own. */
+async function purge(client: PoolClient) {
+  await client.query(PURGE);
 }
 
 /** One attempt counted under each key ($1) with its window's minutes ($2), in the keys' byte order. */
