@@ -10,7 +10,7 @@
  * - `notify after commit`: the write commits, then the notify goes in a statement of its own, a
  *   transaction of its own that takes the same lock.
  * - `notify after commit, asynchronous`: the same with `synchronous_commit` off for that statement
- *   alone (what modules/notifications/live-publisher.ts sends): the lock is not held across a flush.
+ *   alone (what publishLive in modules/notifications/notify.ts sends): the lock is not held across a flush.
  */
 import fs from 'node:fs';
 import os from 'node:os';

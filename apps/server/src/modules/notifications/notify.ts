@@ -179,6 +179,6 @@ async function queueEmail(client: PoolClient, notificationId: string, foldKey: s
      returning id, due_at`,
     [notificationId, notice.userId, notice.title, notice.body, notice.calendar ?? null, foldKey, EMAIL_FOLD_MINUTES],
   );
-  // Its delivery, a job in this same transaction: no committed email without one, nor the reverse.
+  // Its delivery job, added once this transaction commits (or swept up a minute on): never one for a rolled-back email.
   if (rows[0]) await enqueueEmailDelivery(client, rows[0].id, rows[0].due_at);
 }
