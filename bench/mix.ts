@@ -22,12 +22,18 @@ export const MIX_SHARES = { homeGrid: 0.1, writes: 0.05 } as const;
 
 type Kind = 'home grid' | 'category page' | 'search' | 'wishlist add' | 'booking';
 
-/** How the mix's requests were answered, by kind: writes may be refused (a car already booked), never fail. */
-export type MixTally = Record<Kind, { ok: number; other: number }>;
+/**
+ * How the mix's requests were answered, by kind: writes may be refused (a car already booked), never
+ * fail. `ms`: each 2xx answer's time from its request's send, so that a kind's own p99 (the
+ * bookings', among reads that outnumber them 40 to 1) can be told apart from the mix's.
+ */
+export type MixTally = Record<Kind, { ok: number; other: number; ms: number[] }>;
 
 interface Connection {
   buyer?: BenchBuyer;
   kind?: Kind;
+  /** When the request being answered was built, which autocannon does as it sends it. */
+  sentAt?: number;
 }
 
 /**
@@ -38,7 +44,7 @@ interface Connection {
  * database and the job queue as real writes do.
  */
 export function mixRequests(origin: string, pool: MixPool): { requests: Request[]; tally: MixTally } {
-  const tally = Object.fromEntries((['home grid', 'category page', 'search', 'wishlist add', 'booking'] as const).map((k) => [k, { ok: 0, other: 0 }])) as MixTally;
+  const tally = Object.fromEntries((['home grid', 'category page', 'search', 'wishlist add', 'booking'] as const).map((k) => [k, { ok: 0, other: 0, ms: [] as number[] }])) as MixTally;
   let nextBuyer = 0;
   const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;
   const request: Request = {
@@ -48,6 +54,7 @@ export function mixRequests(origin: string, pool: MixPool): { requests: Request[
       const context = connection as Connection;
       const buyer = (context.buyer ??= pool.buyers[nextBuyer++ % pool.buyers.length]!);
       const signedIn = { cookie: buyer.cookie };
+      context.sentAt = performance.now();
       const draw = Math.random();
       const readShare = (1 - MIX_SHARES.homeGrid - MIX_SHARES.writes) / 2;
       if (draw < MIX_SHARES.homeGrid) {
@@ -69,9 +76,12 @@ export function mixRequests(origin: string, pool: MixPool): { requests: Request[
       return { ...req, method: 'GET', path, headers: signedIn, body: undefined };
     },
     onResponse: (status, _body, connection) => {
-      const counts = tally[(connection as Connection).kind!];
-      if (status >= 200 && status < 300) counts.ok++;
-      else counts.other++;
+      const { kind, sentAt } = connection as Connection;
+      const counts = tally[kind!];
+      if (status >= 200 && status < 300) {
+        counts.ok++;
+        if (sentAt !== undefined) counts.ms.push(performance.now() - sentAt);
+      } else counts.other++;
     },
   };
   return { requests: [request], tally };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ORIGIN, signUp, type TestApp } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
 import { createAuth } from './auth.ts';
+import { createPool, inTransaction } from '../db/pool.ts';
 import { RateLimits, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS, SIGN_UP_PER_ADDRESS, type Limit } from './rate-limits.ts';
 
 /**
@@ -85,6 +86,47 @@ describe('counters under concurrent use', () => {
       'concurrent:tight': tight.max,
       ...Object.fromEntries(others.map((key, n) => [key, answers.filter((m, i) => m === 0 && n <= i % 4).length])),
     });
+  });
+});
+
+describe('counting in the caller’s transaction (takeIn)', () => {
+  it('lets exactly a limit’s attempts through when far more arrive at once, counts only the committed ones, and names the key over its limit', async () => {
+    const tight: Limit = { max: 5, minutes: 15 };
+    const [each, all] = [`in-transaction:${randomBytes(4).toString('hex')}`, `in-transaction:all:${randomBytes(4).toString('hex')}`];
+    // Forty attempts at once under a tight key and a roomy one; every third one rolls back after counting (a refusal).
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        inTransaction(t.pool, async (client) => {
+          const over = await limits.takeIn(client, [
+            { key: each, limit: tight },
+            { key: all, limit: ROOMY },
+          ]);
+          if (over) throw Object.assign(new Error('over'), { over });
+          if (i % 3 === 0) throw new Error('refused');
+          return 'counted';
+        }).catch((err: Error & { over?: unknown }) => (err.over ? err.over : err.message)),
+      ),
+    );
+    expect(answers.filter((a) => a === 'counted')).toHaveLength(tight.max);
+    // Over the limit: the tight key is named, with the minutes left of its window.
+    expect(answers.filter((a) => typeof a === 'object')).toContainEqual({ key: each, minutes: 15 });
+    expect(answers.filter((a) => typeof a === 'object').every((a) => (a as { key: string }).key === each)).toBe(true);
+    // What rolled back (refusals, and attempts over the limit) was not counted under either key.
+    expect(await hitsOf([each, all])).toEqual({ [each]: tight.max, [all]: tight.max });
+  });
+
+  it('purges on the transaction’s own connection: more counts at once than the pool has connections all end', async () => {
+    const small = createPool(t.pool.options.connectionString!, 2);
+    const counters = new RateLimits(small);
+    try {
+      // Each new key begins a window, which purges; a purge waiting for a second connection would wait for ever.
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => inTransaction(small, (client) => counters.takeIn(client, [{ key: `purging:${randomBytes(4).toString('hex')}`, limit: ROOMY }]))),
+      );
+      expect(answers).toEqual(Array(10).fill(null));
+    } finally {
+      await small.end();
+    }
   });
 });
 

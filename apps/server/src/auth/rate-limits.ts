@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Pool, QueryResultRow } from 'pg';
-import { isConcurrencyFailure } from '../db/pool.ts';
+import type { Pool, PoolClient, QueryResultRow } from 'pg';
+import { afterCommitOf, isConcurrencyFailure } from '../db/pool.ts';
 
 export interface Limit {
   /** Attempts allowed in one window. */
@@ -46,15 +46,7 @@ export class RateLimits {
    */
   async take(counted: { key: string; limit: Limit }[]): Promise<number> {
     const limitOf = new Map(counted.map((c) => [storableKey(c.key), c.limit]));
-    const { rows } = await this.query<{ key: string; hits: number; left: number }>(
-      `insert into auth_rate_limits as r (key, hits, window_ends_at)
-         select k, 1, now() + make_interval(mins => m) from unnest($1::text[], $2::int[]) as t(k, m) order by k collate "C"
-       on conflict (key) do update set
-         hits = case when r.window_ends_at <= now() then 1 else r.hits + 1 end,
-         window_ends_at = case when r.window_ends_at <= now() then excluded.window_ends_at else r.window_ends_at end
-       returning key, hits, ceil(extract(epoch from (window_ends_at - now())) / 60)::int as left`,
-      [[...limitOf.keys()], [...limitOf.values()].map((l) => l.minutes)],
-    );
+    const { rows } = await this.query<{ key: string; hits: number; left: number }>(TAKE, [[...limitOf.keys()], [...limitOf.values()].map((l) => l.minutes)]);
     // The table grows only here, by a row whose window begins (hits 1); only then is a batch of
     // expired rows deleted, which keeps the table to the counters in use.
     if (rows.some((row) => row.hits === 1)) await this.purge();
@@ -62,6 +54,29 @@ export class RateLimits {
     if (over.length === 0) return 0;
     await this.giveBack([...limitOf.keys()]);
     return Math.max(1, ...over.map((row) => row.left));
+  }
+
+  /**
+   * Counts one attempt under every key in the caller's transaction on `client`: the count commits
+   * with what it counts and rolls back with it, so nothing is given back by hand and no statement
+   * of its own waits for the disk at commit (a booking made three such commits, decision 027).
+   * Returns the first of `counted` over its limit, with the minutes until its window ends, or null;
+   * over a limit, the caller rolls back (throwing does), which takes this attempt back. The counters'
+   * rows stay locked until then, so the attempts under one key wait for each other, as two takes of
+   * one key do. Every statement locks its keys in one order, so two takes cannot deadlock; expired
+   * rows are deleted after the commit, by a statement of their own on the same connection (purge).
+   */
+  async takeIn(client: PoolClient, counted: { key: string; limit: Limit }[]): Promise<{ key: string; minutes: number } | null> {
+    const keys = counted.map((c) => storableKey(c.key));
+    const { rows } = await client.query<{ key: string; hits: number; left: number }>(TAKE, [keys, counted.map((c) => c.limit.minutes)]);
+    // On the same connection once committed: another from the pool, while this one is held, could
+    // wait for ever with every held connection doing the same. Outside inTransaction, the next count purges.
+    if (rows.some((row) => row.hits === 1)) afterCommitOf(client)?.add((committed) => purge(committed));
+    for (const [i, c] of counted.entries()) {
+      const row = rows.find((r) => r.key === keys[i]);
+      if (row && row.hits > c.limit.max) return { key: c.key, minutes: Math.max(1, row.left) };
+    }
+    return null;
   }
 
   /** Takes back one attempt counted under each key. */
@@ -88,10 +103,7 @@ export class RateLimits {
    * waited for its own, and two counts could each hold what the other waited for.
    */
   private async purge() {
-    await this.query(
-      `delete from auth_rate_limits where key in (
-         select key from auth_rate_limits where window_ends_at <= now() limit ${PURGE_BATCH} for update skip locked)`,
-    );
+    await this.query(PURGE);
   }
 
   /**
@@ -108,6 +120,22 @@ export class RateLimits {
     }
   }
 }
+
+const PURGE = `delete from auth_rate_limits where key in (
+    select key from auth_rate_limits where window_ends_at <= now() limit ${PURGE_BATCH} for update skip locked)`;
+
+/** RateLimits.purge on a connection of the caller's, in a statement of its own. */
+async function purge(client: PoolClient) {
+  await client.query(PURGE);
+}
+
+/** One attempt counted under each key ($1) with its window's minutes ($2), in the keys' byte order. */
+const TAKE = `insert into auth_rate_limits as r (key, hits, window_ends_at)
+    select k, 1, now() + make_interval(mins => m) from unnest($1::text[], $2::int[]) as t(k, m) order by k collate "C"
+  on conflict (key) do update set
+    hits = case when r.window_ends_at <= now() then 1 else r.hits + 1 end,
+    window_ends_at = case when r.window_ends_at <= now() then excluded.window_ends_at else r.window_ends_at end
+  returning key, hits, ceil(extract(epoch from (window_ends_at - now())) / 60)::int as left`;
 
 /** Text PostgreSQL cannot hold (NUL) or index well (kilobytes of it) is counted under its hash instead. */
 function storableKey(key: string): string {

@@ -14,7 +14,7 @@ const MIGRATION_LOCK = 7_450_113;
  * exactly one of them migrates and the others find nothing left to do.
  *
  * Then, under the same lock, the job runner's own schema (graphile-worker's migrations, schema
- * `graphile_worker`): notify() enqueues an email's delivery in the event's transaction, so the
+ * `graphile_worker`): notify() enqueues an email's delivery with the event's transaction, so the
  * schema must exist in every database before any event, whether or not this process runs jobs.
  */
 export async function migrate(pool: Pool): Promise<string[]> {

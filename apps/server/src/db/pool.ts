@@ -20,19 +20,68 @@ export async function checkServerVersion(pool: pg.Pool) {
   if (version < 150000) throw new Error(`PostgreSQL 15 or newer is required; DATABASE_URL points at version ${Math.floor(version / 10000)}`);
 }
 
-/** Runs `work` in one transaction on one connection: committed when it returns, rolled back when it throws. */
+/**
+ * What is to happen once a transaction has committed, and only then: work that must follow the
+ * commit without being part of it (decision 027: live events, which inside the transaction would
+ * make every such commit wait for the others). Each piece runs on the transaction's connection,
+ * in the order added, before inTransaction returns; none runs after a rollback. The transaction is
+ * committed whatever they do: a failure is theirs to bear, it only ends their connection.
+ */
+export class AfterCommit {
+  readonly #work: ((client: pg.PoolClient) => Promise<void>)[] = [];
+
+  add(work: (client: pg.PoolClient) => Promise<void>) {
+    this.#work.push(work);
+  }
+
+  /** Runs every piece; the first failure is returned (the connection is then not reused), not thrown. */
+  async run(client: pg.PoolClient): Promise<Error | undefined> {
+    let failure: Error | undefined;
+    for (const work of this.#work) {
+      try {
+        await work(client);
+      } catch (err) {
+        failure ??= err as Error;
+      }
+    }
+    return failure;
+  }
+}
+
+/** The after-commit work of each connection's open transaction of inTransaction's. */
+const openTransactions = new WeakMap<pg.PoolClient, AfterCommit>();
+
+/**
+ * The after-commit work of the inTransaction transaction open on `client`; undefined for a
+ * connection outside one (a transaction begun by hand, or none), whose caller must then do what it
+ * wanted in the transaction itself.
+ */
+export function afterCommitOf(client: pg.PoolClient): AfterCommit | undefined {
+  return openTransactions.get(client);
+}
+
+/**
+ * Runs `work` in one transaction on one connection: committed when it returns, rolled back when it
+ * throws. What `work` queued with afterCommitOf(client) runs once committed, before this returns.
+ */
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  const after = new AfterCommit();
+  let broken: Error | undefined;
   try {
     await client.query('begin');
+    openTransactions.set(client, after);
     const result = await work(client);
     await client.query('commit');
+    openTransactions.delete(client);
+    broken = await after.run(client);
     return result;
   } catch (err) {
     await client.query('rollback').catch(() => {});
     throw err;
   } finally {
-    client.release();
+    openTransactions.delete(client);
+    client.release(broken);
   }
 }
 

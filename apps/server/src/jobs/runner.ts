@@ -12,7 +12,13 @@ import {
   PREPARE_DATA_EXPORT,
   prepareDataExportTask,
 } from '../modules/account/data-exports.ts';
-import { DELIVER_EMAIL, deliverEmail } from '../modules/notifications/deliver-email.ts';
+import {
+  DELIVER_EMAIL,
+  deliverEmail,
+  REQUEUE_EMAIL_DELIVERIES,
+  REQUEUE_EMAIL_DELIVERIES_CRONTAB,
+  requeueEmailDeliveriesTask,
+} from '../modules/notifications/deliver-email.ts';
 import { REPRICE_MODEL, repriceModelTask } from '../modules/pricing/jobs.ts';
 import { REFRESH_PRICE_DROPS, REFRESH_PRICE_DROPS_CRONTAB, refreshPriceDropsTask } from '../modules/cars/price-drops.ts';
 import { LiveCarIndex } from '../modules/search/live-index.ts';
@@ -65,6 +71,7 @@ export async function startJobRunner({ pool, config, secret, liveCars = new Live
       logger: jobLogger(log),
       taskList: {
         [DELIVER_EMAIL]: deliverEmail(pool, transport, { publicUrl: config.publicUrl, from: config.mail.from, secret }),
+        [REQUEUE_EMAIL_DELIVERIES]: requeueEmailDeliveriesTask(pool),
         [REPRICE_MODEL]: repriceModelTask(pool),
         [WISHLIST_ALERTS]: wishlistAlertsTask(pool),
         [MATCH_SAVED_SEARCHES]: matchSavedSearchesTask(pool, liveCars),
@@ -80,7 +87,7 @@ export async function startJobRunner({ pool, config, secret, liveCars = new Live
           ),
         }),
       },
-      crontab: [ALERT_DIGESTS_CRONTAB, FORGET_DATA_EXPORTS_CRONTAB, REFRESH_PRICE_DROPS_CRONTAB, ...(money ? [SETTLE_MONEY_CRONTAB] : [])].join('\n'),
+      crontab: [ALERT_DIGESTS_CRONTAB, FORGET_DATA_EXPORTS_CRONTAB, REFRESH_PRICE_DROPS_CRONTAB, REQUEUE_EMAIL_DELIVERIES_CRONTAB, ...(money ? [SETTLE_MONEY_CRONTAB] : [])].join('\n'),
     });
     return {
       async stop() {

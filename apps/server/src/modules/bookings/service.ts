@@ -4,8 +4,7 @@ import type { BookingBody, BookingStatus, InsertResult, Order, Product } from '@
 import type { Actor } from '../../auth/actor.ts';
 import { assertOwnEmail } from '../../auth/guards.ts';
 import type { Limit, RateLimits } from '../../auth/rate-limits.ts';
-import { AppError } from '../../errors.ts';
-import { withinLimit } from '../../http/allowance.ts';
+import { AppError, waitWords } from '../../errors.ts';
 import { imageUrls } from '../../images/store.ts';
 import { listingStatusOf } from '../cars/product.ts';
 import { MONEY_COLUMNS, moneyJoin, toHeldPayment, type MoneyColumns } from '../money/view.ts';
@@ -87,6 +86,13 @@ function toOrder(r: OrderRow): Order {
 export const BOOKINGS_OF_ONE_CAR_PER_HOUR: Limit = { max: 5, minutes: 60 };
 export const BOOKINGS_PER_HOUR: Limit = { max: 30, minutes: 60 };
 
+/** Thrown to roll back a refused booking's transaction, its counting included, and caught to answer the refusal. */
+class Refused extends Error {
+  constructor(readonly result: InsertResult) {
+    super(result.message);
+  }
+}
+
 /**
  * Books a meeting for a car. Buyer and car details come from the session and the database. The
  * refusals the booking modal shows as an error toast answer `acknowledged: false` with a
@@ -95,67 +101,72 @@ export const BOOKINGS_PER_HOUR: Limit = { max: 30, minutes: 60 };
  * One statement (one round trip, one plan kept per connection): it reads the car and inserts the
  * booking only when the car is unsold and not the buyer's own; the answer says which refusal
  * applies. The seller is told in the same transaction, so a booking is never left untold. A
- * buyer's bookings are limited per hour, of one car and in all; a refused one is not counted.
+ * buyer's bookings are limited per hour, of one car and in all, counted in the same transaction
+ * (RateLimits.takeIn): one commit a booking, and a refused or failed one, rolled back, is not counted.
  */
 export async function createBooking(pool: Pool, limits: RateLimits, buyer: Actor, body: BookingBody): Promise<InsertResult> {
-  const booked = (result: InsertResult) => result.acknowledged;
-  return withinLimit(
-    limits,
-    `booking:${buyer.id}:${body.productId}`,
-    BOOKINGS_OF_ONE_CAR_PER_HOUR,
-    (wait) => `You have booked this car ${BOOKINGS_OF_ONE_CAR_PER_HOUR.max} times in the last hour, the most we take. You can book it again in ${wait}.`,
-    () =>
-      withinLimit(
-        limits,
-        `booking:${buyer.id}`,
-        BOOKINGS_PER_HOUR,
-        (wait) => `You have booked ${BOOKINGS_PER_HOUR.max} viewings in the last hour, the most we take. You can book another in ${wait}.`,
-        () => bookCar(pool, buyer, body),
-        booked,
-      ),
-    booked,
-  );
+  try {
+    return await inTransaction(pool, async (client) => {
+      const oneCar = `booking:${buyer.id}:${body.productId}`;
+      const over = await limits.takeIn(client, [
+        { key: oneCar, limit: BOOKINGS_OF_ONE_CAR_PER_HOUR },
+        { key: `booking:${buyer.id}`, limit: BOOKINGS_PER_HOUR },
+      ]);
+      if (over) {
+        const wait = waitWords(over.minutes);
+        const message =
+          over.key === oneCar
+            ? `You have booked this car ${BOOKINGS_OF_ONE_CAR_PER_HOUR.max} times in the last hour, the most we take. You can book it again in ${wait}.`
+            : `You have booked ${BOOKINGS_PER_HOUR.max} viewings in the last hour, the most we take. You can book another in ${wait}.`;
+        throw new AppError('TOO_MANY_REQUESTS', message, over.minutes * 60);
+      }
+      const result = await bookCar(client, buyer, body);
+      if (!result.acknowledged) throw new Refused(result);
+      return result;
+    });
+  } catch (err) {
+    if (err instanceof Refused) return err.result;
+    throw err;
+  }
 }
 
-async function bookCar(pool: Pool, buyer: Actor, body: BookingBody): Promise<InsertResult> {
-  return inTransaction(pool, async (client) => {
-    const { rows } = await client.query<{
-      product_name: string;
-      paid: boolean;
-      withdrawn: boolean;
-      own: boolean;
-      seller_id: string | null;
-      seller_time_zone: string | null;
-      booking_id: string | null;
-    }>({
-      name: 'create-booking',
-      text: `with car as (
-               select product_name, resale_price, image_key, paid, withdrawn_at is not null as withdrawn,
-                      seller_id is not distinct from $2 as own, seller_id
-                 from products where id = $1
-             ), booked as (
-               insert into bookings (product_id, buyer_id, buyer_name, buyer_email, product_name, price, image_key, phone, location, preferred_time)
-               select $1, $2, $3, $4, product_name, resale_price, image_key, $5, $6, $7 from car where not paid and not withdrawn and not own
-               on conflict (buyer_id, product_id) where not paid and status in ('pending', 'confirmed') do nothing
-               returning id
-             )
-             select product_name, paid, withdrawn, own, seller_id, (select id from booked) as booking_id,
-                    (select u.time_zone from users u where u.id = car.seller_id) as seller_time_zone
-               from car`,
-      values: [body.productId, buyer.id, buyer.name, buyer.email, body.phone ?? '', body.location ?? '', body.preferredTime ?? null],
-    });
-    const car = rows[0];
-    if (!car) throw new AppError('NOT_FOUND', 'This car is no longer listed.');
-    if (car.own) return { acknowledged: false, message: 'You cannot book your own car.' };
-    if (car.paid) return { acknowledged: false, message: `${car.product_name} is already sold.` };
-    if (car.withdrawn) return { acknowledged: false, message: `${car.product_name} is no longer for sale.` };
-    if (!car.booking_id) return { acknowledged: false, message: `You have already booked ${car.product_name}.` };
-    if (car.seller_id) {
-      const seller = { id: car.seller_id, timeZone: car.seller_time_zone };
-      await tellSellerOfBooking(client, seller, { id: car.booking_id, product_id: body.productId }, car.product_name, buyer.name, body.preferredTime);
-    }
-    return { acknowledged: true, insertedId: car.booking_id };
+async function bookCar(client: PoolClient, buyer: Actor, body: BookingBody): Promise<InsertResult> {
+  const { rows } = await client.query<{
+    product_name: string;
+    paid: boolean;
+    withdrawn: boolean;
+    own: boolean;
+    seller_id: string | null;
+    seller_time_zone: string | null;
+    booking_id: string | null;
+  }>({
+    name: 'create-booking',
+    text: `with car as (
+             select product_name, resale_price, image_key, paid, withdrawn_at is not null as withdrawn,
+                    seller_id is not distinct from $2 as own, seller_id
+               from products where id = $1
+           ), booked as (
+             insert into bookings (product_id, buyer_id, buyer_name, buyer_email, product_name, price, image_key, phone, location, preferred_time)
+             select $1, $2, $3, $4, product_name, resale_price, image_key, $5, $6, $7 from car where not paid and not withdrawn and not own
+             on conflict (buyer_id, product_id) where not paid and status in ('pending', 'confirmed') do nothing
+             returning id
+           )
+           select product_name, paid, withdrawn, own, seller_id, (select id from booked) as booking_id,
+                  (select u.time_zone from users u where u.id = car.seller_id) as seller_time_zone
+             from car`,
+    values: [body.productId, buyer.id, buyer.name, buyer.email, body.phone ?? '', body.location ?? '', body.preferredTime ?? null],
   });
+  const car = rows[0];
+  if (!car) throw new AppError('NOT_FOUND', 'This car is no longer listed.');
+  if (car.own) return { acknowledged: false, message: 'You cannot book your own car.' };
+  if (car.paid) return { acknowledged: false, message: `${car.product_name} is already sold.` };
+  if (car.withdrawn) return { acknowledged: false, message: `${car.product_name} is no longer for sale.` };
+  if (!car.booking_id) return { acknowledged: false, message: `You have already booked ${car.product_name}.` };
+  if (car.seller_id) {
+    const seller = { id: car.seller_id, timeZone: car.seller_time_zone };
+    await tellSellerOfBooking(client, seller, { id: car.booking_id, product_id: body.productId }, car.product_name, buyer.name, body.preferredTime);
+  }
+  return { acknowledged: true, insertedId: car.booking_id };
 }
 
 /** A new booking reaches the car's seller: the bell, an email and their open Booking Requests page. */

@@ -14,7 +14,7 @@ export interface AccountEmail {
 }
 
 /**
- * Writes an account email and its delivery job in one transaction, to the account's address as it
+ * Writes an account email in one transaction, its delivery job just after it commits (enqueueEmailDelivery), to the account's address as it
  * is now (migration 0025) unless it names another. It is sent whether or not the person unsubscribed from notification
  * emails and whether or not anyone confirmed the address: the person asked for it, or must know.
  */

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/pool.ts';
 import { notify, type Notice } from './notify.ts';
+import { requeueEmailDeliveries } from './deliver-email.ts';
 import { createTestApp, signUp, type Person, type TestApp } from '../../../test/harness.ts';
 import { SmtpSink } from '../../../test/smtp-sink.ts';
 import { until } from '../../../test/until.ts';
@@ -236,5 +237,49 @@ describe('deliver_email', () => {
     await until(async () => (await jobsLeft([id])) === 0, 'the job ended after its last attempt');
     expect(await outboxOf(subject)).toMatchObject({ sent_at: null, given_up_at: expect.any(Date), attempts: 2, last_error: expect.stringMatching(/^gave up after 2 attempts: .*451 Mailbox busy/) });
     expect(received(subject)).toHaveLength(0);
+  });
+});
+
+describe('the delivery job of a committed email', () => {
+  const emailJobs = async () => (await t.pool.query<{ n: number }>(`select count(*)::int as n from graphile_worker.jobs where key like 'email:%'`)).rows[0]!.n;
+  const revisionOf = async (id: string) => (await t.pool.query<{ revision: number }>('select revision from graphile_worker._private_jobs where key = $1', [`email:${id}`])).rows[0]?.revision;
+
+  it('is added once the transaction commits, before inTransaction returns, and never for one that rolls back', async () => {
+    const seller = await signUp(t.app, 'Seller');
+    const subject = await tell(seller);
+    expect(await jobsOf([(await outboxOf(subject)).id])).toEqual([{ attempts: 0 }]);
+    const before = await emailJobs();
+    await expect(
+      inTransaction(t.pool, async (client) => {
+        await notify(client, { userId: seller.id, eventKey: `test:${++counter}`, kind: 'booking_requested', title: 'Rolled back', body: 'Never happened.', link: '/dashboard/bookings' });
+        throw new Error('the event failed');
+      }),
+    ).rejects.toThrow('the event failed');
+    expect(await emailJobs()).toBe(before);
+    expect(await outboxOf('Rolled back')).toBeUndefined();
+  });
+
+  it('is added by the sweep to an email committed without one (the process stopped in between), a minute on, and the email is sent once', async () => {
+    const seller = await signUp(t.app, 'Seller');
+    const subject = await tell(seller);
+    const { id } = await outboxOf(subject);
+    // What a process that died between the commit and the enqueue leaves: the email and no job.
+    await t.pool.query('select graphile_worker.remove_job($1)', [`email:${id}`]);
+    await requeueEmailDeliveries(t.pool);
+    // Within its first minute its job may still be on its way from the committing process.
+    expect(await jobsLeft([id])).toBe(0);
+    await t.pool.query(`update email_outbox set created_at = created_at - interval '2 minutes' where id = $1`, [id]);
+    await requeueEmailDeliveries(t.pool);
+    expect(await jobsOf([id])).toEqual([{ attempts: 0 }]);
+    // A row with a job is left alone: the job is not replaced (revision 0), nor another added.
+    await requeueEmailDeliveries(t.pool);
+    expect(await revisionOf(id)).toBe(0);
+    await runner();
+    await until(async () => (await jobsLeft([id])) === 0, 'the job ran');
+    expect(received(subject)).toHaveLength(1);
+    expect((await outboxOf(subject)).sent_at).not.toBeNull();
+    // Sent: never enqueued again.
+    await requeueEmailDeliveries(t.pool);
+    expect(await jobsLeft([id])).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import type { Transporter } from 'nodemailer';
 import type { Pool, PoolClient } from 'pg';
 import type { Task } from 'graphile-worker';
-import { inTransaction } from '../../db/pool.ts';
+import { afterCommitOf, inTransaction, type AfterCommit } from '../../db/pool.ts';
 import { emailOf, type MessageSettings, type OutboxEmail } from '../../mail/message.ts';
 
 export const DELIVER_EMAIL = 'deliver_email';
@@ -11,17 +11,75 @@ export const DELIVER_EMAIL = 'deliver_email';
  */
 const MAX_ATTEMPTS = 25;
 
+/** The deliveries each open transaction enqueues once it commits: outbox row ids and due times. */
+const deliveriesOf = new WeakMap<AfterCommit, { ids: string[]; runAts: (Date | null)[] }>();
+
 /**
- * Enqueues the delivery of an outbox row in the caller's transaction (notify()'s): the job exists
- * exactly when the email does. The job key makes a second enqueue of the same row the same job.
+ * Enqueues the delivery of an outbox row written in the caller's transaction (notify()'s). In an
+ * inTransaction transaction the job is added once it commits (decision 027): graphile-worker's
+ * add_job NOTIFYs its runners, and a NOTIFY in the transaction would make its commit wait for
+ * every other notifying one. So a rolled-back email gets no job, and a committed one gets its job
+ * before inTransaction returns, or, if the process died in between, from the sweep a minute later
+ * (requeueEmailDeliveries). Elsewhere (a transaction begun by hand) the job is added in the
+ * transaction, as it always was. The job key makes a second enqueue of the same row the same job.
  * `runAt`: the row's due time (a coalesced email waits for the events that fold into it); now if unset.
  */
 export async function enqueueEmailDelivery(client: PoolClient, outboxId: string, runAt?: Date): Promise<void> {
+  const after = afterCommitOf(client);
+  if (!after) return void (await addDeliveryJobs(client, [outboxId], [runAt ?? null]));
+  let queued = deliveriesOf.get(after);
+  if (!queued) {
+    const deliveries = (queued = { ids: [], runAts: [] });
+    deliveriesOf.set(after, deliveries);
+    // Not waited for on disk: a job lost with an unflushed commit is the sweep's, like one never added.
+    after.add((c) => addDeliveryJobs(c, deliveries.ids, deliveries.runAts, 'off'));
+  }
+  queued.ids.push(outboxId);
+  queued.runAts.push(runAt ?? null);
+}
+
+async function addDeliveryJobs(client: PoolClient, ids: string[], runAts: (Date | null)[], synchronousCommit?: 'off') {
   await client.query(
-    `select graphile_worker.add_job($1, json_build_object('id', $2::text), job_key := 'email:' || $2, max_attempts := $3, run_at := $4::timestamptz)`,
-    [DELIVER_EMAIL, outboxId, MAX_ATTEMPTS, runAt ?? null],
+    `select ${synchronousCommit ? `set_config('synchronous_commit', 'off', true), ` : ''}
+            graphile_worker.add_job($1, json_build_object('id', d.id), job_key := 'email:' || d.id, max_attempts := $2, run_at := d.run_at)
+       from unnest($3::text[], $4::timestamptz[]) as d(id, run_at)`,
+    [DELIVER_EMAIL, MAX_ATTEMPTS, ids, runAts],
   );
 }
+
+export const REQUEUE_EMAIL_DELIVERIES = 'requeue_email_deliveries';
+/** Every minute (graphile-worker's crontab runs it once across processes). */
+export const REQUEUE_EMAIL_DELIVERIES_CRONTAB = `* * * * * ${REQUEUE_EMAIL_DELIVERIES}`;
+/** An email older than this with no job lost it (its job is added within milliseconds of its commit). */
+const LOST_AFTER = '1 minute';
+/** How far back the sweep looks: a day of unsent rows, read by their index, not every row ever given up. */
+const LOOK_BACK = '1 day';
+
+/**
+ * Adds the delivery job of every email committed without one: its process died, or lost the
+ * database, between the commit and the enqueue (enqueueEmailDelivery). A row with a job (waiting,
+ * running, or failed for good), sent or given up is left alone, so a row is never given a second
+ * job while it has one; and were it given one, delivery's row lock and `sent_at` still send it
+ * once. Returns how many it enqueued.
+ */
+export async function requeueEmailDeliveries(pool: Pool): Promise<number> {
+  const { rowCount } = await pool.query(
+    `select graphile_worker.add_job($1, json_build_object('id', o.id::text), job_key := 'email:' || o.id, max_attempts := $2, run_at := o.due_at)
+       from email_outbox o
+      where o.sent_at is null and o.given_up_at is null
+        and o.created_at > now() - interval '${LOOK_BACK}' and o.created_at < now() - interval '${LOST_AFTER}'
+        and not exists (select 1 from graphile_worker.jobs j where j.key = 'email:' || o.id)`,
+    [DELIVER_EMAIL, MAX_ATTEMPTS],
+  );
+  return rowCount ?? 0;
+}
+
+export const requeueEmailDeliveriesTask =
+  (pool: Pool): Task =>
+  async (_payload, helpers) => {
+    const requeued = await requeueEmailDeliveries(pool);
+    if (requeued > 0) helpers.logger.warn(`${requeued} committed email(s) had no delivery job (a process stopped between commit and enqueue): enqueued now`);
+  };
 
 /**
  * Sends one outbox row, at most once however many times its job runs, on however many runners: the

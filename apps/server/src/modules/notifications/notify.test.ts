@@ -1,8 +1,11 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../../db/pool.ts';
+import { createPool, inTransaction } from '../../db/pool.ts';
 import { signUp, type Person, type TestApp } from '../../../test/harness.ts';
 import { withPersonas } from '../../../test/personas.ts';
-import { EMAIL_FOLD_MINUTES, notify, type Notice } from './notify.ts';
+import { until } from '../../../test/until.ts';
+import { tellOfBooking } from '../bookings/telling.ts';
+import { EMAIL_FOLD_MINUTES, LIVE_CHANNEL, notify, publishLive, type LiveEvent, type Notice } from './notify.ts';
 
 let t: TestApp;
 let seller: Person;
@@ -158,5 +161,86 @@ describe('emails about one subject to one person (coalescing)', () => {
     const n = notice({ email: false });
     expect(await tell(n)).toBe(true);
     expect(await rowsFor(n.eventKey)).toEqual({ notifications: 1, emails: 0 });
+  });
+});
+
+describe('live events (publishLive)', () => {
+  /** What a process's live hub hears: the channel's payloads, in order. */
+  let listener: pg.Client;
+  const heard: LiveEvent[] = [];
+  beforeAll(async () => {
+    listener = new pg.Client(t.pool.options);
+    await listener.connect();
+    listener.on('notification', (msg) => heard.push(JSON.parse(msg.payload!) as LiveEvent));
+    await listener.query(`listen ${LIVE_CHANNEL}`);
+  });
+  afterAll(() => listener.end());
+
+  const event = (type: LiveEvent['type'] = 'booking'): LiveEvent => ({ user: seller.id, type, id: crypto.randomUUID() });
+  const heardOf = (id: string) => heard.filter((e) => e.id === id);
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('sends a transaction’s events once it has committed, in order, before inTransaction returns', async () => {
+    const [first, second] = [event(), event('message')];
+    await inTransaction(t.pool, async (c) => {
+      await publishLive(c, first);
+      await publishLive(c, second);
+      await pause(100);
+      expect([...heardOf(first.id!), ...heardOf(second.id!)]).toEqual([]);
+    });
+    await until(() => heardOf(second.id!).length === 1, 'the second event');
+    expect(heard.filter((e) => e.id === first.id || e.id === second.id)).toEqual([first, second]);
+  });
+
+  it('sends nothing for a transaction that rolls back: neither a booking’s events nor its notification’s', async () => {
+    const booking = { id: crypto.randomUUID(), product_id: null };
+    const n = notice({ eventKey: `booking:${booking.id}:requested` });
+    const before = heard.length;
+    await expect(
+      inTransaction(t.pool, async (c) => {
+        await tellOfBooking(c, booking, n);
+        throw new Error('the booking failed');
+      }),
+    ).rejects.toThrow('the booking failed');
+    // A later commit's event arrives after anything sent before it.
+    const marker = event();
+    await inTransaction(t.pool, (c) => publishLive(c, marker));
+    await until(() => heardOf(marker.id!).length === 1, 'the later event');
+    expect(heard.slice(before)).toEqual([marker]);
+    expect(await rowsFor(n.eventKey)).toEqual({ notifications: 0, emails: 0 });
+  });
+
+  it('tells of a committed booking: its notification and its booking event, once each', async () => {
+    const booking = { id: crypto.randomUUID(), product_id: null };
+    await inTransaction(t.pool, (c) => tellOfBooking(c, booking, notice({ eventKey: `booking:${booking.id}:requested` })));
+    await until(() => heardOf(booking.id).length === 1 && heard.some((e) => e.type === 'notification' && e.user === seller.id), 'the booking’s events');
+    const { rows } = await t.pool.query<{ id: string }>('select id from notifications where event_key = $1', [`booking:${booking.id}:requested`]);
+    await until(() => heardOf(rows[0]!.id).length === 1, 'the notification’s event');
+    expect(heardOf(booking.id)).toEqual([{ user: seller.id, type: 'booking', id: booking.id }]);
+  });
+
+  it('sends at commit, as pg_notify does, in a transaction begun by hand', async () => {
+    const e = event();
+    const client = await t.pool.connect();
+    try {
+      await client.query('begin');
+      await publishLive(client, e);
+      await pause(100);
+      expect(heardOf(e.id!)).toEqual([]);
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    await until(() => heardOf(e.id!).length === 1, 'the event');
+  });
+
+  it('leaves the connection as it was: its commits wait for the disk again (synchronous_commit is not left off)', async () => {
+    const one = createPool(t.pool.options.connectionString!, 1);
+    try {
+      await inTransaction(one, (c) => publishLive(c, event()));
+      expect((await one.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]!.synchronous_commit).toBe('on');
+    } finally {
+      await one.end();
+    }
   });
 });

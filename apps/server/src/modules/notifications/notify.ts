@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import { afterCommitOf, type AfterCommit } from '../../db/pool.ts';
 import { plainText } from '@second-gear/contract/constants';
 import { enqueueEmailDelivery } from './deliver-email.ts';
 
@@ -63,9 +64,41 @@ export interface LiveEvent {
   id?: string;
 }
 
-/** Tells the open pages of `event.user`, when the caller's transaction commits (pg_notify's rule). */
+/** The live events of each open transaction, sent together once it commits. */
+const liveEventsOf = new WeakMap<AfterCommit, string[]>();
+
+/**
+ * Tells the open pages of `event.user`, once the caller's transaction commits, and never if it
+ * rolls back. In an inTransaction transaction the events are sent after its commit (decision 027):
+ * a NOTIFY in the transaction would have its commit take PostgreSQL's one lock on the notification
+ * queue and hold it through the commit's flush to disk, so that every notifying commit, every
+ * booking's, waited for the one before. Elsewhere (a transaction begun by hand) pg_notify's own
+ * rule applies: sent at commit.
+ */
 export async function publishLive(client: PoolClient, event: LiveEvent): Promise<void> {
-  await client.query('select pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(event)]);
+  const payload = JSON.stringify(event);
+  const after = afterCommitOf(client);
+  if (!after) return void (await client.query('select pg_notify($1, $2)', [LIVE_CHANNEL, payload]));
+  let events = liveEventsOf.get(after);
+  if (!events) {
+    const queued: string[] = (events = []);
+    liveEventsOf.set(after, queued);
+    after.add((c) => sendLive(c, queued));
+  }
+  events.push(payload);
+}
+
+/**
+ * Sends a committed transaction's live events, in order, in one statement: a transaction of its
+ * own, whose commit is not waited for on disk (`synchronous_commit` off for it alone), so it holds
+ * the notification queue's lock only for an instant. Nothing is lost that a flush would keep: a
+ * NOTIFY is never kept across a restart of PostgreSQL, which ends every listening connection, and
+ * the live hub then has every page reconnect and catch up (decision 016). What is lost is what a
+ * process dying between the commit and this statement would have sent: the notification or
+ * booking is committed and the page shows it at its next fetch.
+ */
+async function sendLive(client: PoolClient, payloads: string[]) {
+  await client.query(`select set_config('synchronous_commit', 'off', true), pg_notify($1, e) from unnest($2::text[]) as e`, [LIVE_CHANNEL, payloads]);
 }
 
 /**
@@ -146,6 +179,6 @@ async function queueEmail(client: PoolClient, notificationId: string, foldKey: s
      returning id, due_at`,
     [notificationId, notice.userId, notice.title, notice.body, notice.calendar ?? null, foldKey, EMAIL_FOLD_MINUTES],
   );
-  // Its delivery, a job in this same transaction: no committed email without one, nor the reverse.
+  // Its delivery job, added once this transaction commits (or swept up a minute on): never one for a rolled-back email.
   if (rows[0]) await enqueueEmailDelivery(client, rows[0].id, rows[0].due_at);
 }
