@@ -46,7 +46,7 @@ import { explainSearch } from './explain-search.ts';
 import { searchAtScale, type ScaleFigures } from './million.ts';
 import { mixRequests, walkCategoryPages, type BenchBuyer, type MixPool, type MixTally } from './mix.ts';
 import { searchLists } from './searches.ts';
-import { cacheCounts, hitRates, sampleMemory } from './server-stats.ts';
+import { cacheCounts, cpuPerAnswer, hitRates, sampleMemory } from './server-stats.ts';
 import { CATEGORIES, SELLERS, seedCars } from './seed.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -123,6 +123,8 @@ interface Measurement {
   errors: number;
   /** The highest 1-minute load average seen after the app's measurements (other work on the machine skews every figure). */
   load: number;
+  /** ms of CPU per answer of the server's process and of PostgreSQL's, app and baseline (medians over the rounds). */
+  cost: { app: { server: number; postgres: number }; baseline: { server: number; postgres: number } };
   /** POST /api/bookings only: how the measured bookings were answered. */
   bookings?: { acknowledged: number; refused: number; limited: number; other: number };
   /** The realistic mix only: what the server did under it (observed per round; peak memory, median hit rates). */
@@ -151,6 +153,10 @@ let searchPlans = '';
 const children = new Set<ChildProcess>();
 let embedded: EmbeddedDatabase | undefined;
 let tmpDir: string | undefined;
+/** The embedded cluster's postmaster, whose processes' CPU is counted per answer. */
+let postmaster = 0;
+/** Each server's process, by the origin it answers at. */
+const pidOf = new Map<string, number>();
 let cleaning: Promise<void> | undefined;
 
 function cleanup(): Promise<void> {
@@ -243,6 +249,7 @@ async function startApp(databaseUrl: string, dataDir: string, secret: string, me
   }
   /** From the process's start to its first healthy answer, polled every 10 ms. */
   const healthyMs = performance.now() - startedAt;
+  pidOf.set(origin, started.child.pid!);
   return { ...started, origin, healthyMs };
 }
 
@@ -257,7 +264,9 @@ async function startBaseline(script: string, args: string[]) {
     });
     started.child.once('exit', () => reject(new Error(`${script} stopped:\n${started.output()}`)));
   });
-  return { ...started, origin: `http://127.0.0.1:${port}` };
+  const origin = `http://127.0.0.1:${port}`;
+  pidOf.set(origin, started.child.pid!);
+  return { ...started, origin };
 }
 
 // ---- the app's side: sessions and captured answers ---------------------------------------------
@@ -345,9 +354,11 @@ async function measure(origin: string, scenario: Scenario) {
   await scenario.beforeRun?.();
   const run = scenario.requests();
   const observing = await scenario.observe?.();
+  const cpu = cpuPerAnswer(pidOf.get(origin)!, postmaster);
   const { result, p95, p99, p999 } = await load(origin, run.requests, scenario.seconds ?? DURATION, scenario.connections, scenario.rate);
+  const cost = cpu.stop(result.requests.total);
   const observed = await observing?.finish();
-  return { result, p95, p99, p999, tally: run.tally, mix: observed && run.mixTally ? { ...observed, answers: run.mixTally } : undefined };
+  return { result, p95, p99, p999, cost, tally: run.tally, mix: observed && run.mixTally ? { ...observed, answers: run.mixTally } : undefined };
 }
 
 function bookingRequests(origin: string, cookies: string[], productIds: string[], start: { n: number }) {
@@ -628,6 +639,10 @@ function summarise(s: Scenario, cars: number, runs: Run[], load: number): Measur
     rounds,
     targets: s.targets,
     requests: sum(runs.map((r) => r.app.result.requests.total)),
+    cost: {
+      app: { server: median(runs.map((r) => r.app.cost.server)), postgres: median(runs.map((r) => r.app.cost.postgres)) },
+      baseline: { server: median(runs.map((r) => r.bare.cost.server)), postgres: median(runs.map((r) => r.bare.cost.postgres)) },
+    },
     non2xx: sum(runs.map((r) => r.app.result.non2xx)),
     errors: sum(runs.map((r) => r.app.result.errors + r.app.result.timeouts)),
     load,
@@ -683,6 +698,19 @@ const against = (target: number | undefined, met: (t: number) => boolean, words:
   target === undefined ? '(none)' : `${words(target)} ${mark(met(target))}`;
 
 function report(all: Measurement[], sets: DataSet[]) {
+  const costs = table(
+    ['scenario', 'cars', 'baseline', 'app: server ms', 'app: PostgreSQL ms', 'baseline: server ms', 'baseline: PostgreSQL ms', 'app ÷ baseline, both'],
+    all.map((m) => [
+      m.scenario,
+      fmt(m.cars),
+      m.baseline === 'floor' ? 'floor' : 'bare node',
+      fmt(m.cost.app.server, 3),
+      fmt(m.cost.app.postgres, 3),
+      fmt(m.cost.baseline.server, 3),
+      fmt(m.cost.baseline.postgres, 3),
+      fmt((m.cost.app.server + m.cost.app.postgres) / (m.cost.baseline.server + m.cost.baseline.postgres), 2),
+    ]),
+  );
   const searches = all.filter((m) => m.scenario.startsWith('search'));
   const atRates = all.filter((m) => m.rate);
   const saturation = (cars: number) => all.find((m) => m.scenario === 'realistic mix' && m.cars === cars);
@@ -787,7 +815,7 @@ function report(all: Measurement[], sets: DataSet[]) {
       ];
     }),
   );
-  return `${main}\n\nThe realistic mix offered at a fixed rate (an open loop, ${MIX_RATE_SECONDS} s a round), beside its saturation in a closed loop at ${MIX_BUYERS} connections:\n\n${rated}\n\n${byKind}\n\n${mix}\n\n${starts}\n\n${scale}\n\n${bookings}\n\nSearches at ${SEARCH_CONNECTIONS} connections, each drawn at random from a fixed list of 1,000 (bench/searches.ts); the bare server answers one search's bytes:\n\n${searchTable}\n\n${searchPlans}`;
+  return `${main}\n\nCPU per answer (ms of the server's process and of every PostgreSQL process, while it was measured; on a shared machine these move far less than requests a second):\n\n${costs}\n\nThe realistic mix offered at a fixed rate (an open loop, ${MIX_RATE_SECONDS} s a round), beside its saturation in a closed loop at ${MIX_BUYERS} connections:\n\n${rated}\n\n${byKind}\n\n${mix}\n\n${starts}\n\n${scale}\n\n${bookings}\n\nSearches at ${SEARCH_CONNECTIONS} connections, each drawn at random from a fixed list of 1,000 (bench/searches.ts); the bare server answers one search's bytes:\n\n${searchTable}\n\n${searchPlans}`;
 }
 
 async function machine(adminUrl: string) {
@@ -813,6 +841,7 @@ async function main() {
   // PostgreSQL runs as the `postgres` user when we are root; it must reach its directory.
   fs.chmodSync(tmpDir, 0o755);
   embedded = await startEmbeddedPostgres(path.join(tmpDir, 'db'), (msg) => process.stderr.write(`[bench] ${msg}\n`));
+  postmaster = Number(fs.readFileSync(path.join(tmpDir, 'db', 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
   const env = await machine(embedded.url);
   process.stderr.write(
     `[bench] ${env.cpu}, ${env.memory}, Node ${env.node}, PostgreSQL ${env.postgres}; ${CONNECTIONS} connections, ${ROUNDS} rounds of ${WARMUP} s warm-up + ${DURATION} s per measurement; ${CATEGORIES} categories, ${SELLERS} sellers; the compiled server (${SERVER_ENTRY}) in production mode with ${LOG_LEVEL ? `LOG_LEVEL=${LOG_LEVEL}` : 'its default logging (info: one line per request)'}\n`,

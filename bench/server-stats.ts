@@ -51,3 +51,50 @@ export function hitRates(before: CacheCounts, after: CacheCounts) {
   };
   return { catalog: rate('catalog'), session: rate('session') };
 }
+
+/**
+ * CPU time (user and system) process `pid` has used, in ms: /proc/<pid>/stat's utime and stime, in
+ * Linux's clock ticks of 10 ms. With `children`, also what its exited children used, once reaped
+ * (cutime and cstime).
+ */
+function cpuMs(pid: number, children = false): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // After the command's closing parenthesis: utime is the 12th field, stime the 13th, cutime and cstime the 14th and 15th.
+  const ticks = Number(fields[11]) + Number(fields[12]) + (children ? Number(fields[13]) + Number(fields[14]) : 0);
+  return ticks * 10;
+}
+
+/**
+ * The CPU a PostgreSQL cluster has used, in ms: its postmaster with its reaped children, and every
+ * child still running (backends, checkpointer, walwriter). A backend that ends moves its time from
+ * the second sum into the first, so the total only grows.
+ */
+function clusterCpuMs(postmaster: number): number {
+  let total = cpuMs(postmaster, true);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      if (Number(fields[1]) === postmaster) total += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // The process ended between the listing and the read: its time is in the postmaster's reaped children now.
+    }
+  }
+  return total;
+}
+
+/**
+ * What a server and the PostgreSQL cluster spend per answer while it is measured: on a machine
+ * shared with other work the requests a second move with the share of the CPU a process gets,
+ * the CPU each answer costs far less.
+ */
+export function cpuPerAnswer(serverPid: number, postmaster: number) {
+  const server = cpuMs(serverPid);
+  const postgres = clusterCpuMs(postmaster);
+  return {
+    /** ms of CPU per answer over `answers` since the start. */
+    stop(answers: number): { server: number; postgres: number } {
+      return { server: (cpuMs(serverPid) - server) / answers, postgres: (clusterCpuMs(postmaster) - postgres) / answers };
+    },
+  };
+}
