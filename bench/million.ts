@@ -22,6 +22,7 @@ import { withDatabase } from '../apps/server/test/database-url.ts';
 import { ON_MARKET } from '../apps/server/src/modules/cars/market.ts';
 import { searchLists } from './searches.ts';
 import { seedCars } from './seed.ts';
+import { stopProcess } from './stop-process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** The data sets, smallest first (BENCH_MILLION_SIZES while working on one; the ratios compare the first and the last). */
@@ -219,21 +220,9 @@ async function measureServer(url: string, cars: number, opts: { seconds: number;
       filters,
     };
   } finally {
-    await stop(child);
+    await stopProcess(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 /** Searches drawn at random from `paths` at 16 connections for `seconds`: p95 of the 2xx answers' exact times. */
@@ -323,7 +312,7 @@ async function standalone() {
     console.log(text);
     fs.writeFileSync(path.join(import.meta.dirname, 'results-million.json'), `${JSON.stringify({ at: new Date().toISOString(), figures }, null, 2)}\n`);
   } finally {
-    for (const c of children) await stop(c);
+    for (const c of children) await stopProcess(c);
     await db.stop();
     if (!process.env.BENCH_MILLION_DIR) fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -46,6 +46,7 @@ import { explainSearch } from './explain-search.ts';
 import { searchAtScale, type ScaleFigures } from './million.ts';
 import { mixRequests, walkCategoryPages, type BenchBuyer, type MixPool, type MixTally } from './mix.ts';
 import { searchLists } from './searches.ts';
+import { stopProcess } from './stop-process.ts';
 import { cacheCounts, cpuPerAnswer, hitRates, sampleMemory } from './server-stats.ts';
 import { CATEGORIES, SELLERS, seedCars } from './seed.ts';
 
@@ -179,18 +180,6 @@ process.on('exit', () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
 });
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 // ---- child processes -------------------------------------------------------------------------
 
