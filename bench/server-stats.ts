@@ -58,10 +58,17 @@ export function hitRates(before: CacheCounts, after: CacheCounts) {
  * (cutime and cstime).
  */
 function cpuMs(pid: number, children = false): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // After the command's closing parenthesis: utime is the 12th field, stime the 13th, cutime and cstime the 14th and 15th.
-  const ticks = Number(fields[11]) + Number(fields[12]) + (children ? Number(fields[13]) + Number(fields[14]) : 0);
-  return ticks * 10;
+  return cpuOf(statFields(pid), children);
+}
+
+/** /proc/<pid>/stat's fields after the command's closing parenthesis: the state first, then the parent's pid. */
+function statFields(pid: number | string): string[] {
+  return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+}
+
+/** utime is the 12th of those fields, stime the 13th, cutime and cstime the 14th and 15th; all in ticks of 10 ms. */
+function cpuOf(fields: string[], children: boolean): number {
+  return (Number(fields[11]) + Number(fields[12]) + (children ? Number(fields[13]) + Number(fields[14]) : 0)) * 10;
 }
 
 /**
@@ -74,8 +81,8 @@ function clusterCpuMs(postmaster: number): number {
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      if (Number(fields[1]) === postmaster) total += (Number(fields[11]) + Number(fields[12])) * 10;
+      const fields = statFields(entry);
+      if (Number(fields[1]) === postmaster) total += cpuOf(fields, false);
     } catch {
       // The process ended between the listing and the read: its time is in the postmaster's reaped children now.
     }
