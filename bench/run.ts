@@ -44,6 +44,7 @@ import { withDatabase } from '../apps/server/test/database-url.ts';
 import type { CapturedAnswer } from './bare-server.ts';
 import { explainSearch } from './explain-search.ts';
 import { searchAtScale, type ScaleFigures } from './million.ts';
+import { openLoop } from './open-loop.ts';
 import { mixRequests, walkCategoryPages, type BenchBuyer, type MixPool, type MixTally } from './mix.ts';
 import { searchLists } from './searches.ts';
 import { stopProcess } from './stop-process.ts';
@@ -296,8 +297,8 @@ interface Scenario {
   /** Connections of the load (CONNECTIONS unless the issue names another number). */
   connections?: number;
   /**
-   * An open loop: this many requests a second offered over all connections, whatever the answers'
-   * pace (autocannon's overallRate), measured for `seconds` (else BENCH_DURATION). Without it, a
+   * An open loop: this many requests a second offered evenly over at most `connections`, whatever
+   * the answers' pace (bench/open-loop.ts), measured for `seconds` (else BENCH_DURATION). Without it, a
    * closed loop: each connection sends its next request when the last is answered.
    */
   rate?: number;
@@ -310,9 +311,13 @@ interface Scenario {
   observe?: () => Promise<{ finish(): Promise<{ peakMemory: number; catalogHitRate: number; sessionHitRate: number }> }>;
 }
 
+/** What one run answered: autocannon's result, or the open loop's (the same fields). */
+type LoadResult = Pick<Result, 'non2xx' | 'errors' | 'timeouts'> & { requests: { total: number; average: number } };
+
 /**
- * One autocannon run, and the p95, p99 and p99.9 of its 2xx answers from their exact times: autocannon's
- * own histogram keeps whole milliseconds, too coarse to compare p99s of 5 to 7 ms by a factor of 1.3.
+ * One run, and the p95, p99 and p99.9 of its 2xx answers from their exact times: autocannon's own
+ * histogram keeps whole milliseconds, too coarse to compare p99s of 5 to 7 ms by a factor of 1.3.
+ * A closed loop is autocannon's; an open loop at `rate` is bench/open-loop.ts's.
  */
 async function load(
   origin: string,
@@ -320,13 +325,19 @@ async function load(
   seconds: number,
   connections = CONNECTIONS,
   rate?: number,
-): Promise<{ result: Result; p95: number; p99: number; p999: number }> {
-  const times: number[] = [];
-  const run = autocannon({ url: origin, connections, duration: seconds, requests, timeout: 10, ...(rate ? { overallRate: rate } : {}) });
-  run.on('response', (_client, status, _bytes, ms) => {
-    if (status >= 200 && status < 300) times.push(ms);
-  });
-  const result = await run;
+): Promise<{ result: LoadResult; p95: number; p99: number; p999: number }> {
+  let result: LoadResult;
+  let times: number[];
+  if (rate) {
+    ({ times, ...result } = await openLoop(origin, requests, { rate, seconds, connections, timeoutSeconds: 10 }));
+  } else {
+    times = [];
+    const run = autocannon({ url: origin, connections, duration: seconds, requests, timeout: 10 });
+    run.on('response', (_client, status, _bytes, ms) => {
+      if (status >= 200 && status < 300) times.push(ms);
+    });
+    result = await run;
+  }
   return { result, p95: percentile(times, 0.95), p99: percentile(times, 0.99), p999: percentile(times, 0.999) };
 }
 
