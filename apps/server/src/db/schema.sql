@@ -216,6 +216,8 @@ CREATE TABLE public.images (
   owner_id text,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   phash bit(64),
+  url text GENERATED ALWAYS AS (public.image_main_url(key, widths)) STORED,
+  src_set text GENERATED ALWAYS AS (public.image_src_set(key, widths)) STORED,
   CONSTRAINT images_pkey PRIMARY KEY (key),
   CONSTRAINT images_key_check CHECK ((key ~ '^[A-Za-z0-9_-]{16,64}$'::text)),
   CONSTRAINT images_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES public.users(id) ON DELETE SET NULL,
@@ -804,6 +806,18 @@ begin
   return new;
 end;
 $function$;
+
+CREATE OR REPLACE FUNCTION public.image_main_url(key text, widths integer[])
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+RETURN (((('/uploads/'::text || key) || '-'::text) || COALESCE((SELECT u.w FROM unnest(image_main_url.widths) WITH ORDINALITY u(w, n) WHERE (u.w <= 800) ORDER BY u.n DESC LIMIT 1), (widths)[1])) || '.webp'::text);
+
+CREATE OR REPLACE FUNCTION public.image_src_set(key text, widths integer[])
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+RETURN CASE WHEN (cardinality(widths) > 1) THEN array_to_string(ARRAY(SELECT (((((('/uploads/'::text || image_src_set.key) || '-'::text) || u.w) || '.webp '::text) || u.w) || 'w'::text) FROM unnest(image_src_set.widths) WITH ORDINALITY u(w, n) ORDER BY u.n), ', '::text) ELSE ''::text END;
 
 CREATE OR REPLACE FUNCTION public.listing_checks_search_stamp()
  RETURNS trigger

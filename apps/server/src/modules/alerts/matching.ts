@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import { categoryPageSize, formatPrice, searchQuery, type AlertFrequency, type Product } from '@second-gear/contract';
 import { inTransaction } from '../../db/pool.ts';
 import { CHECKED_AND_CLEAR } from '../cars/market.ts';
+import { parseProduct } from '../cars/product.ts';
 import { notify } from '../notifications/notify.ts';
 import type { LiveCarIndex } from '../search/live-index.ts';
 import { search } from '../search/service.ts';
@@ -69,8 +70,9 @@ async function newestMatches(pool: Pool, cars: LiveCarIndex, saved: WatchingRow)
     // Saved under an older schema and no longer a search: it finds nothing rather than stopping the others.
     if (!query.success) return [];
     const page = await search(pool, cars, query.data);
-    found.push(...page.results);
-    const last = page.results.at(-1);
+    const listed = page.results.map(parseProduct);
+    found.push(...listed);
+    const last = listed.at(-1);
     // postingTime keeps milliseconds only: stop at the first page reaching back before the watch began.
     if (!page.nextCursor || !last || Date.parse(last.postingTime) < since) return found;
     after = page.nextCursor;

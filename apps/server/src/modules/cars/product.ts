@@ -1,70 +1,16 @@
-import type { DealRating, ListingStatus, Product } from '@second-gear/contract';
+import type { ListingStatus, Product } from '@second-gear/contract';
 import { maskVin } from '@second-gear/contract/constants';
-import { imageUrls } from '../../images/store.ts';
 
-// A car as the features read it: one set of columns and one FROM for every query that answers with
-// whole products (the catalog's lists and car page, search's page, the wishlist), and the one
-// mapping of such a row to the contract's Product.
-
-export interface ProductRow {
-  id: string;
-  product_name: string;
-  category_id: string;
-  category_name: string;
-  condition: Product['condition'];
-  description: string;
-  original_price: number;
-  resale_price: number;
-  year_of_purchase: string;
-  mobile: string;
-  location: string;
-  seller_name: string;
-  seller_email: string;
-  image_key: string;
-  widths: number[];
-  sales_status: Product['salesStatus'];
-  posting_time: Date;
-  paid: boolean;
-  advertised: boolean;
-  seller_verified: boolean;
-  model: string | null;
-  model_year: number | null;
-  mileage: number | null;
-  mileage_unit: Product['mileageUnit'] | null;
-  fuel: Product['fuel'] | null;
-  transmission: Product['transmission'] | null;
-  body_type: Product['bodyType'] | null;
-  colour: string | null;
-  vin: string | null;
-  withdrawn_at: Date | null;
-  deal_rating: DealRating | null;
-  flagged: boolean;
-  listed_at: Date;
-  price_before_drop: number | null;
-  price_dropped_at: Date | null;
-}
+// A car as the features read it: one FROM for every query that answers with whole products (the
+// catalog's lists and car page, search's page, the wishlist), and one expression writing such a car
+// as the contract's Product, in JSON, by PostgreSQL (decision 029).
 
 /**
  * The oldest change of the car's price-drop window has left it since the drop was written: the read
- * works the drop out (a CASE evaluates its subqueries only for such a car) until the hourly refresh
- * writes it again (price-drops.ts).
+ * works the drop out (price_drop_of, for such a car only) until the hourly refresh writes it again
+ * (price-drops.ts).
  */
 const WINDOW_MOVED = 'p.price_window_ends <= now()';
-
-/**
- * Every product query selects these columns, so that one mapping serves them all. What the lists
- * show beside the car's own fields (its seller's verification, its deal rating, an open listing-check
- * flag, its price drop) is kept on the car by the writes that change it (migration 0032), so a page
- * of cars reads three tables.
- */
-export const PRODUCT_COLUMNS = `
-  p.id, p.product_name, p.category_id, c.name as category_name, p.condition, p.description,
-  p.original_price, p.resale_price, p.year_of_purchase, p.mobile, p.location, p.seller_name,
-  p.seller_email, p.image_key, i.widths, p.sales_status, p.posting_time, p.paid, p.advertised,
-  p.seller_verified, p.model, p.model_year, p.mileage, p.mileage_unit, p.fuel, p.transmission,
-  p.body_type, p.colour, p.vin, p.withdrawn_at, p.deal_rating, p.open_flag as flagged, p.listed_at,
-  case when ${WINDOW_MOVED} then (select d.price_before from price_drop_of(p.id) d) else p.price_before_drop end as price_before_drop,
-  case when ${WINDOW_MOVED} then (select d.dropped_at from price_drop_of(p.id) d) else p.price_dropped_at end as price_dropped_at`;
 
 /** A lowered price shows as "Price dropped" this long (the net reduction over these days; price_drop_of in migration 0032). */
 export const PRICE_DROP_DAYS = 14;
@@ -74,52 +20,59 @@ export const PRODUCT_FROM = `
   join categories c on c.id = p.category_id
   join images i on i.key = p.image_key`;
 
-export function toProduct(r: ProductRow): Product {
-  const { url, srcSet } = imageUrls(r.image_key, r.widths);
-  return {
-    _id: r.id,
-    productName: r.product_name,
-    categoryId: r.category_id,
-    categoryName: r.category_name,
-    condition: r.condition,
-    description: r.description,
-    originalPrice: r.original_price,
-    resalePrice: r.resale_price,
-    yearsOfUse: r.year_of_purchase,
-    mobile: r.mobile,
-    location: r.location,
-    sellerName: r.seller_name,
-    email: r.seller_email,
-    image: url,
-    imageSrcSet: srcSet,
-    salesStatus: r.sales_status,
-    postingTime: r.posting_time.toISOString(),
-    paid: r.paid,
-    // The seller's verification now, not a copy taken when the car was listed.
-    verification: r.seller_verified ? 'verified' : '',
-    advertisement: r.advertised,
-    // A car's details, each only when the seller gave it (the specification's cars have none).
-    ...(r.model !== null && { model: r.model }),
-    ...(r.model_year !== null && { modelYear: r.model_year }),
-    ...(r.mileage !== null && r.mileage_unit !== null && { mileage: r.mileage, mileageUnit: r.mileage_unit }),
-    ...(r.fuel !== null && { fuel: r.fuel }),
-    ...(r.transmission !== null && { transmission: r.transmission }),
-    ...(r.body_type !== null && { bodyType: r.body_type }),
-    ...(r.colour !== null && { colour: r.colour }),
-    ...(r.vin !== null && { vin: r.vin }),
-    ...(r.withdrawn_at !== null && { withdrawn: true }),
-    // Rated while on the market only: a sold car's rating waits for its model's next pricing to go.
-    // A car whose listing checks flagged something earns no badge until an admin clears the flags.
-    ...(r.deal_rating !== null && !r.flagged && !r.paid && r.withdrawn_at === null && { dealRating: r.deal_rating }),
-    listedAt: r.listed_at.toISOString(),
-    // The first change of the window starts from the price the window began with (or the listing
-    // price); a drop undone by a later raise shows nothing, a partly undone one its net amount.
-    ...(r.price_before_drop !== null &&
-      r.price_dropped_at !== null &&
-      r.price_before_drop > r.resale_price &&
-      !r.paid &&
-      r.withdrawn_at === null && { priceDrop: { amount: r.price_before_drop - r.resale_price, at: r.price_dropped_at.toISOString() } }),
-  };
+/** A timestamp as JavaScript's toISOString writes it (milliseconds, UTC), which the contract's dates are. */
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A text column as a JSON string (PostgreSQL escapes as JSON.stringify does). */
+const str = (column: string) => `to_json(${column})::text`;
+/** A field present only when `condition` holds, as `...(condition && { key: value })` would be. */
+const optional = (condition: string, key: string, value: string) => `case when ${condition} then ',"${key}":' || ${value} else '' end`;
+/** The price drop from the window's price and time, shown only while the car is on the market. */
+const priceDrop = (before: string, at: string) =>
+  optional(`${before} > p.resale_price and not p.paid and p.withdrawn_at is null`, 'priceDrop', `'{"amount":' || (${before} - p.resale_price) || ',"at":"' || ${iso(at)} || '"}'`);
+
+/**
+ * A car of PRODUCT_FROM as the contract's Product, in JSON text: the fields in the schema's order,
+ * each optional one only when it has a value. An answer of cars is assembled from these texts
+ * without parsing them (jsonText in http/json-bytes.ts checks each against the schema outside
+ * production); a feature that adds to a car parses it (parseProduct).
+ *
+ * - The seller's verification is the seller's now (kept on the car, migration 0032).
+ * - A car's details (model, mileage, fuel…) each only when the seller gave it.
+ * - The deal rating only while on the market: a sold car's rating waits for its model's next pricing
+ *   to go, and a car whose listing checks flagged something earns no badge until an admin clears them.
+ * - The price drop: the first change of the window starts from the price the window began with (or
+ *   the listing price); a drop undone by a later raise shows nothing, a partly undone one its net amount.
+ */
+export const PRODUCT_JSON = `concat(
+  '{"_id":"', p.id, '","productName":', ${str('p.product_name')}, ',"categoryId":"', p.category_id, '","categoryName":', ${str('c.name')},
+  ',"condition":', ${str('p.condition')}, ',"description":', ${str('p.description')},
+  ',"originalPrice":', p.original_price, ',"resalePrice":', p.resale_price, ',"yearsOfUse":', ${str('p.year_of_purchase')},
+  ',"mobile":', ${str('p.mobile')}, ',"location":', ${str('p.location')}, ',"sellerName":', ${str('p.seller_name')}, ',"email":', ${str('p.seller_email')},
+  ',"image":', ${str('i.url')}, ',"imageSrcSet":', ${str('i.src_set')},
+  ',"salesStatus":"', p.sales_status, '","postingTime":"', ${iso('p.posting_time')}, '","paid":', p.paid::text,
+  ',"verification":"', case when p.seller_verified then 'verified' else '' end, '","advertisement":', p.advertised::text,
+  ${optional('p.model is not null', 'model', str('p.model'))},
+  ${optional('p.model_year is not null', 'modelYear', 'p.model_year')},
+  ${optional('p.mileage is not null and p.mileage_unit is not null', 'mileage', `p.mileage || ',"mileageUnit":' || ${str('p.mileage_unit')}`)},
+  ${optional('p.fuel is not null', 'fuel', str('p.fuel'))},
+  ${optional('p.transmission is not null', 'transmission', str('p.transmission'))},
+  ${optional('p.body_type is not null', 'bodyType', str('p.body_type'))},
+  ${optional('p.colour is not null', 'colour', str('p.colour'))},
+  ${optional('p.vin is not null', 'vin', str('p.vin'))},
+  ${optional('p.withdrawn_at is not null', 'withdrawn', "'true'")},
+  ${optional('p.deal_rating is not null and not p.open_flag and not p.paid and p.withdrawn_at is null', 'dealRating', str('p.deal_rating'))},
+  ',"listedAt":"', ${iso('p.listed_at')}, '"',
+  case when ${WINDOW_MOVED}
+    then (select ${priceDrop('d.price_before', 'd.dropped_at')} from price_drop_of(p.id) d)
+    else ${priceDrop('p.price_before_drop', 'p.price_dropped_at')} end,
+  '}')`;
+
+/** A car as PRODUCT_JSON wrote it. */
+export type ProductJson = string & { readonly productJson: unique symbol };
+
+/** A car of PRODUCT_JSON as an object, for a feature that adds to it or hides part of it. */
+export function parseProduct(json: ProductJson): Product {
+  return JSON.parse(json) as Product;
 }
 
 /** What a booking or a wishlist entry says of its car, from the car's sales status (null: the car is gone). */

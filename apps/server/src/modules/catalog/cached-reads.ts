@@ -1,19 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
-import { z } from 'zod';
 import { categoryPage as categoryPageAnswer } from '@second-gear/contract';
-import { categoryPage } from './service.ts';
-
-/**
- * A catalog answer serialised and encoded once per cache fill (read-cache.ts). Outside production it
- * is first checked against its response schema, as Fastify's serializer checks the other routes'
- * answers, so a test fails on any drift; in production it is not: the cars are built field by field
- * (toProduct), nothing else could slip in, and the check was a sixth of an uncached page's server time
- * (docs/performance.md).
- */
-export function jsonBytes<S extends z.ZodType>(app: FastifyInstance, schema: S, value: z.input<S>): Buffer {
-  return Buffer.from(JSON.stringify(app.config.env === 'production' ? value : schema.parse(value)));
-}
+import { jsonText } from '../../http/json-bytes.ts';
+import { categoryPage, categoryPageText } from './service.ts';
 
 /**
  * One page of a category's cars as `GET /api/category/{id}` sends it, from the catalog's read cache:
@@ -22,7 +11,7 @@ export function jsonBytes<S extends z.ZodType>(app: FastifyInstance, schema: S, 
  */
 export function cachedCategoryPage(app: FastifyInstance, id: string, { cursor, limit }: { cursor?: string | undefined; limit: number }): Promise<Buffer> {
   return app.catalogReads.get(`${categoryKey(id)}${limit} ${cursor ?? ''}`, async () =>
-    jsonBytes(app, categoryPageAnswer, await categoryPage(app.pg, id, { cursor, limit })),
+    jsonText(app, categoryPageAnswer, categoryPageText(await categoryPage(app.pg, id, { cursor, limit }))),
   );
 }
 

@@ -7,10 +7,20 @@ import { fairPriceOf } from '../pricing/fair-price.ts';
 import { listingChecksOf } from '../listing-checks/service.ts';
 import { carPhotos } from './photos.ts';
 import { ON_MARKET } from '../cars/market.ts';
-import { PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, withoutSellerContact, type ProductRow } from '../cars/product.ts';
+import { PRODUCT_FROM, PRODUCT_JSON, parseProduct, withoutSellerContact, type ProductJson } from '../cars/product.ts';
 import { departureMessage } from './similar-cars.ts';
 
-interface CarRow extends ProductRow {
+interface CarRow {
+  product: ProductJson;
+  id: string;
+  image_key: string;
+  widths: number[];
+  paid: boolean;
+  withdrawn_at: Date | null;
+  seller_email: string;
+  seller_name: string;
+  seller_verified: boolean;
+  listed_at: Date;
   seller_since: Date | null;
   seller_on_market: number;
 }
@@ -22,7 +32,8 @@ interface CarRow extends ProductRow {
  */
 export async function carPage(pool: Pool, viewer: Actor | null, id: string): Promise<CarPage> {
   const { rows } = await pool.query<CarRow>(
-    `select ${PRODUCT_COLUMNS}, s.created_at as seller_since,
+    `select ${PRODUCT_JSON} as product, p.id, p.image_key, i.widths, p.paid, p.withdrawn_at, p.seller_email, p.seller_name,
+            p.seller_verified, p.listed_at, s.created_at as seller_since,
             (select count(*)::int from products p where p.seller_id = s.id and ${ON_MARKET}) as seller_on_market
        from ${PRODUCT_FROM}
        left join users s on s.id = p.seller_id
@@ -34,7 +45,7 @@ export async function carPage(pool: Pool, viewer: Actor | null, id: string): Pro
   // Not there for this viewer: the page says why in plain words (sold, no longer listed, or no such car) and offers similar cars.
   if (!row || withdrawnFromViewer || (!viewer && row.paid)) throw new AppError('NOT_FOUND', await departureMessage(pool, id));
 
-  const product = toProduct(row);
+  const product = parseProduct(row.product);
   const [photos, history, fairPrice, listingChecks] = await Promise.all([
     carPhotos(pool, row.id, { key: row.image_key, widths: row.widths }),
     pool.query<{ old_price: number; new_price: number; changed_at: Date }>(

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,13 +18,14 @@ import {
   similarCars as similarCarsAnswer,
   updateResult,
 } from '@second-gear/contract';
-import { advertisedKey, cachedCategoryPage, catalogPlaceOf, forgetCatalogReads, jsonBytes } from './cached-reads.ts';
+import { advertisedKey, cachedCategoryPage, catalogPlaceOf, forgetCatalogReads } from './cached-reads.ts';
 import { carPage } from './car-page.ts';
 import { similarCars } from './similar-cars.ts';
 import { PRICE_CHANGES_PER_DAY, addProduct, deleteProduct, editProduct, withdrawProduct } from './listings.ts';
 import { actorOf, loadActor, requireRole, requireUser } from '../../auth/guards.ts';
 import { RateLimits } from '../../auth/rate-limits.ts';
 import { AppError } from '../../errors.ts';
+import { jsonBytes, sendJson } from '../../http/json-bytes.ts';
 import { refusal } from '../../http/openapi.ts';
 import { pictureUploadSchema, uploadPicture } from './picture-upload.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
@@ -36,11 +37,6 @@ import {
   sellerProducts,
 } from './service.ts';
 import { withoutSellerContact } from '../cars/product.ts';
-
-/** Fastify sends bytes with a JSON content type as they are; the cast is only for the route's declared response type. */
-function sendCached(reply: FastifyReply, json: Buffer) {
-  return reply.type('application/json; charset=utf-8').send(json as never);
-}
 
 /** Name the forged field plainly instead of the generic "unrecognized key". */
 async function refuseServerSetFields(req: FastifyRequest) {
@@ -82,7 +78,7 @@ export const catalogRoutes = (payments: PaymentProvider): FastifyPluginAsyncZod 
         const cars = await listAdvertised(app.pg);
         return jsonBytes(app, z.array(product), signedIn ? cars : cars.map(withoutSellerContact));
       });
-      return sendCached(reply.header('vary', 'cookie'), json);
+      return sendJson(reply.header('vary', 'cookie'), json);
     },
   );
 
@@ -99,7 +95,7 @@ export const catalogRoutes = (payments: PaymentProvider): FastifyPluginAsyncZod 
       },
     },
     async (req, reply) => {
-      return sendCached(reply, await cachedCategoryPage(app, req.params.id, req.query));
+      return sendJson(reply, await cachedCategoryPage(app, req.params.id, req.query));
     },
   );
 

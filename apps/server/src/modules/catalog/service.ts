@@ -11,7 +11,8 @@ import { assertOwnEmail } from '../../auth/guards.ts';
 import { AppError, badCursor } from '../../errors.ts';
 import { imageUrls } from '../../images/store.ts';
 import { ON_MARKET } from '../cars/market.ts';
-import { PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, type ProductRow } from '../cars/product.ts';
+import { jsonArray } from '../../http/json-bytes.ts';
+import { PRODUCT_FROM, PRODUCT_JSON, parseProduct, type ProductJson } from '../cars/product.ts';
 
 /** Lists are bounded: the home grid shows at most this many advertised cars. */
 export const ADVERTISED_LIMIT = 60;
@@ -29,14 +30,14 @@ export async function listAdvertised(pool: Pool): Promise<Product[]> {
   // A named (prepared) statement: the home grid is the busiest public read, and PostgreSQL spent
   // longer planning this four-table join than running it. It has no parameters, so the one plan
   // kept per connection is the plan every call would get anyway.
-  const { rows } = await pool.query<ProductRow>({
+  const { rows } = await pool.query<{ product: ProductJson }>({
     name: 'list-advertised',
-    text: `select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM}
+    text: `select ${PRODUCT_JSON} as product from ${PRODUCT_FROM}
       where p.advertised and ${ON_MARKET}
       order by p.posting_time desc, p.id desc
       limit ${ADVERTISED_LIMIT}`,
   });
-  return rows.map(toProduct);
+  return rows.map((r) => parseProduct(r.product));
 }
 
 export async function addProductCategories(pool: Pool): Promise<AddProductCategory[]> {
@@ -73,18 +74,21 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 function categoryPageStatement(page: 'first' | 'after', rows: number) {
   return {
     name: `category-page-${page}-${rows}`,
-    text: `select ${PRODUCT_COLUMNS}, p.posting_time::text as posting_key from ${PRODUCT_FROM}
+    text: `select ${PRODUCT_JSON} as product, p.id, c.name as category_name, p.posting_time::text as posting_key from ${PRODUCT_FROM}
       where p.category_id = $1 and ${ON_MARKET}${page === 'after' ? ' and (p.posting_time, p.id) < ($2::timestamptz, $3::uuid)' : ''}
       order by p.posting_time desc, p.id desc
       limit ${Math.trunc(rows)}`,
   };
 }
 
+/** A category page whose cars are their JSON texts (PRODUCT_JSON), as the answer is assembled from them. */
+export type CategoryPageOfJson = Omit<CategoryPage, 'products'> & { products: ProductJson[] };
+
 /** One page of a category's unsold cars, newest first, continuing after `cursor`. */
-export async function categoryPage(pool: Pool, categoryId: string, query: { cursor?: string | undefined; limit: number }): Promise<CategoryPage> {
+export async function categoryPage(pool: Pool, categoryId: string, query: { cursor?: string | undefined; limit: number }): Promise<CategoryPageOfJson> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const { rows } = await pool
-    .query<ProductRow & { posting_key: string }>(
+    .query<{ product: ProductJson; id: string; category_name: string; posting_key: string }>(
       after
         ? { ...categoryPageStatement('after', query.limit + 1), values: [categoryId, after.postingTime, after.id] }
         : { ...categoryPageStatement('first', query.limit + 1), values: [categoryId] },
@@ -100,9 +104,14 @@ export async function categoryPage(pool: Pool, categoryId: string, query: { curs
   const last = page.at(-1);
   return {
     categoryName,
-    products: page.map(toProduct),
+    products: page.map((r) => r.product),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ postingTime: last.posting_key, id: last.id }) : null,
   };
+}
+
+/** A category page as the JSON text of its answer, in the schema's order. */
+export function categoryPageText(page: CategoryPageOfJson): string {
+  return `{"categoryName":${JSON.stringify(page.categoryName)},"products":${jsonArray(page.products)},"nextCursor":${JSON.stringify(page.nextCursor)}}`;
 }
 
 async function categoryNameOf(pool: Pool, categoryId: string): Promise<string> {
@@ -116,12 +125,12 @@ export const SELLER_PRODUCTS_LIMIT = 500;
 
 export async function sellerProducts(pool: Pool, seller: Actor, email: string): Promise<Product[]> {
   assertOwnEmail(seller, email);
-  const { rows } = await pool.query<ProductRow>(
-    `select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM}
+  const { rows } = await pool.query<{ product: ProductJson }>(
+    `select ${PRODUCT_JSON} as product from ${PRODUCT_FROM}
       where p.seller_id = $1 order by p.posting_time desc, p.id desc limit ${SELLER_PRODUCTS_LIMIT}`,
     [seller.id],
   );
-  return rows.map(toProduct);
+  return rows.map((r) => parseProduct(r.product));
 }
 
 /** Finds the seller's own car or answers 404, whether it is missing or someone else's. */

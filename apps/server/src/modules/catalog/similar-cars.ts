@@ -3,7 +3,7 @@ import type { CarDeparture, SimilarCars } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
 import { AppError } from '../../errors.ts';
 import { ON_MARKET } from '../cars/market.ts';
-import { PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, withoutSellerContact, type ProductRow } from '../cars/product.ts';
+import { PRODUCT_FROM, PRODUCT_JSON, parseProduct, withoutSellerContact, type ProductJson } from '../cars/product.ts';
 
 /** How many similar cars a page offers. */
 export const SIMILAR_CARS = 6;
@@ -48,13 +48,13 @@ export async function departureMessage(pool: Pool, id: string): Promise<string> 
 export async function similarCars(pool: Pool, viewer: Actor | null, id: string): Promise<SimilarCars> {
   const car = await likenessOf(pool, id);
   if (!car) throw new AppError('NOT_FOUND', 'There is no such car.');
-  const { rows } = await pool.query<ProductRow>(
-    `select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM}
+  const { rows } = await pool.query<{ product: ProductJson }>(
+    `select ${PRODUCT_JSON} as product from ${PRODUCT_FROM}
       where ${ON_MARKET} and p.category_id = $2 and p.id <> $1
       order by coalesce(lower(p.model) = lower($3::text), false) desc, abs(p.resale_price - $4::int), p.id
       limit ${SIMILAR_CARS}`,
     [id, car.makeId, car.model, car.price],
   );
-  const cars = rows.map(toProduct);
+  const cars = rows.map((r) => parseProduct(r.product));
   return { left: car.left, cars: viewer ? cars : cars.map(withoutSellerContact) };
 }

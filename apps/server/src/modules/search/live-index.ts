@@ -90,7 +90,7 @@ const toCar = (r: ChangeRow): SearchableCar => ({
   verifiedSeller: r.verified,
   location: r.location,
   text: r.search_text,
-  // A flagged car earns no rating (as toProduct shows it): last in Best deal, never a good price.
+  // A flagged car earns no rating (as PRODUCT_JSON writes it): last in Best deal, never a good price.
   dealRatio: r.flagged ? Infinity : r.estimate === null ? NO_ESTIMATE : r.resale_price / r.estimate,
   goodPrice: !r.flagged && (r.rating === 'Great price' || r.rating === 'Good price'),
 });

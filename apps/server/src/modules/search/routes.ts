@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuery, searchResult } from '@second-gear/contract';
 import { loadActor } from '../../auth/guards.ts';
-import { withoutSellerContact } from '../cars/product.ts';
-import { search } from './service.ts';
+import { jsonBytes, jsonText, sendJson } from '../../http/json-bytes.ts';
+import { parseProduct, withoutSellerContact } from '../cars/product.ts';
+import { search, searchResultText } from './service.ts';
 
 /** Search over every car on the market, for everyone: a visitor gets the cars without their sellers' contact. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,7 +36,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       // The answer depends on the cookie (the sellers' contact), so no shared cache may hand it on.
       reply.header('vary', 'cookie');
       const answer = await search(app.pg, cars, req.query);
-      return viewer ? answer : { ...answer, results: answer.results.map(withoutSellerContact) };
+      if (viewer) return sendJson(reply, jsonText(app, searchResult, searchResultText(answer)));
+      return sendJson(reply, jsonBytes(app, searchResult, { ...answer, results: answer.results.map((car) => withoutSellerContact(parseProduct(car))) }));
     },
   );
 };

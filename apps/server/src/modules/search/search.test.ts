@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchResult } from '@second-gear/contract';
+import type { FastifyInstance } from 'fastify';
+import { searchQuery, searchResult, type SearchResult } from '@second-gear/contract';
+import { jsonText } from '../../http/json-bytes.ts';
+import { search as searchCars, searchResultText } from './service.ts';
 import { as, type Person, type TestApp } from '../../../test/harness.ts';
 import { withPersonas } from '../../../test/personas.ts';
 import { insertCar, insertCategory } from '../../../test/fixtures.ts';
@@ -54,6 +57,16 @@ describe('GET /api/search: visitors', () => {
     expect(res.body).not.toContain('555-0177');
     const signedIn = (await search('keyword=corolla', buyer)).json<SearchResult>().results[0];
     expect(signedIn).toMatchObject({ email: seller.email, mobile: '555-0177', vin: '1HGCM82633A004352' });
+  });
+});
+
+describe('GET /api/search: in production', () => {
+  it('sends the bytes the contract makes, though production skips the check', async () => {
+    const answer = await searchCars(t.pool, t.app.liveCars, searchQuery.parse({ keyword: 'toyota' }));
+    expect(answer.results.length).toBeGreaterThan(0);
+    const production = { config: { env: 'production' } } as FastifyInstance;
+    // Outside production jsonText holds the text to what the schema makes of it, byte for byte.
+    expect(jsonText(production, searchResult, searchResultText(answer)).toString()).toBe(jsonText(t.app, searchResult, searchResultText(answer)).toString());
   });
 });
 

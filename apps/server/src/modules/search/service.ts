@@ -2,7 +2,8 @@ import type { Pool } from 'pg';
 import { bodyTypes, conditions, fuels, transmissions, type SearchQuery, type SearchResult, type SearchSort } from '@second-gear/contract';
 import { badCursor } from '../../errors.ts';
 import { ON_MARKET } from '../cars/market.ts';
-import { PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, type ProductRow } from '../cars/product.ts';
+import { jsonArray } from '../../http/json-bytes.ts';
+import { PRODUCT_FROM, PRODUCT_JSON, type ProductJson } from '../cars/product.ts';
 import { sortKeys, type Facet, type Position } from './car-index.ts';
 import type { LiveCarIndex } from './live-index.ts';
 
@@ -21,7 +22,10 @@ function decodeCursor(raw: string, sort: SearchSort): Position {
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The statement of a search besides looking at the copy (exported for the benchmark's plans). */
-export const PAGE_SQL = `select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM} where p.id = any($1::uuid[]) and ${ON_MARKET}`;
+export const PAGE_SQL = `select p.id, ${PRODUCT_JSON} as product from ${PRODUCT_FROM} where p.id = any($1::uuid[]) and ${ON_MARKET}`;
+
+/** A search's answer whose cars are their JSON texts (PRODUCT_JSON), as the answer is assembled from them. */
+export type SearchResultOfJson = Omit<SearchResult, 'results'> & { results: ProductJson[] };
 
 /**
  * One page of the cars on the market matching every filter, in the chosen sort with the id as the
@@ -29,19 +33,19 @@ export const PAGE_SQL = `select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM} where p.
  * matching and counting are done over this process's copy of the cars (live-index.ts); the page's
  * cars are then read from PostgreSQL by id.
  */
-export async function search(pool: Pool, cars: LiveCarIndex, q: SearchQuery): Promise<SearchResult> {
+export async function search(pool: Pool, cars: LiveCarIndex, q: SearchQuery): Promise<SearchResultOfJson> {
   const after = q.after ? decodeCursor(q.after, q.sort) : undefined;
   const { cars: index, makes } = await cars.current();
   const answer = index.search(q, after, new Map(makes.map((m) => [m.id, m.name])));
   const shown = answer.page.slice(0, q.limit);
   // Prepared once per connection: planning this join cost more than running it.
-  const { rows } = await pool.query<ProductRow>({ name: 'search-page', text: PAGE_SQL, values: [shown.map((p) => p.id)] });
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const { rows } = await pool.query<{ id: string; product: ProductJson }>({ name: 'search-page', text: PAGE_SQL, values: [shown.map((p) => p.id)] });
+  const byId = new Map(rows.map((r) => [r.id, r.product]));
   const last = shown.at(-1);
   const option = (facet: Facet, value: string, label = value) => ({ value, label, count: answer.counts[facet].get(value) ?? 0 });
   return {
     // A car sold since the copy was brought up to date is left out rather than shown.
-    results: shown.flatMap((p) => (byId.has(p.id) ? [toProduct(byId.get(p.id)!)] : [])),
+    results: shown.flatMap((p) => byId.get(p.id) ?? []),
     total: answer.total,
     nextCursor: answer.page.length > q.limit && last ? encodeCursor(q.sort, last) : null,
     counts: {
@@ -52,4 +56,9 @@ export async function search(pool: Pool, cars: LiveCarIndex, q: SearchQuery): Pr
       condition: conditions.map((v) => option('condition', v)),
     },
   };
+}
+
+/** A search's answer as JSON text, in the schema's order. */
+export function searchResultText(answer: SearchResultOfJson): string {
+  return `{"results":${jsonArray(answer.results)},"total":${answer.total},"nextCursor":${JSON.stringify(answer.nextCursor)},"counts":${JSON.stringify(answer.counts)}}`;
 }

@@ -4,20 +4,21 @@ import type { Actor } from '../../auth/actor.ts';
 import { assertOwnEmail } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
 import { MONEY_COLUMNS, moneyJoin, toHeldPayment, type MoneyColumns } from '../money/view.ts';
-import { listingStatusOf, PRODUCT_COLUMNS, PRODUCT_FROM, toProduct, type ProductRow } from '../cars/product.ts';
+import { listingStatusOf, parseProduct, PRODUCT_FROM, PRODUCT_JSON, type ProductJson } from '../cars/product.ts';
+import type { Product } from '@second-gear/contract';
 
 export const WISHLIST_LIMIT = 500;
 
-type WishlistRow = ProductRow & MoneyColumns & { entry_paid: boolean; entry_transaction_id: string | null };
+type WishlistRow = MoneyColumns & { product: ProductJson; sales_status: Product['salesStatus']; entry_paid: boolean; entry_transaction_id: string | null };
 
 const WISHLIST_SELECT = `
-  select ${PRODUCT_COLUMNS}, w.paid as entry_paid, w.transaction_id as entry_transaction_id, ${MONEY_COLUMNS}
+  select ${PRODUCT_JSON} as product, p.sales_status, w.paid as entry_paid, w.transaction_id as entry_transaction_id, ${MONEY_COLUMNS}
     from wishlist_entries w join ${PRODUCT_FROM} on p.id = w.product_id
     ${moneyJoin('w.transaction_id')}`;
 
 function toItem(r: WishlistRow, buyer: Actor): WishlistItem {
   return {
-    ...toProduct(r),
+    ...parseProduct(r.product),
     wishlistEmail: buyer.email,
     paid: r.entry_paid,
     transactionId: r.entry_transaction_id,
