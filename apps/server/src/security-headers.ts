@@ -7,7 +7,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * provider's raw responses alike. Our options are the same for every request (no nonces, nothing
  * per route), so helmet runs once here and its headers are replayed; @fastify/helmet built a new
  * helmet middleware and re-serialised the Content-Security-Policy for every request, which was a
- * tenth of the server's CPU under `npm run bench` (docs/performance.md).
+ * tenth of the server's CPU under `npm run bench` (decision 008).
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
   const headers = helmetHeaders(options);
