@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 
 /**
- * An answer serialised and encoded by the route itself (once per cache fill for the advertised
+ * An answer serialised and encoded by the route itself (once per cache fill for a visitor's advertised
  * grid, once per request for a visitor's search). Outside production it is first checked against
  * its response schema, as Fastify's serializer checks the other routes' answers, so a test fails
  * on any drift; in production it is not: its cars are PRODUCT_JSON's, which tests hold to the

@@ -4,7 +4,7 @@
 -- Generated columns: every way a row is written (an upload, the demo data, a fixture) has them.
 -- The rule is images/store.ts's imageUrls: the main picture is the last width up to 800 pixels,
 -- else the first; the srcset lists every width, and is empty for a single one. A test holds the
--- two equal (images/store.test.ts).
+-- two equal (modules/cars/product-json.test.ts).
 create function image_main_url(key text, widths integer[]) returns text
   language sql immutable strict parallel safe
   return '/uploads/' || key || '-'

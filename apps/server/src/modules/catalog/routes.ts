@@ -25,7 +25,7 @@ import { PRICE_CHANGES_PER_DAY, addProduct, deleteProduct, editProduct, withdraw
 import { actorOf, loadActor, requireRole, requireUser } from '../../auth/guards.ts';
 import { RateLimits } from '../../auth/rate-limits.ts';
 import { AppError } from '../../errors.ts';
-import { jsonBytes, sendJson } from '../../http/json-bytes.ts';
+import { jsonArray, jsonBytes, jsonText, sendJson } from '../../http/json-bytes.ts';
 import { refusal } from '../../http/openapi.ts';
 import { pictureUploadSchema, uploadPicture } from './picture-upload.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
@@ -36,7 +36,7 @@ import {
   listCategories,
   sellerProducts,
 } from './service.ts';
-import { withoutSellerContact } from '../cars/product.ts';
+import { parseProduct, withoutSellerContact } from '../cars/product.ts';
 
 /** Name the forged field plainly instead of the generic "unrecognized key". */
 async function refuseServerSetFields(req: FastifyRequest) {
@@ -76,7 +76,8 @@ export const catalogRoutes = (payments: PaymentProvider): FastifyPluginAsyncZod 
       // Two answers, cached apart; the answer depends on the cookie, so no shared cache may mix them.
       const json = await app.catalogReads.get(advertisedKey(signedIn), async () => {
         const cars = await listAdvertised(app.pg);
-        return jsonBytes(app, z.array(product), signedIn ? cars : cars.map(withoutSellerContact));
+        if (signedIn) return jsonText(app, z.array(product), jsonArray(cars));
+        return jsonBytes(app, z.array(product), cars.map((car) => withoutSellerContact(parseProduct(car))));
       });
       return sendJson(reply.header('vary', 'cookie'), json);
     },

@@ -26,7 +26,7 @@ export async function listCategories(pool: Pool): Promise<Category[]> {
   return rows.map((r) => ({ _id: r.id, name: r.name, details: r.details, image: imageUrls(r.image_key, r.widths).url }));
 }
 
-export async function listAdvertised(pool: Pool): Promise<Product[]> {
+export async function listAdvertised(pool: Pool): Promise<ProductJson[]> {
   // A named (prepared) statement: the home grid is the busiest public read, and PostgreSQL spent
   // longer planning this four-table join than running it. It has no parameters, so the one plan
   // kept per connection is the plan every call would get anyway.
@@ -37,7 +37,7 @@ export async function listAdvertised(pool: Pool): Promise<Product[]> {
       order by p.posting_time desc, p.id desc
       limit ${ADVERTISED_LIMIT}`,
   });
-  return rows.map((r) => parseProduct(r.product));
+  return rows.map((r) => r.product);
 }
 
 export async function addProductCategories(pool: Pool): Promise<AddProductCategory[]> {

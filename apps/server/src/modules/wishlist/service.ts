@@ -1,11 +1,10 @@
 import type { Pool } from 'pg';
-import type { DeleteResult, UpdateResult, WishlistItem } from '@second-gear/contract';
+import type { DeleteResult, Product, UpdateResult, WishlistItem } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
 import { assertOwnEmail } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
 import { MONEY_COLUMNS, moneyJoin, toHeldPayment, type MoneyColumns } from '../money/view.ts';
 import { listingStatusOf, parseProduct, PRODUCT_FROM, PRODUCT_JSON, type ProductJson } from '../cars/product.ts';
-import type { Product } from '@second-gear/contract';
 
 export const WISHLIST_LIMIT = 500;
 
