@@ -63,6 +63,31 @@ describe('notify', () => {
     await inTransaction(t.pool, (c) => notify(c, n));
     expect(await rowsFor(n.eventKey)).toEqual({ notifications: 1, emails: 0 });
   });
+
+  it('tells in one statement, whether the email is new, folded or not written, and none once the event was told', async () => {
+    const about = `car:${crypto.randomUUID()}`;
+    const statementsOf = async (n: Notice) =>
+      inTransaction(t.pool, async (c) => {
+        let statements = 0;
+        const query = c.query.bind(c) as (...args: unknown[]) => unknown;
+        (c as { query: unknown }).query = (...args: unknown[]) => (statements++, query(...args));
+        try {
+          await notify(c, n);
+        } finally {
+          (c as { query: unknown }).query = query;
+        }
+        return statements;
+      });
+    const first = notice({ about });
+    // The email's delivery job and the live event follow the commit (decision 027), outside the count.
+    expect(await statementsOf(first)).toBe(1);
+    const second = notice({ about });
+    expect(await statementsOf(second)).toBe(1);
+    expect(await rowsFor(second.eventKey)).toEqual({ notifications: 1, emails: 0 });
+    expect(await statementsOf(notice({ email: false }))).toBe(1);
+    expect(await statementsOf(first)).toBe(1);
+    expect(await rowsFor(first.eventKey)).toEqual({ notifications: 1, emails: 1 });
+  });
 });
 
 describe('the text of a notification', () => {

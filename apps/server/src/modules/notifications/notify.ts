@@ -105,80 +105,83 @@ async function sendLive(client: PoolClient, payloads: string[]) {
  * Records a notification and its email in the caller's transaction, so that both exist exactly
  * when the event does: a rollback takes them away, a commit keeps them for the bell and for the
  * outbox's delivery however the process ends afterwards. An email `about` a subject folds into one
- * not yet sent (foldIntoPending) or waits for the window (queueEmail). Returns whether this was
- * news (false: the same event was told before, and nothing was added).
+ * not yet sent or waits for the window (TELL, below). Returns whether this was news (false: the
+ * same event was told before, and nothing was added).
  */
 export async function notify(client: PoolClient, notice: Notice): Promise<boolean> {
   // Names and cars are people's text: the bell shows it, and the title becomes an email's subject.
   const title = plainText(notice.title);
   const body = plainText(notice.body, 'lines');
-  const { rows } = await client.query<{ id: string }>(
-    `insert into notifications (user_id, event_key, kind, title, body, link)
-     values ($1, $2, $3, $4, $5, $6)
-     on conflict (user_id, event_key) do nothing
-     returning id`,
-    [notice.userId, notice.eventKey, notice.kind, title, body, notice.link],
-  );
-  const id = rows[0]?.id;
+  const foldKey = notice.about ? `${notice.userId} ${notice.about}` : null;
+  const { rows } = await client.query<{ id: string | null; outbox_id: string | null; due_at: Date | null }>({
+    name: 'notify',
+    text: TELL,
+    values: [notice.userId, notice.eventKey, notice.kind, title, body, notice.link, notice.email !== false, foldKey, notice.calendar ?? null, EMAIL_FOLD_MINUTES],
+  });
+  const { id, outbox_id, due_at } = rows[0]!;
   if (!id) return false;
-  if (notice.email !== false) {
-    const told = { ...notice, title, body };
-    const foldKey = notice.about ? `${notice.userId} ${notice.about}` : null;
-    if (!foldKey || !(await foldIntoPending(client, foldKey, told))) await queueEmail(client, id, foldKey, told);
-  }
+  // Its delivery job, added once this transaction commits (or swept up a minute on): never one for a rolled-back email.
+  if (outbox_id) await enqueueEmailDelivery(client, outbox_id, due_at!);
   await publishLive(client, { user: notice.userId, type: 'notification', id });
   return true;
 }
 
 /**
- * Adds the event to an email with the same fold key written within the window and not yet tried:
- * its subject becomes the newest title with a count of the earlier ones, its body lists every
- * event. Exactly once still holds: the row is changed only while it is locked by this transaction
- * and unsent, and delivery (deliver-email.ts) locks it too, so it sends either the email
- * before this event (and this event gets an email of its own) or after it, never half of it. A row
- * being delivered right now is skipped rather than waited for (an SMTP conversation is not a lock
- * to hold a booking's transaction on). Two meetings' calendar files cannot share one email, so a
- * calendar folds only into an email with none or with the same meeting's (UID), which it replaces:
- * the newer file supersedes the older one. Returns whether the event was folded.
+ * A notification ($1 the person, $2 the event's key, $3 its kind, $4 the title, $5 the body, $6 the
+ * link) and, when it is news and emails are wanted ($7), its email ($8 the fold key or null, $9 a
+ * calendar file or null, $10 the window in minutes), in one statement: a booking's transaction
+ * waits for each of its statements in turn, behind whatever else the server is doing, so its three
+ * steps are one round trip instead of three. The steps:
+ *
+ * - **told**: the notification, unless this person was told of this event before (then nothing else).
+ * - **folded**: the event added to an email with the same fold key written within the window and
+ *   not yet tried: its subject becomes the newest title with a count of the earlier ones, its body
+ *   lists every event. Exactly once still holds: the row is changed only while it is locked by this
+ *   transaction and unsent, and delivery (deliver-email.ts) locks it too, so it sends either the
+ *   email before this event (and this event gets an email of its own) or after it, never half of it.
+ *   A row being delivered right now is skipped rather than waited for (an SMTP conversation is not a
+ *   lock to hold a booking's transaction on). Two meetings' calendar files cannot share one email,
+ *   so a calendar folds only into an email with none or with the same meeting's (UID), which it
+ *   replaces: the newer file supersedes the older one.
+ * - **queued**: otherwise an email of its own, due the window after the last one with that fold key
+ *   (or now, after a quiet spell), so that the events of the next few minutes fold into it instead
+ *   of each leaving at once. None is written for a person who unsubscribed, nor for one whose email
+ *   is not confirmed: an unconfirmed address may be someone else's, who never asked for our news
+ *   (docs/security.md, "Confirmed email"). The bell keeps it.
+ *
+ * Every step sees the database as the statement began, and the later ones learn what the earlier
+ * did only from what they return (told, folded), as PostgreSQL's writing WITH queries do.
  */
-async function foldIntoPending(client: PoolClient, foldKey: string, notice: Notice): Promise<boolean> {
-  const { rowCount } = await client.query(
-    `update email_outbox o
-        set subject = $2 || ' (and ' || o.events || ' earlier update' || case when o.events = 1 then '' else 's' end || ')',
-            text_body = case when o.events = 1 then o.subject || E'\n' || o.text_body else o.text_body end || E'\n\n' || $2 || E'\n' || $3,
-            calendar = coalesce($4, o.calendar),
-            events = o.events + 1
-      where o.id = (
-        select p.id from email_outbox p
-         where p.fold_key = $1 and p.sent_at is null and p.attempts = 0 and p.last_error is null
-           and p.created_at > now() - make_interval(mins => $5)
-           and ($4::text is null or p.calendar is null or substring(p.calendar from 'UID:[^\r\n]+') = substring($4 from 'UID:[^\r\n]+'))
-         order by p.due_at desc
-         limit 1
-           for update skip locked
-      )`,
-    [foldKey, notice.title, notice.body, notice.calendar ?? null, EMAIL_FOLD_MINUTES],
-  );
-  return rowCount === 1;
-}
-
-/**
- * Writes the notification's email and its delivery job. An email with a fold key is due the window
- * after the last one with that key (or now, after a quiet spell), so that the events of the next
- * few minutes fold into it instead of each leaving at once. Nothing is written for a person who
- * unsubscribed, nor for one whose email is not confirmed: an unconfirmed address may be someone
- * else's, who never asked for our news (docs/security.md, "Confirmed email"). The bell keeps it.
- */
-async function queueEmail(client: PoolClient, notificationId: string, foldKey: string | null, notice: Notice) {
-  const { rows } = await client.query<{ id: string; due_at: Date }>(
-    `insert into email_outbox (notification_id, to_address, subject, text_body, calendar, fold_key, due_at)
-     select $1, u.email, $3, $4, $5, $6::text,
-            greatest(now(), (select max(o.due_at) + make_interval(mins => $7) from email_outbox o where o.fold_key = $6::text))
-       from users u
-      where u.id = $2 and u.email_verified and not exists (select 1 from email_unsubscribes x where x.user_id = u.id)
-     returning id, due_at`,
-    [notificationId, notice.userId, notice.title, notice.body, notice.calendar ?? null, foldKey, EMAIL_FOLD_MINUTES],
-  );
-  // Its delivery job, added once this transaction commits (or swept up a minute on): never one for a rolled-back email.
-  if (rows[0]) await enqueueEmailDelivery(client, rows[0].id, rows[0].due_at);
-}
+const TELL = `
+  with told as (
+    insert into notifications (user_id, event_key, kind, title, body, link)
+    values ($1, $2, $3, $4, $5, $6)
+    on conflict (user_id, event_key) do nothing
+    returning id
+  ), folded as (
+    update email_outbox o
+       set subject = $4 || ' (and ' || o.events || ' earlier update' || case when o.events = 1 then '' else 's' end || ')',
+           text_body = case when o.events = 1 then o.subject || E'\n' || o.text_body else o.text_body end || E'\n\n' || $4 || E'\n' || $5,
+           calendar = coalesce($9::text, o.calendar),
+           events = o.events + 1
+     where $7 and exists (select from told)
+       and o.id = (
+         select p.id from email_outbox p
+          where p.fold_key = $8::text and p.sent_at is null and p.attempts = 0 and p.last_error is null
+            and p.created_at > now() - make_interval(mins => $10)
+            and ($9::text is null or p.calendar is null or substring(p.calendar from 'UID:[^\r\n]+') = substring($9::text from 'UID:[^\r\n]+'))
+          order by p.due_at desc
+          limit 1
+            for update skip locked
+       )
+    returning o.id
+  ), queued as (
+    insert into email_outbox (notification_id, to_address, subject, text_body, calendar, fold_key, due_at)
+    select told.id, u.email, $4, $5, $9::text, $8::text,
+           greatest(now(), (select max(o.due_at) + make_interval(mins => $10) from email_outbox o where o.fold_key = $8::text))
+      from told join users u on u.id = $1
+     where $7 and not exists (select from folded)
+       and u.email_verified and not exists (select 1 from email_unsubscribes x where x.user_id = u.id)
+    returning id, due_at
+  )
+  select (select id from told) as id, (select id from queued) as outbox_id, (select due_at from queued) as due_at`;
