@@ -769,7 +769,7 @@ function report(all: Measurement[], sets: DataSet[]) {
   }
   const scale = table([`scenario`, `req/s ${large / 1000}k ÷ ${small / 1000}k (≥ ${fmt(1 / TARGETS.scale, 2)})`, `p99 ${large / 1000}k ÷ ${small / 1000}k (≤ ${TARGETS.scale})`, 'within 1.3×'], scaleRows);
   const rated = table(
-    ['scenario', 'cars', 'offered req/s', 'answered req/s', 'p99 ms', 'p99.9 ms', 'p99 target', 'p99.9 target', 'saturation req/s (closed loop)', 'non-2xx', 'errors', 'load'],
+    ['scenario', 'cars', 'offered req/s', 'answered req/s', 'p99 ms', 'p99.9 ms', 'p99 target', 'p99.9 target', 'bare node p99 ms, same rate', 'saturation req/s (closed loop)', 'non-2xx', 'errors', 'load'],
     atRates.map((m) => [
       m.scenario,
       fmt(m.cars),
@@ -779,6 +779,8 @@ function report(all: Measurement[], sets: DataSet[]) {
       fmt(m.p999, 1),
       against(m.targets.p99Ms, (t) => m.p99 < t, (t) => `< ${t} ms`),
       against(m.targets.p999Ms, (t) => m.p999 < t, (t) => `< ${t} ms`),
+      // The floor of this machine and this loop: a server that only sends bytes, offered the same rate.
+      fmt(m.bareP99, 1),
       saturation(m.cars) ? fmt(saturation(m.cars)!.rps) : '(not measured)',
       fmt(m.non2xx),
       fmt(m.errors),
