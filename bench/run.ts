@@ -487,6 +487,8 @@ async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> 
     started.push(bare.child);
     const floor = await startBaseline('bench/floor-server.ts', [url]);
     started.push(floor.child);
+    /** Forgets every buyer's bookings counted this hour (bookings/service.ts allows 30), so that a run measures bookings rather than the limit's 429s. */
+    const clearBookingLimits = async () => void (await pool.query(`delete from auth_rate_limits where key like 'booking:%'`));
     /** Random pages of random categories, each read by one of the mix's buyers: the floor's scenarios. */
     const categoryPages = () => ({ requests: [drawnFrom(mixPool.categoryPages, buyers.map((b) => b.cookie))] });
 
@@ -519,11 +521,9 @@ async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> 
         return { requests, mixTally: tally };
       },
       bareRequests: bareTypical(categoryPath),
-      // A mix's 100 buyers book about 18 cars each over the mixes' runs at 3,000 cars, and the
-      // busiest reach the limit of 30 an hour (bookings/service.ts), which most likely refused the
-      // one booking of the run of 2026-11-28 10:43 answered other than 2xx. Counted afresh before
-      // each run, as the booking scenario's are.
-      beforeRun: async () => void (await pool.query(`delete from auth_rate_limits where key like 'booking:%'`)),
+      // The mix's buyers book about 18 cars each over the mixes' runs at 3,000 cars, and the busiest
+      // would reach the limit of 30 an hour: counted afresh, as the booking scenario's are.
+      beforeRun: clearBookingLimits,
       observe: async () => {
         const memory = sampleMemory(server.child.pid!);
         const before = await cacheCounts(server.origin, metricsToken);
@@ -580,7 +580,7 @@ async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> 
           targets: {},
           requests: () => bookingRequests(app.origin, bookingCookies, productIds, appBookings),
           bareRequests: () => bookingRequests(bare.origin, bookingCookies, productIds, bareBookings),
-          beforeRun: async () => void (await pool.query(`delete from auth_rate_limits where key like 'booking:%'`)),
+          beforeRun: clearBookingLimits,
         },
         searchScenario('search: keyword + 3 filters', searches.keyword, app.origin),
         searchScenario('search: filters only', searches.filters, app.origin),
