@@ -35,6 +35,15 @@ export class CarIds {
     }
   }
 
+  /** Moves each slot's id to the slot `moveTo` names for it (-1: the slot holds no id). */
+  moveSlots(moveTo: Int32Array): void {
+    const words = new Uint32Array(this.words.length);
+    for (let slot = 0; slot < moveTo.length; slot++) if (moveTo[slot]! >= 0) words.set(this.words.subarray(slot * 4, slot * 4 + 4), moveTo[slot]! * 4);
+    this.words = words;
+    // An entry's place in the table follows its id's hash, which has not changed: only the slot it names does.
+    for (let i = 0; i < this.table.length; i++) if (this.table[i] !== 0) this.table[i] = moveTo[this.table[i]! - 1]! + 1;
+  }
+
   /** Records `id` at `slot` (not in the table yet). */
   add(id: string, slot: number): void {
     const w = CarIds.wordsOf(id);

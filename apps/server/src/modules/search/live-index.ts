@@ -147,6 +147,7 @@ export class LiveCarIndex {
       if (row.on_market) this.index.put(toCar(row));
       else this.index.remove(row.id);
     }
+    this.index.settle();
     this.lookedFine(rows[0]!.xmin, startedAt, covers);
   }
 
@@ -200,7 +201,7 @@ export class LiveCarIndex {
       }
       if (xmins.size !== 1) throw new Error(`the load's two halves saw different snapshots: ${[...xmins].join(', ')}`);
       for (const client of clients) await client.query('commit');
-      index.trim();
+      index.settle();
       return { index, xmin: [...xmins][0]! };
     } finally {
       for (const client of clients) {

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { bodyTypes, conditions, fuels, searchSorts, transmissions, type SearchQuery } from '@second-gear/contract';
+import { CarIndex, sortKeys, type Facet, type Position, type SearchableCar } from './car-index.ts';
+
+/**
+ * The copy against a brute force over the same cars, through adds, changes (of the make and
+ * options too, which move a car out of its combination's range), removals and settles at random
+ * points: every page walked by the cursor, the total and every option's count. The HTTP property
+ * test (search.property.test.ts) covers the same through PostgreSQL with a handful of cars, too few
+ * to leave cars outside the ranges between two settles.
+ */
+
+const makeIds = [randomUUID(), randomUUID(), randomUUID()];
+const locations = ['Portland, OR', 'Austin, TX', 'South Portland, ME'];
+
+const carArb = fc.record({
+  makeId: fc.constantFrom(...makeIds),
+  model: fc.option(fc.constantFrom('Golf', 'Polo', 'Camry'), { nil: null }),
+  // Few values, so that sort keys tie and the id must break the ties.
+  price: fc.constantFrom(5000, 7500, 12000, 20000),
+  year: fc.integer({ min: 2015, max: 2020 }),
+  km: fc.constantFrom(0, 50_000, 80_467.2, Infinity),
+  postedUs: fc.integer({ min: 0, max: 5 }),
+  fuel: fc.option(fc.constantFrom(...fuels.slice(0, 3)), { nil: null }),
+  transmission: fc.option(fc.constantFrom(...transmissions), { nil: null }),
+  bodyType: fc.option(fc.constantFrom(...bodyTypes.slice(0, 3)), { nil: null }),
+  condition: fc.constantFrom(...conditions.slice(0, 2)),
+  verifiedSeller: fc.boolean(),
+  location: fc.constantFrom(...locations),
+  dealRatio: fc.constantFrom(0.8, 1, Number.MAX_VALUE, Infinity),
+  goodPrice: fc.boolean(),
+});
+type CarFields = Omit<SearchableCar, 'id' | 'text'>;
+
+const sometimes = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 3 });
+const queryArb = fc.record({
+  make: sometimes(fc.constantFrom(...makeIds)),
+  model: sometimes(fc.constantFrom('golf', 'Camry')),
+  minPrice: sometimes(fc.constantFrom(5000, 7600)),
+  maxPrice: sometimes(fc.constantFrom(7500, 20000)),
+  minYear: sometimes(fc.integer({ min: 2015, max: 2020 })),
+  maxYear: sometimes(fc.integer({ min: 2015, max: 2020 })),
+  maxMileage: sometimes(fc.constantFrom(0, 50_000, 80_467)),
+  fuel: sometimes(fc.constantFrom(...fuels.slice(0, 3))),
+  transmission: sometimes(fc.constantFrom(...transmissions)),
+  bodyType: sometimes(fc.constantFrom(...bodyTypes.slice(0, 3))),
+  condition: sometimes(fc.constantFrom(...conditions.slice(0, 2))),
+  location: sometimes(fc.constantFrom('portland', 'TX')),
+  verified: sometimes(fc.constant(true as const)),
+  goodPrice: sometimes(fc.constant(true as const)),
+  sort: fc.constantFrom(...searchSorts),
+  limit: fc.integer({ min: 1, max: 7 }),
+});
+type Query = Omit<SearchQuery, 'keyword' | 'after'>;
+
+const opArb = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('add' as const), car: carArb }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('change' as const), which: fc.nat(), car: carArb }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('remove' as const), which: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('settle' as const) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('search' as const), query: queryArb }) },
+);
+
+const facetOf: Record<Facet, (c: CarFields) => string | null> = { make: (c) => c.makeId, fuel: (c) => c.fuel, transmission: (c) => c.transmission, bodyType: (c) => c.bodyType, condition: (c) => c.condition };
+
+function passes(c: CarFields, q: Query, except?: Facet): boolean {
+  for (const facet of Object.keys(facetOf) as Facet[]) if (facet !== except && q[facet] !== undefined && facetOf[facet](c) !== q[facet]) return false;
+  if (q.model !== undefined && c.model?.toLowerCase() !== q.model.toLowerCase()) return false;
+  if (q.minPrice !== undefined && c.price < q.minPrice) return false;
+  if (q.maxPrice !== undefined && c.price > q.maxPrice) return false;
+  if (q.minYear !== undefined && c.year < q.minYear) return false;
+  if (q.maxYear !== undefined && c.year > q.maxYear) return false;
+  if (q.maxMileage !== undefined && !(c.km <= q.maxMileage)) return false;
+  if (q.location !== undefined && !c.location.toLowerCase().includes(q.location.toLowerCase())) return false;
+  if (q.verified && !c.verifiedSeller) return false;
+  if (q.goodPrice && !c.goodPrice) return false;
+  return true;
+}
+
+function expectSameAnswers(index: CarIndex, cars: Map<string, CarFields>, q: Query): void {
+  const { key, desc } = sortKeys[q.sort];
+  const order = (a: [string, CarFields], b: [string, CarFields]) => {
+    const byKey = a[1][key] < b[1][key] ? -1 : a[1][key] > b[1][key] ? 1 : a[0] < b[0] ? -1 : 1;
+    return desc ? -byKey : byKey;
+  };
+  const expected = [...cars].filter(([, c]) => passes(c, q)).sort(order).map(([id]) => id);
+  const names = new Map(makeIds.map((id, i) => [id, `Make ${i}`]));
+  const seen: string[] = [];
+  let after: Position | undefined;
+  for (;;) {
+    const answer = index.search({ ...q } as SearchQuery, after, names);
+    expect(answer.total).toBe(expected.length);
+    for (const facet of Object.keys(facetOf) as Facet[]) {
+      for (const [value, count] of answer.counts[facet]) expect([facet, value, count]).toEqual([facet, value, [...cars.values()].filter((c) => facetOf[facet](c) === value && passes(c, q, facet)).length]);
+    }
+    const shown = answer.page.slice(0, q.limit);
+    seen.push(...shown.map((p) => p.id));
+    if (answer.page.length <= q.limit) break;
+    after = shown.at(-1);
+  }
+  expect(seen).toEqual(expected);
+}
+
+describe('CarIndex: the copy as a brute force over the same cars would answer', () => {
+  it('pages, totals and counts stay exact through adds, changes, removals and settles', () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { minLength: 1, maxLength: 120 }), (ops) => {
+        const index = new CarIndex();
+        const cars = new Map<string, CarFields>();
+        const pick = (n: number) => [...cars.keys()][n % cars.size]!;
+        for (const op of ops) {
+          if (op.kind === 'add') {
+            const id = randomUUID();
+            cars.set(id, op.car);
+            index.put({ ...op.car, id, text: '' });
+          } else if (op.kind === 'change' && cars.size > 0) {
+            const id = pick(op.which);
+            cars.set(id, op.car);
+            index.put({ ...op.car, id, text: '' });
+          } else if (op.kind === 'remove' && cars.size > 0) {
+            const id = pick(op.which);
+            cars.delete(id);
+            index.remove(id);
+          } else if (op.kind === 'settle') index.settle();
+          else if (op.kind === 'search') expectSameAnswers(index, cars, op.query);
+        }
+        expectSameAnswers(index, cars, { sort: 'newest', limit: 5 });
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
