@@ -38,7 +38,10 @@ export class CarIds {
   /** Moves each slot's id to the slot `moveTo` names for it (-1: the slot holds no id). */
   moveSlots(moveTo: Int32Array): void {
     const words = new Uint32Array(this.words.length);
-    for (let slot = 0; slot < moveTo.length; slot++) if (moveTo[slot]! >= 0) words.set(this.words.subarray(slot * 4, slot * 4 + 4), moveTo[slot]! * 4);
+    for (let slot = 0; slot < moveTo.length; slot++) {
+      const to = moveTo[slot]!;
+      if (to >= 0) for (let k = 0; k < 4; k++) words[to * 4 + k] = this.words[slot * 4 + k]!;
+    }
     this.words = words;
     // An entry's place in the table follows its id's hash, which has not changed: only the slot it names does.
     for (let i = 0; i < this.table.length; i++) if (this.table[i] !== 0) this.table[i] = moveTo[this.table[i]! - 1]! + 1;

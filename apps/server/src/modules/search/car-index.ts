@@ -1,4 +1,6 @@
 import { bodyTypes, conditions, fuels, transmissions, type SearchQuery, type SearchSort } from '@second-gear/contract';
+import { BandedColumn } from './banded-column.ts';
+import { bitOf, bitWords, clearBit, countIn, grownBits, maskOf, movedBits, setBit, slotOfBit } from './bits.ts';
 import { CarIds } from './car-ids.ts';
 import { Numbering, Vocabulary, wordsOf, wordMatches } from './keyword.ts';
 
@@ -87,6 +89,10 @@ const NO_CAR = -2;
  * scattered write, and looks for the page only in the ranges of the combinations that pass every
  * facet. A car added or changed since goes to a slot after the ranges, counted one by one until
  * the next settle orders them again.
+ *
+ * Without a keyword, whether each car passes is a bit (bits.ts), and the price, year and mileage
+ * are cut into bands (banded-column.ts), so that a search reads a bit a car for each such filter
+ * and compares only the cars of one band.
  */
 export class CarIndex {
   private capacity = 0;
@@ -99,14 +105,16 @@ export class CarIndex {
   private rangeStart = new Int32Array(1);
   /** Slots in the ranges whose car has gone or moved since they were ordered. */
   private goneFromRanges = 0;
-  private alive = new Uint8Array(0);
+  private alive = bitWords(0);
   /** Bumped whenever the slot's car changes or goes, so that its old words' postings are known to be stale. */
   private generation = new Uint32Array(0);
   private combo = new Int32Array(0);
   private model = new Int32Array(0);
   private location = new Int32Array(0);
-  private verified = new Uint8Array(0);
-  private goodPrice = new Uint8Array(0);
+  private verified = bitWords(0);
+  private goodPrice = bitWords(0);
+  /** The filters' columns in bands (the values themselves are the sort keys below). */
+  private readonly bands = { price: new BandedColumn(), year: new BandedColumn(), km: new BandedColumn() };
   private keys: Record<SortKey, Float64Array> = { postedUs: new Float64Array(0), price: new Float64Array(0), km: new Float64Array(0), year: new Float64Array(0), dealRatio: new Float64Array(0) };
   private readonly makes = new Numbering();
   private readonly models = new Numbering();
@@ -178,18 +186,20 @@ export class CarIndex {
 
   private fill(slot: number, car: SearchableCar): void {
     const generation = ++this.generation[slot]!;
-    this.alive[slot] = 1;
+    setBit(this.alive, slot);
     const combo = this.comboNumber(car);
     this.combo[slot] = combo;
     this.model[slot] = car.model === null ? NONE : this.models.numberOf(car.model.toLowerCase());
     this.location[slot] = this.locations.numberOf(car.location.toLowerCase());
-    this.verified[slot] = car.verifiedSeller ? 1 : 0;
-    this.goodPrice[slot] = car.goodPrice ? 1 : 0;
+    (car.verifiedSeller ? setBit : clearBit)(this.verified, slot);
+    (car.goodPrice ? setBit : clearBit)(this.goodPrice, slot);
     this.keys.postedUs[slot] = car.postedUs;
-    this.keys.price[slot] = car.price;
-    this.keys.km[slot] = car.km;
-    this.keys.year[slot] = car.year;
     this.keys.dealRatio[slot] = car.dealRatio;
+    for (const column of ['price', 'year', 'km'] as const) {
+      this.bands[column].clear(slot);
+      this.bands[column].set(slot, car[column]);
+      this.keys[column][slot] = car[column];
+    }
     // Each of the car's words once: a word's last sighting is marked with this put's number.
     const put = ++this.puts;
     for (const word of wordsOf(car.text)) {
@@ -220,29 +230,30 @@ export class CarIndex {
   private order(): void {
     const combos = this.comboValues.length;
     const start = new Int32Array(combos + 1);
-    for (let slot = 0; slot < this.slots; slot++) if (this.alive[slot]) start[this.combo[slot]! + 1]!++;
+    for (let slot = 0; slot < this.slots; slot++) if (bitOf(this.alive, slot)) start[this.combo[slot]! + 1]!++;
     for (let c = 0; c < combos; c++) start[c + 1]! += start[c]!;
     const next = start.slice(0, combos);
     // Per slot, the slot its car moves to; -1 for a slot without a car.
     const moveTo = new Int32Array(this.slots).fill(-1);
-    for (let slot = 0; slot < this.slots; slot++) if (this.alive[slot]) moveTo[slot] = next[this.combo[slot]!]!++;
+    for (let slot = 0; slot < this.slots; slot++) if (bitOf(this.alive, slot)) moveTo[slot] = next[this.combo[slot]!]!++;
     this.postings.moveSlots(moveTo, this.generation);
     this.byMake.moveSlots(moveTo, this.generation);
     this.ids.moveSlots(moveTo);
-    const moved = <T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(old: T): T => {
+    const moved = <T extends Uint32Array | Int32Array | Float64Array>(old: T): T => {
       const next = new (old.constructor as new (n: number) => T)(this.capacity);
       for (let slot = 0; slot < moveTo.length; slot++) if (moveTo[slot]! >= 0) next[moveTo[slot]!] = old[slot]!;
       return next;
     };
-    this.alive = moved(this.alive);
+    this.alive = movedBits(this.alive, moveTo, this.capacity);
+    this.verified = movedBits(this.verified, moveTo, this.capacity);
+    this.goodPrice = movedBits(this.goodPrice, moveTo, this.capacity);
     this.generation = moved(this.generation);
     this.combo = moved(this.combo);
     this.model = moved(this.model);
     this.location = moved(this.location);
-    this.verified = moved(this.verified);
-    this.goodPrice = moved(this.goodPrice);
     for (const k of ['postedUs', 'price', 'km', 'year', 'dealRatio'] as const) this.keys[k] = moved(this.keys[k]);
     this.slots = start[combos]!;
+    for (const column of ['price', 'year', 'km'] as const) this.bands[column].placeBands(this.keys[column], this.alive, this.slots);
     this.freeSlots.length = 0;
     this.rangeStart = start;
     this.goneFromRanges = 0;
@@ -253,7 +264,8 @@ export class CarIndex {
     const slot = this.ids.slotOf(id);
     if (slot === undefined) return;
     this.ids.delete(id, slot);
-    this.alive[slot] = 0;
+    clearBit(this.alive, slot);
+    for (const column of ['price', 'year', 'km'] as const) this.bands[column].clear(slot);
     this.generation[slot]!++;
     // A range's slot is not reused: another combination's car would sit in the range.
     if (slot < this.ordered) this.goneFromRanges++;
@@ -262,18 +274,19 @@ export class CarIndex {
 
   private grow(): void {
     const capacity = Math.max(1024, this.capacity * 2);
-    const grown = <T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(old: T, make: (n: number) => T): T => {
+    const grown = <T extends Uint32Array | Int32Array | Float64Array>(old: T, make: (n: number) => T): T => {
       const next = make(capacity);
       next.set(old);
       return next;
     };
-    this.alive = grown(this.alive, (n) => new Uint8Array(n));
+    this.alive = grownBits(this.alive, capacity);
+    this.verified = grownBits(this.verified, capacity);
+    this.goodPrice = grownBits(this.goodPrice, capacity);
+    for (const column of ['price', 'year', 'km'] as const) this.bands[column].grow(capacity);
     this.generation = grown(this.generation, (n) => new Uint32Array(n));
     this.combo = grown(this.combo, (n) => new Int32Array(n));
     this.model = grown(this.model, (n) => new Int32Array(n));
     this.location = grown(this.location, (n) => new Int32Array(n));
-    this.verified = grown(this.verified, (n) => new Uint8Array(n));
-    this.goodPrice = grown(this.goodPrice, (n) => new Uint8Array(n));
     for (const k of ['postedUs', 'price', 'km', 'year', 'dealRatio'] as const) this.keys[k] = grown(this.keys[k], (n) => new Float64Array(n));
     this.ids.grow(capacity);
     this.capacity = capacity;
@@ -303,47 +316,22 @@ export class CarIndex {
     }
 
     // Whether each car passes the other filters, counted per combination, and offered to the page
-    // when it also passes the facets'. A filter not set costs a branch that goes the same way for
-    // every car; a filter set costs no branch on the car's values.
-    const perCombo = new Uint32Array(comboCount);
+    // when it also passes the facets'.
     const sortKey = this.keys[sortKeys[q.sort].key];
-    const direction = sortKeys[q.sort].desc ? -1 : 1;
-    const page = new PageCollector(q.sort, q.limit + 1, after, sortKey, this.ids);
-    // With a keyword, only its cars are looked at; without one, every slot.
-    const rows = q.keyword === undefined ? null : this.carsWithEveryWord(q.keyword, makeNames);
-    const passes = this.scratch(rows === null ? this.slots : rows.length);
-    const { price, year, km } = this.keys;
-    const model = q.model === undefined ? undefined : (this.models.find(q.model.toLowerCase()) ?? NO_CAR);
-    const places = q.location === undefined ? undefined : this.placesContaining(q.location);
-    // One column at a time, only for the filters set: tight loops without a branch per car.
-    const filter = (from: number, to: number) => {
-      setFrom(passes, rows, from, to, this.alive);
-      if (q.minPrice !== undefined) atLeast(passes, rows, from, to, price, q.minPrice);
-      if (q.maxPrice !== undefined) atMost(passes, rows, from, to, price, q.maxPrice);
-      if (q.minYear !== undefined) atLeast(passes, rows, from, to, year, q.minYear);
-      if (q.maxYear !== undefined) atMost(passes, rows, from, to, year, q.maxYear);
-      if (q.maxMileage !== undefined) atMost(passes, rows, from, to, km, q.maxMileage);
-      if (q.verified) andWith(passes, rows, from, to, this.verified);
-      if (q.goodPrice) andWith(passes, rows, from, to, this.goodPrice);
-      if (model !== undefined) equalTo(passes, rows, from, to, this.model, model);
-      if (places !== undefined) amongMarked(passes, rows, from, to, this.location, places);
+    const tally: Tally = {
+      perCombo: new Uint32Array(comboCount),
+      matchesAll,
+      page: new PageCollector(q.sort, q.limit + 1, after, sortKey, this.ids),
+      sortKey,
+      direction: sortKeys[q.sort].desc ? -1 : 1,
     };
-    if (rows === null) {
-      // Range by range, so that a range's columns are still in the processor's cache for the next
-      // filter; a combination failing two facets' filters counts for no option and is skipped.
-      for (let c = 0; c + 1 < this.rangeStart.length; c++) {
-        const from = this.rangeStart[c]!;
-        const to = this.rangeStart[c + 1]!;
-        if ((fails[c]! & (fails[c]! - 1)) !== 0 || from === to) continue;
-        filter(from, to);
-        countRange(passes, from, to, c, perCombo, matchesAll, page, sortKey, direction);
-      }
-      filter(this.ordered, this.slots);
-      countAndCollect(passes, null, this.ordered, this.slots, this.combo, perCombo, matchesAll, page, sortKey, direction);
-    } else {
-      filter(0, rows.length);
-      countAndCollect(passes, rows, 0, rows.length, this.combo, perCombo, matchesAll, page, sortKey, direction);
-    }
+    const others: OtherFilters = {
+      q,
+      model: q.model === undefined ? undefined : (this.models.find(q.model.toLowerCase()) ?? NO_CAR),
+      places: q.location === undefined ? undefined : this.placesContaining(q.location),
+    };
+    this.tally(q.keyword === undefined ? null : this.carsWithEveryWord(q.keyword, makeNames), others, fails, tally);
+    const { perCombo, page } = tally;
 
     // A combination's cars count for a facet's options when the only facet filter it fails, if any, is that facet's own.
     const counts = [this.makes.values.length, fuels.length, transmissions.length, bodyTypes.length, conditions.length].map((n) => new Uint32Array(n + 1));
@@ -370,11 +358,69 @@ export class CarIndex {
     };
   }
 
-  private passesBuffer = new Uint8Array(0);
-  private scratch(n: number): Uint8Array {
-    if (this.passesBuffer.length < n) this.passesBuffer = new Uint8Array(n);
-    return this.passesBuffer.subarray(0, n);
+  /**
+   * The cars of the ranges that count and those after the ranges, 32 to a word; with a keyword,
+   * only those `within` its cars. A combination failing two facets' filters counts for no option,
+   * so its range is skipped.
+   */
+  private tally(within: Int32Array | null, others: OtherFilters, fails: Uint8Array, tally: Tally): void {
+    if (this.passesBits.length !== this.alive.length) this.passesBits = bitWords(this.capacity);
+    const passes = this.passesBits;
+    const counted: number[] = [];
+    // The slots to filter, as spans of neighbouring ranges (each [from, to)).
+    const spans: number[][] = [];
+    const span = (from: number, to: number) => {
+      const last = spans.at(-1);
+      if (last !== undefined && last[1] === from) last[1] = to;
+      else spans.push([from, to]);
+    };
+    for (let c = 0; c + 1 < this.rangeStart.length; c++) {
+      if ((fails[c]! & (fails[c]! - 1)) !== 0 || this.rangeStart[c] === this.rangeStart[c + 1]) continue;
+      counted.push(c);
+      span(this.rangeStart[c]!, this.rangeStart[c + 1]!);
+    }
+    if (this.slots > this.ordered) span(this.ordered, this.slots);
+    // A word shared by two spans is filtered twice, to the same bits.
+    for (const [from, to] of spans) this.filterWords(passes, from! >>> 5, (to! - 1) >>> 5, within, others);
+    for (const c of counted) {
+      const from = this.rangeStart[c]!;
+      const to = this.rangeStart[c + 1]!;
+      const cars = countIn(passes, from, to);
+      tally.perCombo[c]! += cars;
+      if (tally.matchesAll[c] === 1 && cars > 0) offerPassing(passes, from, to, null, tally);
+    }
+    offerPassing(passes, this.ordered, this.slots, this.combo, tally);
   }
+
+  /** Sets in `passes`, over words `from` to `to` (inclusive), the cars alive (and `within`) that pass every filter but the facets'. */
+  private filterWords(passes: Int32Array, from: number, to: number, within: Int32Array | null, { q, model, places }: OtherFilters): void {
+    passes.set(this.alive.subarray(from, to + 1), from);
+    if (within !== null) for (let w = from; w <= to; w++) passes[w]! &= within[w]!;
+    // The filters kept as bits first, a word at a time; then the others, car by car, for the cars still passing.
+    const { price, year, km } = this.keys;
+    if (q.minPrice !== undefined) this.bands.price.keepAtLeast(passes, from, to, price, q.minPrice);
+    if (q.maxPrice !== undefined) this.bands.price.keepAtMost(passes, from, to, price, q.maxPrice);
+    if (q.minYear !== undefined) this.bands.year.keepAtLeast(passes, from, to, year, q.minYear);
+    if (q.maxYear !== undefined) this.bands.year.keepAtMost(passes, from, to, year, q.maxYear);
+    if (q.maxMileage !== undefined) this.bands.km.keepAtMost(passes, from, to, km, q.maxMileage);
+    if (q.verified) for (let w = from; w <= to; w++) passes[w]! &= this.verified[w]!;
+    if (q.goodPrice) for (let w = from; w <= to; w++) passes[w]! &= this.goodPrice[w]!;
+    if (model === undefined && places === undefined) return;
+    for (let w = from; w <= to; w++) {
+      let left = passes[w]!;
+      let kept = left;
+      while (left !== 0) {
+        const low = left & -left;
+        const slot = slotOfBit(w, low);
+        if ((model !== undefined && this.model[slot] !== model) || (places !== undefined && places[this.location[slot]!] === 0)) kept ^= low;
+        left ^= low;
+      }
+      passes[w] = kept;
+    }
+  }
+
+  /** Words for whether each slot passes, kept between searches (a search runs to its end before the next). */
+  private passesBits = bitWords(0);
 
   /** Per place (as numbered), 1 when it contains the text in any case. */
   private placesContaining(text: string): Uint8Array {
@@ -382,81 +428,62 @@ export class CarIndex {
     return Uint8Array.from(this.locations.values, (place) => +place.includes(part));
   }
 
-  /** The slots of the cars that have every typed word among their words or in their make's name. */
+  /** The cars (as bits) that have every typed word among their words or in their make's name. */
   private carsWithEveryWord(keyword: string, makeNames: Map<string, string>): Int32Array {
     let candidates: Int32Array | null = null;
     for (const typed of new Set(wordsOf(keyword))) {
-      const found = new Uint8Array(this.slots);
-      const newlyFound: number[] = [];
-      for (const word of this.vocabulary.matching(typed)) this.postings.mark(word, this.generation, found, newlyFound);
+      const found = bitWords(this.capacity);
+      for (const word of this.vocabulary.matching(typed)) this.postings.mark(word, this.generation, found);
       for (const [id, name] of makeNames) {
         const make = this.makes.find(id);
-        if (make !== undefined && wordsOf(name).some((part) => wordMatches(typed, part))) this.byMake.mark(make, this.generation, found, newlyFound);
+        if (make !== undefined && wordsOf(name).some((part) => wordMatches(typed, part))) this.byMake.mark(make, this.generation, found);
       }
-      candidates = candidates === null ? Int32Array.from(newlyFound) : candidates.filter((slot) => found[slot] === 1);
+      if (candidates === null) candidates = found;
+      else for (let w = 0; w < found.length; w++) candidates[w]! &= found[w]!;
     }
-    return candidates ?? new Int32Array(0);
+    return candidates ?? bitWords(this.capacity);
   }
 }
 
-// The loops over the cars looked at, each on its own so that V8 compiles each for the one kind of
-// array it sees: the slots from `from` to `to` (`rows` null; `passes[i]` is for slot i), or the
-// slots listed in `rows` from its place `from` to `to` (`passes[k]` is for slot `rows[k]`).
-// Reading every slot through a list of them all would cost a second read per car and per filter.
-function setFrom(passes: Uint8Array, rows: Int32Array | null, from: number, to: number, flags: Uint8Array): void {
-  if (rows === null) passes.set(flags.subarray(from, to), from);
-  else for (let k = from; k < to; k++) passes[k] = flags[rows[k]!]!;
+/** What a search counts into, and its page. */
+interface Tally {
+  perCombo: Uint32Array;
+  matchesAll: Uint8Array;
+  page: PageCollector;
+  sortKey: Float64Array;
+  direction: number;
 }
-function andWith(passes: Uint8Array, rows: Int32Array | null, from: number, to: number, flags: Uint8Array): void {
-  if (rows === null) for (let i = from; i < to; i++) passes[i]! &= flags[i]!;
-  else for (let k = from; k < to; k++) passes[k]! &= flags[rows[k]!]!;
-}
-function atLeast(passes: Uint8Array, rows: Int32Array | null, from: number, to: number, column: Float64Array, min: number): void {
-  if (rows === null) for (let i = from; i < to; i++) passes[i]! &= +(column[i]! >= min);
-  else for (let k = from; k < to; k++) passes[k]! &= +(column[rows[k]!]! >= min);
-}
-function atMost(passes: Uint8Array, rows: Int32Array | null, from: number, to: number, column: Float64Array, max: number): void {
-  if (rows === null) for (let i = from; i < to; i++) passes[i]! &= +(column[i]! <= max);
-  else for (let k = from; k < to; k++) passes[k]! &= +(column[rows[k]!]! <= max);
-}
-function equalTo(passes: Uint8Array, rows: Int32Array | null, from: number, to: number, column: Int32Array, value: number): void {
-  if (rows === null) for (let i = from; i < to; i++) passes[i]! &= +(column[i] === value);
-  else for (let k = from; k < to; k++) passes[k]! &= +(column[rows[k]!] === value);
-}
-/** Keeps the cars whose value (a number) is marked 1 in `marked`. */
-function amongMarked(passes: Uint8Array, rows: Int32Array | null, from: number, to: number, column: Int32Array, marked: Uint8Array): void {
-  if (rows === null) for (let i = from; i < to; i++) passes[i]! &= marked[column[i]!]!;
-  else for (let k = from; k < to; k++) passes[k]! &= marked[column[rows[k]!]!]!;
+
+/** The query, with its model and places as the copy numbers them. */
+interface OtherFilters {
+  q: SearchQuery;
+  model: number | undefined;
+  places: Uint8Array | undefined;
 }
 
 /**
- * Adds the passing cars of one range (the slots of combination c, see settle) to its count, and
- * offers them to the page when the combination passes every facet.
+ * Offers the passing cars of slots [from, to) to the page: all of them, the cars of one range whose
+ * combination passes every facet (`combo` null); or, after the ranges, each counted for its own
+ * combination and offered when that passes every facet.
  */
-function countRange(passes: Uint8Array, from: number, to: number, c: number, perCombo: Uint32Array, matchesAll: Uint8Array, page: PageCollector, sortKey: Float64Array, direction: number): void {
-  let cars = 0;
-  for (let i = from; i < to; i++) cars += passes[i]!;
-  perCombo[c]! += cars;
-  if (matchesAll[c] === 0 || cars === 0) return;
-  for (let i = from; i < to; i++) {
-    if (passes[i] === 0) continue;
-    const key = direction * sortKey[i]!;
-    if (key >= page.lowest && key <= page.highest) page.offer(i);
-  }
-}
-
-/** Counts the passing cars one by one per combination, and offers those of the combinations that pass every facet to the page. */
-function countAndCollect(passes: Uint8Array, rows: Int32Array | null, from: number, to: number, combo: Int32Array, perCombo: Uint32Array, matchesAll: Uint8Array, page: PageCollector, sortKey: Float64Array, direction: number): void {
-  for (let k = from; k < to; k++) {
-    const i = rows === null ? k : rows[k]!;
-    const c = combo[i]!;
-    const pass = passes[k]!;
-    perCombo[c]! += pass;
-    // Most cars that pass come before the cursor or after the page so far: turned away here
-    // on their key alone; a tie on the key is for offer() to settle by the id.
-    if ((pass & matchesAll[c]!) === 1) {
-      const key = direction * sortKey[i]!;
-      if (key >= page.lowest && key <= page.highest) page.offer(i);
+function offerPassing(passes: Int32Array, from: number, to: number, combo: Int32Array | null, { perCombo, matchesAll, page, sortKey, direction }: Tally): void {
+  if (from >= to) return;
+  const last = (to - 1) >>> 5;
+  for (let w = from >>> 5; w <= last; w++) {
+    let left = passes[w]! & maskOf(w, from, to);
+    while (left !== 0) {
+      const low = left & -left;
+      left ^= low;
+      const slot = slotOfBit(w, low);
+      if (combo !== null) {
+        const c = combo[slot]!;
+        perCombo[c]!++;
+        if (matchesAll[c] === 0) continue;
+      }
+      // Most cars that pass come before the cursor or after the page so far: turned away here on
+      // their key alone; a tie on the key is for offer() to settle by the id.
+      const key = direction * sortKey[slot]!;
+      if (key >= page.lowest && key <= page.highest) page.offer(slot);
     }
   }
 }
@@ -492,17 +519,14 @@ class Postings {
     this.entries++;
   }
 
-  /** Sets `found` for every slot whose car has the word now, and lists those it was not yet set for. */
-  mark(word: number, current: Uint32Array, found: Uint8Array, newlyFound: number[]): void {
+  /** Sets the bit in `found` of every slot whose car has the word now. */
+  mark(word: number, current: Uint32Array, found: Int32Array): void {
     const slots = this.slots[word];
     const generations = this.generations[word];
     if (!slots || !generations) return;
     for (let i = 0, n = this.lengths[word]!; i < n; i++) {
       const slot = slots[i]!;
-      if (generations[i] === current[slot] && found[slot] === 0) {
-        found[slot] = 1;
-        newlyFound.push(slot);
-      }
+      if (generations[i] === current[slot]) setBit(found, slot);
     }
   }
 
