@@ -1,4 +1,4 @@
-import { bitOf, bitWords, clearBit, grownBits, setBit, slotOfBit } from './bits.ts';
+import { bitOf, bitWords, clearBit, grownBits, setBit } from './bits.ts';
 
 /** Bands a column's values are cut into: a filter reads one bit a car and the cars of one band exactly. */
 const BANDS = 32;
@@ -8,11 +8,14 @@ const SAMPLE = 65_536;
 /**
  * A numeric column's values cut into bands of about as many cars each, so that a minimum or a
  * maximum is answered from bits: every car of a band above the minimum's passes, every car below
- * fails, and only the cars of the minimum's own band are compared one by one. Band k holds the
+ * fails, and only the cars of the minimum's own band are left to compare one by one. Band k holds the
  * values from bounds[k - 1] (inclusive) to bounds[k]; `atLeast[k - 1]` has a bit for every car in
  * band k or above. Before the first `placeBands` there is one band, and every car is compared.
  */
 export class BandedColumn {
+  /** `integers`: every value is a whole number, so a band's highest value is known to be below its upper bound by 1 at least. */
+  constructor(private readonly integers: boolean) {}
+
   private bounds = new Float64Array(0);
   private band = new Uint8Array(0);
   private atLeast: Int32Array[] = [];
@@ -87,41 +90,38 @@ export class BandedColumn {
     }
   }
 
-  /** Keeps in `passes`, over words `from` to `to` (inclusive), the cars whose value is at least `min`. */
-  keepAtLeast(passes: Int32Array, from: number, to: number, values: Float64Array, min: number): void {
+  /**
+   * Keeps in `passes`, over words `from` to `to` (inclusive), the cars whose value may be at least
+   * `min`: those of the bands above the minimum's, which are, and those of its own band, which are
+   * also marked in `unsure`, to be compared one by one (unless the minimum is the band's lower
+   * bound, as a model year often is: then the whole band is).
+   */
+  keepAtLeast(passes: Int32Array, unsure: Int32Array, from: number, to: number, min: number): void {
     const band = this.bandOf(min);
-    // The cars above the minimum's band pass; those of its band are compared.
     const inOrAbove = band === 0 ? null : this.atLeast[band - 1]!;
     const above = band === this.bounds.length ? null : this.atLeast[band]!;
+    const whole = band > 0 && this.bounds[band - 1] === min;
     for (let w = from; w <= to; w++) {
-      const aboveBits = above === null ? 0 : above[w]!;
-      let inBand = passes[w]! & (inOrAbove === null ? -1 : inOrAbove[w]!) & ~aboveBits;
-      let kept = aboveBits;
-      while (inBand !== 0) {
-        const low = inBand & -inBand;
-        if (values[slotOfBit(w, low)]! >= min) kept |= low;
-        inBand ^= low;
-      }
-      passes[w]! &= kept;
+      const inOrAboveBits = inOrAbove === null ? -1 : inOrAbove[w]!;
+      passes[w]! &= inOrAboveBits;
+      if (!whole) unsure[w]! |= inOrAboveBits & (above === null ? -1 : ~above[w]!);
     }
   }
 
-  /** Keeps in `passes`, over words `from` to `to` (inclusive), the cars whose value is at most `max`. */
-  keepAtMost(passes: Int32Array, from: number, to: number, values: Float64Array, max: number): void {
+  /**
+   * As keepAtLeast, for the cars whose value may be at most `max`: those of the bands below the
+   * maximum's, and of its own (whole when the values are whole numbers and the maximum is just
+   * below the next band's lower bound).
+   */
+  keepAtMost(passes: Int32Array, unsure: Int32Array, from: number, to: number, max: number): void {
     const band = this.bandOf(max);
-    // The cars below the maximum's band pass; those of its band are compared.
     const inOrAbove = band === 0 ? null : this.atLeast[band - 1]!;
     const above = band === this.bounds.length ? null : this.atLeast[band]!;
+    const whole = this.integers && band < this.bounds.length && max >= this.bounds[band]! - 1;
     for (let w = from; w <= to; w++) {
-      const belowBits = inOrAbove === null ? 0 : ~inOrAbove[w]!;
-      let inBand = passes[w]! & ~belowBits & (above === null ? -1 : ~above[w]!);
-      let kept = belowBits;
-      while (inBand !== 0) {
-        const low = inBand & -inBand;
-        if (values[slotOfBit(w, low)]! <= max) kept |= low;
-        inBand ^= low;
-      }
-      passes[w]! &= kept;
+      const aboveBits = above === null ? 0 : above[w]!;
+      passes[w]! &= ~aboveBits;
+      if (!whole) unsure[w]! |= (inOrAbove === null ? -1 : inOrAbove[w]!) & ~aboveBits;
     }
   }
 }

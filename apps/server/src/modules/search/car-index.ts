@@ -66,8 +66,6 @@ export interface IndexAnswer {
   counts: Record<Facet, Map<string, number>>;
 }
 
-/** A car without a model. */
-const NONE = -1;
 /** A facet's filter not set. */
 const ANY = -1;
 /** A facet's filter set to an option no car has (a make with no car yet): never equal to a car's value. */
@@ -109,12 +107,10 @@ export class CarIndex {
   /** Bumped whenever the slot's car changes or goes, so that its old words' postings are known to be stale. */
   private generation = new Uint32Array(0);
   private combo = new Int32Array(0);
-  private model = new Int32Array(0);
-  private location = new Int32Array(0);
   private verified = bitWords(0);
   private goodPrice = bitWords(0);
   /** The filters' columns in bands (the values themselves are the sort keys below). */
-  private readonly bands = { price: new BandedColumn(), year: new BandedColumn(), km: new BandedColumn() };
+  private readonly bands = { price: new BandedColumn(true), year: new BandedColumn(true), km: new BandedColumn(false) };
   private keys: Record<SortKey, Float64Array> = { postedUs: new Float64Array(0), price: new Float64Array(0), km: new Float64Array(0), year: new Float64Array(0), dealRatio: new Float64Array(0) };
   private readonly makes = new Numbering();
   private readonly models = new Numbering();
@@ -131,6 +127,14 @@ export class CarIndex {
   private readonly postings = new Postings();
   /** Per make, its cars: a typed word that names the make finds all of them. */
   private readonly byMake = new Postings();
+  /** Per model (in lower case, as numbered), its cars. */
+  private readonly byModel = new Postings();
+  /** Per place (in lower case, as numbered), its cars. */
+  private readonly byPlace = new Postings();
+
+  private get allPostings(): Postings[] {
+    return [this.postings, this.byMake, this.byModel, this.byPlace];
+  }
 
   /** How many cars the copy holds. */
   get size(): number {
@@ -189,8 +193,6 @@ export class CarIndex {
     setBit(this.alive, slot);
     const combo = this.comboNumber(car);
     this.combo[slot] = combo;
-    this.model[slot] = car.model === null ? NONE : this.models.numberOf(car.model.toLowerCase());
-    this.location[slot] = this.locations.numberOf(car.location.toLowerCase());
     (car.verifiedSeller ? setBit : clearBit)(this.verified, slot);
     (car.goodPrice ? setBit : clearBit)(this.goodPrice, slot);
     this.keys.postedUs[slot] = car.postedUs;
@@ -210,8 +212,9 @@ export class CarIndex {
       this.postings.add(n, slot, generation);
     }
     this.byMake.add(this.comboValues[combo]![0]!, slot, generation);
-    this.postings.compactWhenStale(this.generation);
-    this.byMake.compactWhenStale(this.generation);
+    if (car.model !== null) this.byModel.add(this.models.numberOf(car.model.toLowerCase()), slot, generation);
+    this.byPlace.add(this.locations.numberOf(car.location.toLowerCase()), slot, generation);
+    for (const postings of this.allPostings) postings.compactWhenStale(this.generation);
   }
 
   /**
@@ -236,8 +239,7 @@ export class CarIndex {
     // Per slot, the slot its car moves to; -1 for a slot without a car.
     const moveTo = new Int32Array(this.slots).fill(-1);
     for (let slot = 0; slot < this.slots; slot++) if (bitOf(this.alive, slot)) moveTo[slot] = next[this.combo[slot]!]!++;
-    this.postings.moveSlots(moveTo, this.generation);
-    this.byMake.moveSlots(moveTo, this.generation);
+    for (const postings of this.allPostings) postings.moveSlots(moveTo, this.generation);
     this.ids.moveSlots(moveTo);
     const moved = <T extends Uint32Array | Int32Array | Float64Array>(old: T): T => {
       const next = new (old.constructor as new (n: number) => T)(this.capacity);
@@ -249,8 +251,6 @@ export class CarIndex {
     this.goodPrice = movedBits(this.goodPrice, moveTo, this.capacity);
     this.generation = moved(this.generation);
     this.combo = moved(this.combo);
-    this.model = moved(this.model);
-    this.location = moved(this.location);
     for (const k of ['postedUs', 'price', 'km', 'year', 'dealRatio'] as const) this.keys[k] = moved(this.keys[k]);
     this.slots = start[combos]!;
     for (const column of ['price', 'year', 'km'] as const) this.bands[column].placeBands(this.keys[column], this.alive, this.slots);
@@ -285,8 +285,6 @@ export class CarIndex {
     for (const column of ['price', 'year', 'km'] as const) this.bands[column].grow(capacity);
     this.generation = grown(this.generation, (n) => new Uint32Array(n));
     this.combo = grown(this.combo, (n) => new Int32Array(n));
-    this.model = grown(this.model, (n) => new Int32Array(n));
-    this.location = grown(this.location, (n) => new Int32Array(n));
     for (const k of ['postedUs', 'price', 'km', 'year', 'dealRatio'] as const) this.keys[k] = grown(this.keys[k], (n) => new Float64Array(n));
     this.ids.grow(capacity);
     this.capacity = capacity;
@@ -325,12 +323,7 @@ export class CarIndex {
       sortKey,
       direction: sortKeys[q.sort].desc ? -1 : 1,
     };
-    const others: OtherFilters = {
-      q,
-      model: q.model === undefined ? undefined : (this.models.find(q.model.toLowerCase()) ?? NO_CAR),
-      places: q.location === undefined ? undefined : this.placesContaining(q.location),
-    };
-    this.tally(q.keyword === undefined ? null : this.carsWithEveryWord(q.keyword, makeNames), others, fails, tally);
+    this.tally(this.carsWithin(q, makeNames), q, fails, tally);
     const { perCombo, page } = tally;
 
     // A combination's cars count for a facet's options when the only facet filter it fails, if any, is that facet's own.
@@ -363,8 +356,11 @@ export class CarIndex {
    * only those `within` its cars. A combination failing two facets' filters counts for no option,
    * so its range is skipped.
    */
-  private tally(within: Int32Array | null, others: OtherFilters, fails: Uint8Array, tally: Tally): void {
-    if (this.passesBits.length !== this.alive.length) this.passesBits = bitWords(this.capacity);
+  private tally(within: Int32Array | null, q: SearchQuery, fails: Uint8Array, tally: Tally): void {
+    if (this.passesBits.length !== this.alive.length) {
+      this.passesBits = bitWords(this.capacity);
+      this.unsureBits = bitWords(this.capacity);
+    }
     const passes = this.passesBits;
     const counted: number[] = [];
     // The slots to filter, as spans of neighbouring ranges (each [from, to)).
@@ -381,7 +377,7 @@ export class CarIndex {
     }
     if (this.slots > this.ordered) span(this.ordered, this.slots);
     // A word shared by two spans is filtered twice, to the same bits.
-    for (const [from, to] of spans) this.filterWords(passes, from! >>> 5, (to! - 1) >>> 5, within, others);
+    for (const [from, to] of spans) this.filterWords(passes, from! >>> 5, (to! - 1) >>> 5, within, q);
     for (const c of counted) {
       const from = this.rangeStart[c]!;
       const to = this.rangeStart[c + 1]!;
@@ -393,47 +389,75 @@ export class CarIndex {
   }
 
   /** Sets in `passes`, over words `from` to `to` (inclusive), the cars alive (and `within`) that pass every filter but the facets'. */
-  private filterWords(passes: Int32Array, from: number, to: number, within: Int32Array | null, { q, model, places }: OtherFilters): void {
+  private filterWords(passes: Int32Array, from: number, to: number, within: Int32Array | null, q: SearchQuery): void {
     passes.set(this.alive.subarray(from, to + 1), from);
     if (within !== null) for (let w = from; w <= to; w++) passes[w]! &= within[w]!;
-    // The filters kept as bits first, a word at a time; then the others, car by car, for the cars still passing.
-    const { price, year, km } = this.keys;
-    if (q.minPrice !== undefined) this.bands.price.keepAtLeast(passes, from, to, price, q.minPrice);
-    if (q.maxPrice !== undefined) this.bands.price.keepAtMost(passes, from, to, price, q.maxPrice);
-    if (q.minYear !== undefined) this.bands.year.keepAtLeast(passes, from, to, year, q.minYear);
-    if (q.maxYear !== undefined) this.bands.year.keepAtMost(passes, from, to, year, q.maxYear);
-    if (q.maxMileage !== undefined) this.bands.km.keepAtMost(passes, from, to, km, q.maxMileage);
     if (q.verified) for (let w = from; w <= to; w++) passes[w]! &= this.verified[w]!;
     if (q.goodPrice) for (let w = from; w <= to; w++) passes[w]! &= this.goodPrice[w]!;
-    if (model === undefined && places === undefined) return;
+    if (q.minPrice === undefined && q.maxPrice === undefined && q.minYear === undefined && q.maxYear === undefined && q.maxMileage === undefined) return;
+    // Price, year and mileage from their bands, a word at a time; the cars in a bound's own band
+    // are unsure, and compared one by one after, on every bound at once.
+    const unsure = this.unsureBits;
+    unsure.fill(0, from, to + 1);
+    if (q.minPrice !== undefined) this.bands.price.keepAtLeast(passes, unsure, from, to, q.minPrice);
+    if (q.maxPrice !== undefined) this.bands.price.keepAtMost(passes, unsure, from, to, q.maxPrice);
+    if (q.minYear !== undefined) this.bands.year.keepAtLeast(passes, unsure, from, to, q.minYear);
+    if (q.maxYear !== undefined) this.bands.year.keepAtMost(passes, unsure, from, to, q.maxYear);
+    if (q.maxMileage !== undefined) this.bands.km.keepAtMost(passes, unsure, from, to, q.maxMileage);
+    const { price, year, km } = this.keys;
+    const [minPrice, maxPrice] = [q.minPrice ?? -Infinity, q.maxPrice ?? Infinity];
+    const [minYear, maxYear] = [q.minYear ?? -Infinity, q.maxYear ?? Infinity];
+    const maxKm = q.maxMileage ?? Infinity;
     for (let w = from; w <= to; w++) {
-      let left = passes[w]!;
-      let kept = left;
+      let left = unsure[w]! & passes[w]!;
+      let kept = passes[w]!;
       while (left !== 0) {
         const low = left & -left;
         const slot = slotOfBit(w, low);
-        if ((model !== undefined && this.model[slot] !== model) || (places !== undefined && places[this.location[slot]!] === 0)) kept ^= low;
+        if (!(price[slot]! >= minPrice && price[slot]! <= maxPrice && year[slot]! >= minYear && year[slot]! <= maxYear && km[slot]! <= maxKm)) kept ^= low;
         left ^= low;
       }
       passes[w] = kept;
     }
   }
 
-  /** Words for whether each slot passes, kept between searches (a search runs to its end before the next). */
-  private passesBits = bitWords(0);
+  /**
+   * The cars the keyword, the model and the place allow, as bits (from the postings of the words,
+   * the models and the places); null when none of them is given.
+   */
+  private carsWithin(q: SearchQuery, makeNames: Map<string, string>): Int32Array | null {
+    const sets: Int32Array[] = [];
+    if (q.keyword !== undefined) sets.push(this.carsWithEveryWord(q.keyword, makeNames));
+    if (q.model !== undefined) sets.push(this.marked(this.byModel, [this.models.find(q.model.toLowerCase())]));
+    if (q.location !== undefined) sets.push(this.marked(this.byPlace, this.placesContaining(q.location)));
+    const [first, ...others] = sets;
+    if (first === undefined) return null;
+    for (const other of others) for (let w = 0; w < first.length; w++) first[w]! &= other[w]!;
+    return first;
+  }
 
-  /** Per place (as numbered), 1 when it contains the text in any case. */
-  private placesContaining(text: string): Uint8Array {
+  /** The cars of the given keys' postings, as bits. */
+  private marked(postings: Postings, keys: Iterable<number | undefined>): Int32Array {
+    const found = bitWords(this.capacity);
+    for (const key of keys) if (key !== undefined) postings.mark(key, this.generation, found);
+    return found;
+  }
+
+  /** Words for whether each slot passes, and whether it is still to be compared, kept between searches (a search runs to its end before the next). */
+  private passesBits = bitWords(0);
+  private unsureBits = bitWords(0);
+
+  /** The places (as numbered) that contain the text in any case. */
+  private placesContaining(text: string): number[] {
     const part = text.toLowerCase();
-    return Uint8Array.from(this.locations.values, (place) => +place.includes(part));
+    return this.locations.values.flatMap((place, n) => (place.includes(part) ? [n] : []));
   }
 
   /** The cars (as bits) that have every typed word among their words or in their make's name. */
   private carsWithEveryWord(keyword: string, makeNames: Map<string, string>): Int32Array {
     let candidates: Int32Array | null = null;
     for (const typed of new Set(wordsOf(keyword))) {
-      const found = bitWords(this.capacity);
-      for (const word of this.vocabulary.matching(typed)) this.postings.mark(word, this.generation, found);
+      const found = this.marked(this.postings, this.vocabulary.matching(typed));
       for (const [id, name] of makeNames) {
         const make = this.makes.find(id);
         if (make !== undefined && wordsOf(name).some((part) => wordMatches(typed, part))) this.byMake.mark(make, this.generation, found);
@@ -452,13 +476,6 @@ interface Tally {
   page: PageCollector;
   sortKey: Float64Array;
   direction: number;
-}
-
-/** The query, with its model and places as the copy numbers them. */
-interface OtherFilters {
-  q: SearchQuery;
-  model: number | undefined;
-  places: Uint8Array | undefined;
 }
 
 /**
