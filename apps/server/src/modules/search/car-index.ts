@@ -323,6 +323,7 @@ export class CarIndex {
       sortKey,
       direction: sortKeys[q.sort].desc ? -1 : 1,
     };
+    this.spareBitsUsed = 0;
     this.tally(this.carsWithin(q, makeNames), q, fails, tally);
     const { perCombo, page } = tally;
 
@@ -438,7 +439,7 @@ export class CarIndex {
 
   /** The cars of the given keys' postings, as bits. */
   private marked(postings: Postings, keys: Iterable<number | undefined>): Int32Array {
-    const found = bitWords(this.capacity);
+    const found = this.freshBits();
     for (const key of keys) if (key !== undefined) postings.mark(key, this.generation, found);
     return found;
   }
@@ -446,6 +447,20 @@ export class CarIndex {
   /** Words for whether each slot passes, and whether it is still to be compared, kept between searches (a search runs to its end before the next). */
   private passesBits = bitWords(0);
   private unsureBits = bitWords(0);
+  /**
+   * Sets of cars kept between searches and handed out zeroed in turn (`freshBits`), one per
+   * posting marked: a new set per search and word came to 128 KB at a million cars, and its
+   * collection to a tenth of a search's time.
+   */
+  private readonly spareBits: Int32Array[] = [];
+  private spareBitsUsed = 0;
+  private freshBits(): Int32Array {
+    let bits = this.spareBits[this.spareBitsUsed];
+    if (bits === undefined || bits.length !== this.capacity >>> 5) this.spareBits[this.spareBitsUsed] = bits = bitWords(this.capacity);
+    else bits.fill(0);
+    this.spareBitsUsed++;
+    return bits;
+  }
 
   /** The places (as numbered) that contain the text in any case. */
   private placesContaining(text: string): number[] {
@@ -465,7 +480,7 @@ export class CarIndex {
       if (candidates === null) candidates = found;
       else for (let w = 0; w < found.length; w++) candidates[w]! &= found[w]!;
     }
-    return candidates ?? bitWords(this.capacity);
+    return candidates ?? this.freshBits();
   }
 }
 
