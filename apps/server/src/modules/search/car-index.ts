@@ -396,30 +396,17 @@ export class CarIndex {
     if (within !== null) for (let w = from; w <= to; w++) passes[w]! &= within[w]!;
     if (q.verified) for (let w = from; w <= to; w++) passes[w]! &= this.verified[w]!;
     if (q.goodPrice) for (let w = from; w <= to; w++) passes[w]! &= this.goodPrice[w]!;
-    if (q.minPrice === undefined && q.maxPrice === undefined && q.minYear === undefined && q.maxYear === undefined && q.maxMileage === undefined) return;
     // Price, year and mileage from their bands, a word at a time; the cars in a bound's own band
-    // are unsure, and compared one by one after, on every bound at once.
-    const unsure = this.unsureBits;
-    unsure.fill(0, from, to + 1);
-    if (q.minPrice !== undefined) this.bands.price.keepAtLeast(passes, unsure, from, to, q.minPrice);
-    if (q.maxPrice !== undefined) this.bands.price.keepAtMost(passes, unsure, from, to, q.maxPrice);
-    if (q.minYear !== undefined) this.bands.year.keepAtLeast(passes, unsure, from, to, q.minYear);
-    if (q.maxYear !== undefined) this.bands.year.keepAtMost(passes, unsure, from, to, q.maxYear);
-    if (q.maxMileage !== undefined) this.bands.km.keepAtMost(passes, unsure, from, to, q.maxMileage);
-    const { price, year, km } = this.keys;
-    const [minPrice, maxPrice] = [q.minPrice ?? -Infinity, q.maxPrice ?? Infinity];
-    const [minYear, maxYear] = [q.minYear ?? -Infinity, q.maxYear ?? Infinity];
-    const maxKm = q.maxMileage ?? Infinity;
-    for (let w = from; w <= to; w++) {
-      let left = unsure[w]! & passes[w]!;
-      let kept = passes[w]!;
-      while (left !== 0) {
-        const low = left & -left;
-        const slot = slotOfBit(w, low);
-        if (!(price[slot]! >= minPrice && price[slot]! <= maxPrice && year[slot]! >= minYear && year[slot]! <= maxYear && km[slot]! <= maxKm)) kept ^= low;
-        left ^= low;
-      }
-      passes[w] = kept;
+    // are unsure, and compared on that column alone.
+    const bounds = { price: [q.minPrice, q.maxPrice], year: [q.minYear, q.maxYear], km: [undefined, q.maxMileage] } as const;
+    for (const column of ['price', 'year', 'km'] as const) {
+      const [min, max] = bounds[column];
+      if (min === undefined && max === undefined) continue;
+      const unsure = this.unsureBits;
+      unsure.fill(0, from, to + 1);
+      if (min !== undefined) this.bands[column].keepAtLeast(passes, unsure, from, to, min);
+      if (max !== undefined) this.bands[column].keepAtMost(passes, unsure, from, to, max);
+      keepWithin(passes, unsure, from, to, this.keys[column], min ?? -Infinity, max ?? Infinity);
     }
   }
 
@@ -492,6 +479,22 @@ interface Tally {
   page: PageCollector;
   sortKey: Float64Array;
   direction: number;
+}
+
+/** Keeps in `passes`, of the cars marked in `unsure` over words `from` to `to` (inclusive), those whose value is from `min` to `max`. */
+function keepWithin(passes: Int32Array, unsure: Int32Array, from: number, to: number, values: Float64Array, min: number, max: number): void {
+  for (let w = from; w <= to; w++) {
+    let left = unsure[w]! & passes[w]!;
+    if (left === 0) continue;
+    let kept = passes[w]!;
+    while (left !== 0) {
+      const low = left & -left;
+      const value = values[slotOfBit(w, low)]!;
+      if (!(value >= min && value <= max)) kept ^= low;
+      left ^= low;
+    }
+    passes[w] = kept;
+  }
 }
 
 /**
