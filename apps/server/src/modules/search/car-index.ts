@@ -72,10 +72,9 @@ const ANY = -1;
 const NO_CAR = -2;
 
 /**
- * The cars on the market, one slot each, column by column in typed arrays, so that one search
- * reads every car in tight loops: the counts beside every option need every car that passes the
- * other filters anyway (decision 018 says why this is not left to PostgreSQL). Slots of cars gone
- * are reused.
+ * The cars on the market, one slot each, column by column in typed arrays: the counts beside every
+ * option need every car that passes the other filters (decision 018 says why this is not left to
+ * PostgreSQL), so a search works over sets of cars, not cars one by one (decision 030).
  *
  * The five facets' values of a car are kept as one number, its combination (of make, fuel,
  * transmission, body type and condition): there are few of them (hundreds for 100,000 cars), so a
@@ -83,14 +82,15 @@ const NO_CAR = -2;
  * few numbers.
  *
  * The slots are kept in order of combination (settle), so that a combination's cars are one
- * range of slots: a search sums each range's passing cars in a loop without a branch or a
- * scattered write, and looks for the page only in the ranges of the combinations that pass every
- * facet. A car added or changed since goes to a slot after the ranges, counted one by one until
- * the next settle orders them again.
+ * range of slots: a search counts a range's passing cars at once, skips the ranges that count for
+ * no option, and looks for the page only in the ranges of the combinations that pass every facet.
+ * A car added or changed since goes to a slot after the ranges, counted one by one until the next
+ * settle orders them again.
  *
- * Without a keyword, whether each car passes is a bit (bits.ts), and the price, year and mileage
- * are cut into bands (banded-column.ts), so that a search reads a bit a car for each such filter
- * and compares only the cars of one band.
+ * Whether each car passes is a bit (bits.ts), 32 cars to a word; the price, year and mileage are
+ * cut into bands (banded-column.ts), so that a bound costs a word operation per 32 cars and a
+ * comparison for the cars of its own band; a keyword's words, a model and a place are postings
+ * (the cars that have each), marked as bits.
  */
 export class CarIndex {
   private capacity = 0;
