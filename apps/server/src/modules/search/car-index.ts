@@ -66,6 +66,8 @@ export interface IndexAnswer {
   counts: Record<Facet, Map<string, number>>;
 }
 
+/** The columns kept in bands as well as by value. */
+const BANDED = ['price', 'year', 'km'] as const;
 /** A facet's filter not set. */
 const ANY = -1;
 /** A facet's filter set to an option no car has (a make with no car yet): never equal to a car's value. */
@@ -109,7 +111,7 @@ export class CarIndex {
   private combo = new Int32Array(0);
   private verified = bitWords(0);
   private goodPrice = bitWords(0);
-  /** The filters' columns in bands (the values themselves are the sort keys below). */
+  /** The filters' columns in bands (the values themselves are the sort keys below; BANDED names them). */
   private readonly bands = { price: new BandedColumn(true), year: new BandedColumn(true), km: new BandedColumn(false) };
   private keys: Record<SortKey, Float64Array> = { postedUs: new Float64Array(0), price: new Float64Array(0), km: new Float64Array(0), year: new Float64Array(0), dealRatio: new Float64Array(0) };
   private readonly makes = new Numbering();
@@ -197,7 +199,7 @@ export class CarIndex {
     (car.goodPrice ? setBit : clearBit)(this.goodPrice, slot);
     this.keys.postedUs[slot] = car.postedUs;
     this.keys.dealRatio[slot] = car.dealRatio;
-    for (const column of ['price', 'year', 'km'] as const) {
+    for (const column of BANDED) {
       this.bands[column].clear(slot);
       this.bands[column].set(slot, car[column]);
       this.keys[column][slot] = car[column];
@@ -254,7 +256,7 @@ export class CarIndex {
     this.combo = moved(this.combo);
     for (const k of ['postedUs', 'price', 'km', 'year', 'dealRatio'] as const) this.keys[k] = moved(this.keys[k]);
     this.slots = start[combos]!;
-    for (const column of ['price', 'year', 'km'] as const) this.bands[column].placeBands(this.keys[column], this.alive, this.slots);
+    for (const column of BANDED) this.bands[column].placeBands(this.keys[column], this.alive, this.slots);
     this.freeSlots.length = 0;
     this.rangeStart = start;
     this.goneFromRanges = 0;
@@ -266,7 +268,7 @@ export class CarIndex {
     if (slot === undefined) return;
     this.ids.delete(id, slot);
     clearBit(this.alive, slot);
-    for (const column of ['price', 'year', 'km'] as const) this.bands[column].clear(slot);
+    for (const column of BANDED) this.bands[column].clear(slot);
     this.generation[slot]!++;
     // A range's slot is not reused: another combination's car would sit in the range.
     if (slot < this.ordered) this.goneFromRanges++;
@@ -283,7 +285,7 @@ export class CarIndex {
     this.alive = grownBits(this.alive, capacity);
     this.verified = grownBits(this.verified, capacity);
     this.goodPrice = grownBits(this.goodPrice, capacity);
-    for (const column of ['price', 'year', 'km'] as const) this.bands[column].grow(capacity);
+    for (const column of BANDED) this.bands[column].grow(capacity);
     this.generation = grown(this.generation, (n) => new Uint32Array(n));
     this.combo = grown(this.combo, (n) => new Int32Array(n));
     for (const k of ['postedUs', 'price', 'km', 'year', 'dealRatio'] as const) this.keys[k] = grown(this.keys[k], (n) => new Float64Array(n));
@@ -399,7 +401,7 @@ export class CarIndex {
     // Price, year and mileage from their bands, a word at a time; the cars in a bound's own band
     // are unsure, and compared on that column alone.
     const bounds = { price: [q.minPrice, q.maxPrice], year: [q.minYear, q.maxYear], km: [undefined, q.maxMileage] } as const;
-    for (const column of ['price', 'year', 'km'] as const) {
+    for (const column of BANDED) {
       const [min, max] = bounds[column];
       if (min === undefined && max === undefined) continue;
       const unsure = this.unsureBits;
@@ -416,7 +418,7 @@ export class CarIndex {
    */
   private carsWithin(q: SearchQuery, makeNames: Map<string, string>): Int32Array | null {
     const sets: Int32Array[] = [];
-    if (q.keyword !== undefined) sets.push(this.carsWithEveryWord(q.keyword, makeNames));
+    if (q.keyword !== undefined) sets.push(...this.carsWithEachWord(q.keyword, makeNames));
     if (q.model !== undefined) sets.push(this.marked(this.byModel, [this.models.find(q.model.toLowerCase())]));
     if (q.location !== undefined) sets.push(this.marked(this.byPlace, this.placesContaining(q.location)));
     const [first, ...others] = sets;
@@ -456,19 +458,20 @@ export class CarIndex {
     return this.locations.values.flatMap((place, n) => (place.includes(part) ? [n] : []));
   }
 
-  /** The cars (as bits) that have every typed word among their words or in their make's name. */
-  private carsWithEveryWord(keyword: string, makeNames: Map<string, string>): Int32Array {
-    let candidates: Int32Array | null = null;
-    for (const typed of new Set(wordsOf(keyword))) {
+  /**
+   * Per typed word, the cars (as bits) that have it among their words or in their make's name; a
+   * keyword without a word finds no car (one empty set).
+   */
+  private carsWithEachWord(keyword: string, makeNames: Map<string, string>): Int32Array[] {
+    const sets = [...new Set(wordsOf(keyword))].map((typed) => {
       const found = this.marked(this.postings, this.vocabulary.matching(typed));
       for (const [id, name] of makeNames) {
         const make = this.makes.find(id);
         if (make !== undefined && wordsOf(name).some((part) => wordMatches(typed, part))) this.byMake.mark(make, this.generation, found);
       }
-      if (candidates === null) candidates = found;
-      else for (let w = 0; w < found.length; w++) candidates[w]! &= found[w]!;
-    }
-    return candidates ?? this.freshBits();
+      return found;
+    });
+    return sets.length > 0 ? sets : [this.freshBits()];
   }
 }
 
