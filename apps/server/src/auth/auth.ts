@@ -11,6 +11,7 @@ import { boundedPasswordHashing, HASHING } from './password-hashing.ts';
 import type { SendAccountEmail } from './account-email.ts';
 import { emailConfirmation } from './email-confirmation.ts';
 import { CLIENT_ADDRESS_HEADER } from './client-address.ts';
+import { contextsOnlyDuringCalls } from './call-contexts.ts';
 import { passwordChanged, passwordResetEmails, RESET_LINK_SECONDS } from './password-reset.ts';
 import { twoFactorSignIn, UNOFFERED_TWO_FACTOR_PATHS } from './two-factor.ts';
 
@@ -38,7 +39,7 @@ export interface AuthOptions {
  * additional fields), so an account and its role are written in the same transaction.
  */
 export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUrl], google, passwordHashing = HASHING, sendAccountEmail }: AuthOptions) {
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Second Gear',
     baseURL: publicUrl,
     basePath: '/api/auth',
@@ -202,6 +203,7 @@ export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUr
       },
     },
   });
+  return contextsOnlyDuringCalls(auth);
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -48,12 +48,12 @@ export const CLIENT_ADDRESS_HEADER = 'x-second-gear-client-address';
  * The route that hands a request to better-auth runs it inside `withClientAddress`; better-auth's
  * own calls from the server (no HTTP client) have none, and are not limited.
  */
-const current = new AsyncLocalStorage<string>();
+export const clientAddressStorage = new AsyncLocalStorage<string>();
 
 export function withClientAddress<T>(ip: string, run: () => T): T {
-  return current.run(addressKey(ip), run);
+  return clientAddressStorage.run(addressKey(ip), run);
 }
 
 export function clientAddress(): string | undefined {
-  return current.getStore();
+  return clientAddressStorage.getStore();
 }
