@@ -7,7 +7,7 @@ import { clientAddressStorage } from './client-address.ts';
  * for the whole process: from then on every promise of every request pays for carrying the stores
  * along, whether anything reads them or not. better-auth keeps each call's state in three of them,
  * and `withClientAddress` in one, so after the first sign-in every answer, the public grid's too,
- * cost 10–15% more CPU (decision 031).
+ * cost 9–19% more CPU (decision 031).
  *
  * They are needed only while a call into better-auth runs. So calls are counted, and when the last
  * one in flight settles the stores are disabled, which removes the hooks; the next call's `run()`
