@@ -20,6 +20,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { createPool } from '../apps/server/src/db/pool.ts';
 import { withDatabase } from '../apps/server/test/database-url.ts';
 import { ON_MARKET } from '../apps/server/src/modules/cars/market.ts';
+import { DEPLOYED_NODE_FLAGS } from './deployed-flags.ts';
 import { searchLists } from './searches.ts';
 import { seedCars } from './seed.ts';
 import { stopProcess } from './stop-process.ts';
@@ -150,7 +151,7 @@ async function measureServer(url: string, cars: number, opts: { seconds: number;
   };
   // BENCH_PROFILE: a directory for the server's CPU profile (node --cpu-prof), as in bench/run.ts.
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
-  const child = spawn(process.execPath, ['--enable-source-maps', ...profile, 'apps/server/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...DEPLOYED_NODE_FLAGS, ...profile, 'apps/server/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   opts.track(child);
   let tail = '';
   let loaded: { cars: number; ms: number } | undefined;

@@ -41,6 +41,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { createPool } from '../apps/server/src/db/pool.ts';
 import { freePort } from '../apps/server/src/free-port.ts';
 import { withDatabase } from '../apps/server/test/database-url.ts';
+import { DEPLOYED_NODE_FLAGS } from './deployed-flags.ts';
 import type { CapturedAnswer } from './bare-server.ts';
 import { explainSearch } from './explain-search.ts';
 import { searchAtScale, type ScaleFigures } from './million.ts';
@@ -75,13 +76,6 @@ const BOOKING_BUYERS = 3 * MIX_BUYERS;
 /** The realistic rate at which the mix's latency is measured (an open loop), and for how long. */
 const MIX_RATE = positive('BENCH_MIX_RATE', 300);
 const MIX_RATE_SECONDS = positive('BENCH_MIX_RATE_SECONDS', 30);
-/**
- * The old generation's size limit (node --max-old-space-size, in MB) of a fourth app process, which
- * runs the mix again: V8 lets the heap grow with garbage under load far past what is alive, and a
- * limit trades throughput for a smaller process (docs/operations.md).
- */
-const CAPPED_OLD_SPACE_MB = 192;
-
 /** The server's targets: ratios to the bare server, p99s, the uncached page's rate, memory under the mix, start to healthy, scale. */
 const TARGETS = {
   scale: 1.3,
@@ -99,7 +93,7 @@ type ScenarioName =
   | 'category pages, as deployed, vs floor'
   | 'realistic mix'
   | 'realistic mix at a fixed rate'
-  | 'realistic mix, old space capped'
+  | 'realistic mix, no heap flag'
   | 'booking (signed in)'
   | 'search: keyword + 3 filters'
   | 'search: filters only'
@@ -204,7 +198,7 @@ function startNode(args: string[], env: NodeJS.ProcessEnv): { child: ChildProces
 const SERVER_ENTRY = 'apps/server/dist/main.js';
 
 /** `secret` is shared by the processes of one data set, so that a session signed up on one is valid on the other. */
-async function startApp(databaseUrl: string, dataDir: string, secret: string, metricsToken: string, extraEnv: NodeJS.ProcessEnv = {}, nodeOptions: string[] = []) {
+async function startApp(databaseUrl: string, dataDir: string, secret: string, metricsToken: string, extraEnv: NodeJS.ProcessEnv = {}, nodeFlags = DEPLOYED_NODE_FLAGS) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -230,7 +224,7 @@ async function startApp(databaseUrl: string, dataDir: string, secret: string, me
   // The profile is written when the server exits on the SIGTERM sent at the end of its data set.
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   const startedAt = performance.now();
-  const started = startNode(['--enable-source-maps', ...nodeOptions, ...profile, SERVER_ENTRY], env);
+  const started = startNode([...nodeFlags, ...profile, SERVER_ENTRY], env);
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (started.child.exitCode !== null) throw new Error(`the server stopped during start:\n${started.output()}`);
@@ -445,8 +439,10 @@ async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> 
     // search keeps no answers), for the search's cache-off figure.
     const uncached = await startApp(url, appDataDir, secret, metricsToken, { SESSION_CACHE_SECONDS: '0' });
     started.push(uncached.child);
-    const capped = await startApp(url, appDataDir, secret, metricsToken, {}, [`--max-old-space-size=${CAPPED_OLD_SPACE_MB}`]);
-    started.push(capped.child);
+    // The same app without the default start's cap on V8's old space (decision 032), for the mix
+    // again: what the cap saves in memory and what it costs in requests a second, in the same rounds.
+    const uncapped = await startApp(url, appDataDir, secret, metricsToken, {}, DEPLOYED_NODE_FLAGS.filter((flag) => !flag.startsWith('--max-old-space-size')));
+    started.push(uncapped.child);
     const captureBuyer = await signUpBuyer(app.origin, 0);
     const buyers: BenchBuyer[] = [];
     for (let i = 1; i <= MIX_BUYERS; i++) buyers.push(await signUpBuyer(app.origin, i));
@@ -576,7 +572,7 @@ async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> 
         },
         mixScenario('realistic mix', app),
         mixScenario('realistic mix at a fixed rate', app, { rate: MIX_RATE, seconds: MIX_RATE_SECONDS, targets: { p99Ms: 50, p999Ms: 200 } }),
-        mixScenario('realistic mix, old space capped', capped),
+        mixScenario('realistic mix, no heap flag', uncapped),
         {
           ...origins,
           name: 'booking (signed in)',
@@ -751,7 +747,8 @@ function report(all: Measurement[], sets: DataSet[]) {
       return [
         m.scenario,
         fmt(m.cars),
-        `${fmt(peakMemory / 2 ** 20)} MB ${mark(peakMemory <= TARGETS.memoryBytes)}`,
+        // The target is the default start's; the process without the heap flag is shown beside it, not held to it.
+        `${fmt(peakMemory / 2 ** 20)} MB ${m.scenario === 'realistic mix, no heap flag' ? '(no target)' : mark(peakMemory <= TARGETS.memoryBytes)}`,
         `${fmt(catalogHitRate * 100, 1)}%`,
         `${fmt(sessionHitRate * 100, 1)}%`,
         answered,
