@@ -135,6 +135,8 @@ interface Targets {
   ratio?: number;
   p99Ms?: number;
   p999Ms?: number;
+  /** The process's peak resident memory under a mix (the default start's; a process started otherwise has none). */
+  peakMemoryBytes?: number;
 }
 
 /**
@@ -570,7 +572,7 @@ async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> 
           targets: {},
           requests: categoryPages,
         },
-        mixScenario('realistic mix', app),
+        mixScenario('realistic mix', app, { targets: { peakMemoryBytes: TARGETS.memoryBytes } }),
         mixScenario('realistic mix at a fixed rate', app, { rate: MIX_RATE, seconds: MIX_RATE_SECONDS, targets: { p99Ms: 50, p999Ms: 200 } }),
         mixScenario('realistic mix, no heap flag', uncapped),
         {
@@ -747,8 +749,7 @@ function report(all: Measurement[], sets: DataSet[]) {
       return [
         m.scenario,
         fmt(m.cars),
-        // The target is the default start's; the process without the heap flag is shown beside it, not held to it.
-        `${fmt(peakMemory / 2 ** 20)} MB ${m.scenario === 'realistic mix, no heap flag' ? '(no target)' : mark(peakMemory <= TARGETS.memoryBytes)}`,
+        `${fmt(peakMemory / 2 ** 20)} MB ${m.targets.peakMemoryBytes === undefined ? '(no target)' : mark(peakMemory <= m.targets.peakMemoryBytes)}`,
         `${fmt(catalogHitRate * 100, 1)}%`,
         `${fmt(sessionHitRate * 100, 1)}%`,
         answered,
