@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -169,7 +168,6 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
   // unchanged; no validator badge, which would send the document's address to swagger.io.
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true, validatorUrl: null } });
 
-  await app.register(multipart);
   await app.register(authRoutes);
   // The stand-in for Google in development and test only (never with NODE_ENV=production).
   await app.register(testIdentityProvider);

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { imageUploadAnswer, type ImageUploadAnswer } from '@second-gear/contract';
 import { actorOf } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
@@ -7,8 +8,8 @@ import { imageUrls, storeImage } from '../../images/store.ts';
 import { readUploadedImage } from '../../images/upload.ts';
 import { countUpload } from '../../images/upload-limit.ts';
 
-/** What a picture upload route takes (multipart field `image`) and answers: the route options they share. */
-export const pictureUploadSchema = {
+/** What a picture upload route takes (multipart field `image`) and answers. */
+const pictureUploadSchema = {
   config: { multipartFiles: { image: 'A JPEG, PNG, WebP or AVIF picture.' } },
   response: {
     200: imageUploadAnswer,
@@ -23,7 +24,7 @@ export const pictureUploadSchema = {
  * against the uploader's hourly limit, checked by content, re-encoded without its metadata and stored
  * as the caller's.
  */
-export async function uploadPicture(req: FastifyRequest): Promise<ImageUploadAnswer> {
+async function uploadPicture(req: FastifyRequest): Promise<ImageUploadAnswer> {
   const owner = actorOf(req).id;
   // Counted before the body is read, so an uploader over the limit costs no decoding at all.
   await countUpload(req.server.pg, owner);
@@ -36,4 +37,29 @@ export async function uploadPicture(req: FastifyRequest): Promise<ImageUploadAns
     throw new AppError('UNSUPPORTED_MEDIA', 'The picture is damaged and could not be read. Try another file.');
   }
   return { success: true as const, data: { url: imageUrls(stored.key, stored.widths).url } };
+}
+
+/**
+ * A picture upload route at `path` (under the caller's prefix), in a scope of its own with
+ * @fastify/multipart. Its parser then takes multipart bodies on the upload routes alone (every other
+ * route refuses one with a 415, as it refuses any type it does not read), and its onResponse hook, an
+ * async clean-up of temporary files, runs after uploads only instead of after every answer.
+ */
+export async function registerPictureUpload(
+  app: FastifyInstance,
+  path: string,
+  route: { onRequest: RouteShorthandOptions['onRequest']; tags: string[]; summary: string },
+): Promise<void> {
+  await app.register(async (uploads) => {
+    await uploads.register(multipart);
+    uploads.post(
+      path,
+      {
+        onRequest: route.onRequest,
+        config: pictureUploadSchema.config,
+        schema: { tags: route.tags, summary: route.summary, response: pictureUploadSchema.response },
+      },
+      uploadPicture,
+    );
+  });
 }

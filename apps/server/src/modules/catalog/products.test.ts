@@ -123,6 +123,15 @@ describe('POST /images', () => {
     expect(wrongField.statusCode).toBe(400);
   });
 
+  it('takes multipart bodies on the upload routes alone: a listing sent as multipart is a 415 in the contract’s shape, and no car is added', async () => {
+    const cars = await count('products');
+    const { payload, headers } = multipartFile('image', 'car.jpg', 'image/jpeg', await photo(100, 100));
+    const res = await as(t.app, seller, { method: 'POST', url: '/api/addProducts', payload, headers });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' });
+    expect(await count('products')).toBe(cars);
+  });
+
   it('refuses anonymous callers (401) and buyers (403)', async () => {
     const bytes = await photo();
     expect((await upload(undefined, bytes)).statusCode).toBe(401);

@@ -27,7 +27,7 @@ import { RateLimits } from '../../auth/rate-limits.ts';
 import { AppError } from '../../errors.ts';
 import { jsonArray, jsonBytes, jsonText, sendJson } from '../../http/json-bytes.ts';
 import { refusal } from '../../http/openapi.ts';
-import { pictureUploadSchema, uploadPicture } from './picture-upload.ts';
+import { registerPictureUpload } from './picture-upload.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import {
   addProductCategories,
@@ -100,20 +100,12 @@ export const catalogRoutes = (payments: PaymentProvider): FastifyPluginAsyncZod 
     },
   );
 
-  app.post(
-    '/images',
-    {
-      // Sellers upload car pictures; admins upload the pictures of brand categories.
-      onRequest: requireRole('seller', 'admin'),
-      config: pictureUploadSchema.config,
-      schema: {
-        tags: ['catalog'],
-        summary: 'Upload a car or category picture (multipart field "image")',
-        response: pictureUploadSchema.response,
-      },
-    },
-    uploadPicture,
-  );
+  // Sellers upload car pictures; admins upload the pictures of brand categories.
+  await registerPictureUpload(app, '/images', {
+    onRequest: requireRole('seller', 'admin'),
+    tags: ['catalog'],
+    summary: 'Upload a car or category picture (multipart field "image")',
+  });
 
   app.post(
     '/addProducts',

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { actorOf, requireUser } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
 import { refusal } from '../../http/openapi.ts';
-import { pictureUploadSchema, uploadPicture } from '../catalog/picture-upload.ts';
+import { registerPictureUpload } from '../catalog/picture-upload.ts';
 import { signedInDevice, type SessionRow } from './devices.ts';
 import { requestEmailChange } from './email-change.ts';
 import { profileOf, updateProfile } from './profile.ts';
@@ -36,15 +36,11 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/me/photo',
-    {
-      onRequest: requireUser,
-      config: pictureUploadSchema.config,
-      schema: { tags, summary: 'Upload a profile photo (multipart field "image"); save its URL with PATCH /api/me/profile', response: pictureUploadSchema.response },
-    },
-    uploadPicture,
-  );
+  await registerPictureUpload(app, '/me/photo', {
+    onRequest: requireUser,
+    tags,
+    summary: 'Upload a profile photo (multipart field "image"); save its URL with PATCH /api/me/profile',
+  });
 
   app.post(
     '/me/email',
