@@ -1,22 +1,13 @@
-import fs from 'node:fs';
 import http from 'node:http';
+import { readCapturedAnswers } from './captured-answers.ts';
 
 /**
  * The baseline: a bare node:http server that answers each benchmarked route with the bytes the
  * real endpoint gave (status, headers and body captured by run.ts), so that the ratio measures
  * what the app does per request and nothing else. Run as its own process, like the app.
  */
-export interface CapturedAnswer {
-  status: number;
-  headers: [string, string][];
-  body: string; // base64
-}
-
 const [file, portArg] = process.argv.slice(2);
-const captured = JSON.parse(fs.readFileSync(file!, 'utf8')) as Record<string, CapturedAnswer>;
-const answers = new Map(
-  Object.entries(captured).map(([route, a]) => [route, { status: a.status, headers: a.headers, body: Buffer.from(a.body, 'base64') }]),
-);
+const answers = readCapturedAnswers(file!);
 
 const server = http.createServer((req, res) => {
   const answer = answers.get(`${req.method} ${req.url!.split('?')[0]}`);

@@ -42,7 +42,7 @@ import { createPool } from '../apps/server/src/db/pool.ts';
 import { freePort } from '../apps/server/src/free-port.ts';
 import { withDatabase } from '../apps/server/test/database-url.ts';
 import { DEPLOYED_NODE_FLAGS } from './deployed-flags.ts';
-import type { CapturedAnswer } from './bare-server.ts';
+import type { CapturedAnswer } from './captured-answers.ts';
 import { explainSearch } from './explain-search.ts';
 import { searchAtScale, type ScaleFigures } from './million.ts';
 import { openLoop } from './open-loop.ts';
