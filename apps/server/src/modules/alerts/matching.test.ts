@@ -148,42 +148,57 @@ describe('matching saved searches', () => {
     expect((await toldOf(instant)).map((n) => n.event_key)).toEqual([`alert:${instant._id}:${car}`]);
   });
 
-  it('gathers a Daily search’s cars into one digest the next day, one notification and one email, and only once', async () => {
-    const make = await insertCategory(t);
-    const daily = await saveSearch({ make }, 'Daily');
-    const weekly = await saveSearch({ make }, 'Weekly');
-    const cars = [await insertCar(t, seller, make, { name: 'First estate', price: 11_000 }), await insertCar(t, seller, make, { name: 'Second estate', price: 12_000 })];
-    const sold = await insertCar(t, seller, make, { name: 'Sold estate' });
-    expect(await match()).toBe(6);
-    await t.pool.query(`update products set paid = true, sales_status = 'sold' where id = $1`, [sold]);
-    expect(await toldOf(daily)).toEqual([]);
-    // Today's matches wait for tomorrow.
-    expect(await sendAlertDigests(t.pool)).toBe(0);
+  // On a fixed clock, once from each day of the week: a digest's day and week are the calendar's, and a
+  // Sunday's tomorrow is also the Weekly search's next week.
+  const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+  const HOUR = 3_600_000;
+  it.each(WEEKDAYS.map((day, i) => ({ day, matchedAt: new Date(Date.UTC(2026, 0, 5 + i, 15)) })))(
+    'gathers a Daily search’s cars into one digest the next day, one notification and one email, and only once; a Weekly one waits for Monday (cars matched on a $day)',
+    async ({ day, matchedAt }) => {
+      const make = await insertCategory(t);
+      const daily = await saveSearch({ make }, 'Daily');
+      const weekly = await saveSearch({ make }, 'Weekly');
+      const cars = [await insertCar(t, seller, make, { name: 'First estate', price: 11_000 }), await insertCar(t, seller, make, { name: 'Second estate', price: 12_000 })];
+      const sold = await insertCar(t, seller, make, { name: 'Sold estate' });
+      expect(await match()).toBe(6);
+      await t.pool.query('update saved_search_matches set matched_at = $1 where saved_search_id = any($2)', [matchedAt, [daily._id, weekly._id]]);
+      await t.pool.query(`update products set paid = true, sales_status = 'sold' where id = $1`, [sold]);
+      expect(await toldOf(daily)).toEqual([]);
+      // The day's matches wait for the next day.
+      expect(await sendAlertDigests(t.pool, new Date(matchedAt.getTime() + HOUR))).toBe(0);
 
-    const tomorrow = new Date(Date.now() + 24 * 3_600_000);
-    const periodStart = new Date(Date.UTC(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth(), tomorrow.getUTCDate()));
-    await sendAlertDigests(t.pool, tomorrow);
-    expect(await sendAlertDigests(t.pool, tomorrow)).toBe(0);
-    expect(await toldOf(daily)).toEqual([
-      {
-        event_key: `alert-digest:${daily._id}:${periodStart.toISOString()}`,
-        kind: 'saved_search_digest',
-        title: '2 new cars for “Watch Daily”',
-        body: 'New cars matching your saved search “Watch Daily”:\n\n- Second estate, $12,000, Town\n- First estate, $11,000, Town',
-        link: `/search?make=${make}&sort=newest`,
-        emails: 1,
-      },
-    ]);
-    const { rows } = await t.pool.query('select count(*)::int as n from saved_search_matches where saved_search_id = $1 and told_at is null', [daily._id]);
-    expect(rows[0].n).toBe(0);
-    expect(cars).toHaveLength(2);
+      const tomorrow = new Date(matchedAt.getTime() + 24 * HOUR);
+      const periodStart = new Date(Date.UTC(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth(), tomorrow.getUTCDate()));
+      await sendAlertDigests(t.pool, tomorrow);
+      expect(await sendAlertDigests(t.pool, tomorrow)).toBe(0);
+      expect(await toldOf(daily)).toEqual([
+        {
+          event_key: `alert-digest:${daily._id}:${periodStart.toISOString()}`,
+          kind: 'saved_search_digest',
+          title: '2 new cars for “Watch Daily”',
+          body: 'New cars matching your saved search “Watch Daily”:\n\n- Second estate, $12,000, Town\n- First estate, $11,000, Town',
+          link: `/search?make=${make}&sort=newest`,
+          emails: 1,
+        },
+      ]);
+      const { rows } = await t.pool.query('select count(*)::int as n from saved_search_matches where saved_search_id = $1 and told_at is null', [daily._id]);
+      expect(rows[0].n).toBe(0);
+      expect(cars).toHaveLength(2);
 
-    // The Weekly search waits for next Monday.
-    const nextWeek = new Date(Date.now() + 7 * 24 * 3_600_000);
-    expect(await toldOf(weekly)).toEqual([]);
-    await sendAlertDigests(t.pool, nextWeek);
-    expect((await toldOf(weekly)).map((n) => n.title)).toEqual(['2 new cars for “Watch Weekly”']);
-  });
+      // The Weekly search is told once its week has ended: the next day only when that day is a Monday.
+      expect((await toldOf(weekly)).length).toBe(day === 'Sunday' ? 1 : 0);
+      const daysToMonday = 7 - WEEKDAYS.indexOf(day);
+      const nextMonday = new Date(Date.UTC(matchedAt.getUTCFullYear(), matchedAt.getUTCMonth(), matchedAt.getUTCDate() + daysToMonday, 1));
+      await sendAlertDigests(t.pool, new Date(nextMonday.getTime() - 2 * HOUR));
+      expect((await toldOf(weekly)).length).toBe(day === 'Sunday' ? 1 : 0);
+      await sendAlertDigests(t.pool, nextMonday);
+      expect((await toldOf(weekly)).map((n) => [n.title, n.event_key])).toEqual([
+        ['2 new cars for “Watch Weekly”', `alert-digest:${weekly._id}:${new Date(nextMonday.getTime() - HOUR).toISOString()}`],
+      ]);
+      // Seven days' searches would pass a person's limit of saved searches.
+      await t.pool.query('delete from saved_searches where id = any($1)', [[daily._id, weekly._id]]);
+    },
+  );
 });
 
 describe('a digest built after a car left the market', () => {
