@@ -178,6 +178,9 @@ export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUr
         update: {
           // An email change's link was opened at the new address: that proves the address, whatever
           // the old one's state; and it is refused if another account took the address meanwhile.
+          // The address's copies on the account's cars, bookings, payments and waiting emails follow
+          // in the update's own statement (trigger users_email_copies, migration 0034): this hook's
+          // `after` would run only once the update has committed.
           before: async (user, ctx) => {
             if (ctx?.path !== '/verify-email' || typeof user.email !== 'string') return;
             const { rowCount } = await pool.query('select 1 from users where email = $1', [user.email]);

@@ -765,6 +765,7 @@ CREATE TABLE public.users (
 );
 CREATE INDEX users_role_idx ON public.users USING btree (role, created_at);
 CREATE TRIGGER users_auth_change AFTER DELETE OR UPDATE ON public.users FOR EACH ROW EXECUTE FUNCTION public.notify_auth_change('id');
+CREATE TRIGGER users_email_copies AFTER UPDATE OF email ON public.users FOR EACH ROW WHEN (((old.email IS DISTINCT FROM new.email) AND (new.deleted_at IS NULL))) EXECUTE FUNCTION public.users_email_copies();
 CREATE TRIGGER users_search_stamp AFTER UPDATE OF verified ON public.users FOR EACH ROW WHEN ((old.verified IS DISTINCT FROM new.verified)) EXECUTE FUNCTION public.users_search_stamp();
 
 CREATE TABLE public.verifications (
@@ -991,6 +992,21 @@ AS $function$
     from unnest(cars) car(id) cross join lateral price_drop_of(car.id) d
    where p.id = car.id
      and (p.price_before_drop, p.price_dropped_at, p.price_window_ends) is distinct from (d.price_before, d.dropped_at, d.window_ends)
+$function$;
+
+CREATE OR REPLACE FUNCTION public.users_email_copies()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  update products set seller_email = new.email where seller_id = new.id;
+  update bookings set buyer_email = new.email where buyer_id = new.id;
+  update payments set buyer_email = new.email where buyer_id = new.id;
+  update email_outbox o set to_address = new.email
+    from notifications n
+   where n.id = o.notification_id and n.user_id = new.id and o.sent_at is null and o.given_up_at is null;
+  return null;
+end
 $function$;
 
 CREATE OR REPLACE FUNCTION public.users_search_stamp()

@@ -17,7 +17,7 @@ interface CarRow {
   widths: number[];
   paid: boolean;
   withdrawn_at: Date | null;
-  seller_email: string;
+  seller_id: string | null;
   seller_name: string;
   seller_verified: boolean;
   listed_at: Date;
@@ -32,7 +32,7 @@ interface CarRow {
  */
 export async function carPage(pool: Pool, viewer: Actor | null, id: string): Promise<CarPage> {
   const { rows } = await pool.query<CarRow>(
-    `select ${PRODUCT_JSON} as product, p.id, p.image_key, i.widths, p.paid, p.withdrawn_at, p.seller_email, p.seller_name,
+    `select ${PRODUCT_JSON} as product, p.id, p.image_key, i.widths, p.paid, p.withdrawn_at, p.seller_id, p.seller_name,
             p.seller_verified, p.listed_at, s.created_at as seller_since,
             (select count(*)::int from products p where p.seller_id = s.id and ${ON_MARKET}) as seller_on_market
        from ${PRODUCT_FROM}
@@ -41,7 +41,8 @@ export async function carPage(pool: Pool, viewer: Actor | null, id: string): Pro
     [id],
   );
   const row = rows[0];
-  const withdrawnFromViewer = row?.withdrawn_at && row.seller_email !== viewer?.email;
+  // The seller is the account, whatever address it has now: whoever signs up with an address it left is someone else.
+  const withdrawnFromViewer = row?.withdrawn_at && row.seller_id !== viewer?.id;
   // Not there for this viewer: the page says why in plain words (sold, no longer listed, or no such car) and offers similar cars.
   if (!row || withdrawnFromViewer || (!viewer && row.paid)) throw new AppError('NOT_FOUND', await departureMessage(pool, id));
 

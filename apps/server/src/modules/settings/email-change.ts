@@ -14,6 +14,9 @@ import { accountEmailOutbox } from '../notifications/account-email.ts';
  * another account uses it sends nothing, and the answer here is the same either way. The current
  * address is told, so that an owner whose session someone else holds learns of it. Each request is
  * counted like a confirmation email, per account and per client address, before anything is looked up.
+ * Once the link is opened, the copies of the address on the account's cars, bookings, payments and
+ * waiting emails change with it (trigger users_email_copies, migration 0034); what the account owns
+ * was never its address's, but its id's.
  */
 export async function requestEmailChange(req: FastifyRequest, actor: Actor, newEmail: string): Promise<{ message: string }> {
   const { pg: pool, auth, config } = req.server;
