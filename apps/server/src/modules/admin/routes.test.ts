@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCar } from '../../../test/fixtures.ts';
 import { as, signUp, type Person, type TestApp } from '../../../test/harness.ts';
 import { withPersonas } from '../../../test/personas.ts';
+import { REPORTS_PER_HOUR } from './service.ts';
 
 let t: TestApp;
 let admin: Person;
@@ -145,6 +146,59 @@ describe('reports', () => {
     expect((await as(t.app, buyer, { method: 'POST', url: '/api/reports', payload: { productId: car, reason: 'Other', note: 'x'.repeat(1001) } })).statusCode).toBe(400);
     expect((await as(t.app, buyer, { method: 'POST', url: '/api/reports', payload: { productId: '00000000-0000-4000-8000-000000000000', reason: 'Other' } })).statusCode).toBe(404);
     expect((await t.pool.query('select 1 from reports where product_id = $1', [car])).rows).toHaveLength(0);
+  });
+
+  describe('only cars on the market, and a buyer’s hourly number', () => {
+    const report = (who: Person, productId: string) => as(t.app, who, { method: 'POST', url: '/api/reports', payload: { productId, reason: 'Scam or fraud' } });
+    const reportsBy = async (who: Person) => (await t.pool.query('select product_id from reports where reporter_id = $1', [who.id])).rows.map((r) => r.product_id);
+
+    /** A car of the seller's that left the market the way `how` says, through the seller's own routes where there is one. */
+    async function offMarket(how: 'withdrawn' | 'deleted' | 'sold' | 'reserved') {
+      const car = await insertCar(t, seller, categoryId, { name: `A ${how} car`, paid: how === 'sold' });
+      if (how === 'withdrawn') expect((await as(t.app, seller, { method: 'POST', url: `/api/products/${car}/withdraw`, payload: {} })).statusCode).toBe(200);
+      if (how === 'deleted') expect((await as(t.app, seller, { method: 'DELETE', url: `/api/products/${car}` })).statusCode).toBe(200);
+      // Paid for and held until the handover (a refund would put it back on the market).
+      if (how === 'reserved') await t.pool.query(`update products set paid = true, sales_status = 'reserved' where id = $1`, [car]);
+      return car;
+    }
+
+    it.each(['withdrawn', 'deleted'] as const)('refuses a report on a %s car with 404 and stores nothing', async (how) => {
+      const reporter = await signUp(t.app, 'Buyer');
+      const res = await report(reporter, await offMarket(how));
+      expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'This car is no longer listed.' });
+      expect(await reportsBy(reporter)).toEqual([]);
+    });
+
+    it.each(['sold', 'reserved'] as const)('refuses a report on a %s car with 409, pointing a buyer of it to Report a problem, and stores nothing', async (how) => {
+      const reporter = await signUp(t.app, 'Buyer');
+      const res = await report(reporter, await offMarket(how));
+      expect(res.statusCode).toBe(409);
+      const state = how === 'reserved' ? 'is reserved for a buyer' : 'was sold';
+      expect(res.json().message).toBe(`A ${how} car ${state}, so its listing is no longer reviewed. If you bought it and something is wrong, use Report a problem in My Orders.`);
+      expect(await reportsBy(reporter)).toEqual([]);
+    });
+
+    it(`takes ${REPORTS_PER_HOUR.max} reports an hour from a buyer, counting only those stored, then 429 with Retry-After; other buyers report as before`, async () => {
+      expect(REPORTS_PER_HOUR).toEqual({ max: 10, minutes: 60 });
+      const reporter = await signUp(t.app, 'Buyer');
+      const cars = await Promise.all(Array.from({ length: 11 }, (_, i) => insertCar(t, seller, categoryId, { name: `Listing ${i + 1}` })));
+      expect((await report(reporter, cars[0]!)).statusCode).toBe(200);
+      // Refused reports (the same car again, a car off the market) are not counted.
+      expect((await report(reporter, cars[0]!)).statusCode).toBe(409);
+      expect((await report(reporter, await offMarket('withdrawn'))).statusCode).toBe(404);
+      for (const car of cars.slice(1, 10)) expect((await report(reporter, car)).statusCode).toBe(200);
+
+      const over = await report(reporter, cars[10]!);
+      expect(over.statusCode).toBe(429);
+      expect(over.json().message).toMatch(/^You have reported 10 cars in the last hour, the most we take\. You can report another in \d+ minutes?\.$/);
+      const retryAfter = Number(over.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      expect(await reportsBy(reporter)).toHaveLength(10);
+      expect(await reportsBy(reporter)).not.toContain(cars[10]);
+      // Another buyer is not held to this buyer's number.
+      expect((await report(buyer, cars[10]!)).statusCode).toBe(200);
+    });
   });
 
   it('keeps a sold reported car (409)', async () => {

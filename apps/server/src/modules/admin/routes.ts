@@ -19,14 +19,16 @@ import {
   verifySellerQuery,
 } from '@second-gear/contract';
 import { actorOf, requireRole } from '../../auth/guards.ts';
+import { RateLimits } from '../../auth/rate-limits.ts';
 import { refusal } from '../../http/openapi.ts';
 import { catalogPlaceOf, forgetCatalogReads } from '../catalog/cached-reads.ts';
 import { addCategory, deleteCategory, listManagedCategories, updateCategory } from './categories.ts';
-import { deleteReportedProduct, deleteUser, dismissReports, listReported, listUsers, reportProduct, verifySeller } from './service.ts';
+import { deleteReportedProduct, deleteUser, dismissReports, listReported, listUsers, REPORTS_PER_HOUR, reportProduct, verifySeller } from './service.ts';
 import { sellerEvidence as evidenceOf, setVerification } from './verification.ts';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = requireRole('admin');
+  const limits = new RateLimits(app.pg);
 
   app.get(
     '/users/allseller',
@@ -118,12 +120,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole('buyer'),
       schema: {
         tags: ['reports'],
-        summary: 'Report a listing (once per buyer and car)',
+        summary: 'Report a listing on the market (once per buyer and car)',
         body: reportBody,
-        response: { 200: insertResult, 404: refusal('The car is no longer listed.'), 409: refusal('The caller has reported this car already.') },
+        response: {
+          200: insertResult,
+          404: refusal('The car is no longer listed (withdrawn or deleted), or there is no such car.'),
+          409: refusal('The caller has reported this car already, or the car was sold or is reserved for a buyer (who reports a problem on the order).'),
+          429: refusal(`Over the buyer’s limit of reports (${REPORTS_PER_HOUR.max} an hour); \`Retry-After\` says when to try again.`),
+        },
       },
     },
-    async (req) => reportProduct(app.pg, actorOf(req), req.body),
+    async (req) => reportProduct(app.pg, limits, actorOf(req), req.body),
   );
 
   app.get(

@@ -1,10 +1,12 @@
 import type { Pool } from 'pg';
 import { listingCheckNames, type DeleteResult, type InsertResult, type ReportBody, type ReportedItem, type UpdateResult, type UserSummary } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
+import type { Limit, RateLimits } from '../../auth/rate-limits.ts';
 import { inTransaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
+import { withinLimit } from '../../http/allowance.ts';
 import { imageUrls } from '../../images/store.ts';
-import { OPEN_FLAGS } from '../cars/market.ts';
+import { ON_MARKET, OPEN_FLAGS } from '../cars/market.ts';
 import { afterCarWrite, type CarModel } from '../cars/car-written.ts';
 import { removeFromMarket } from '../cars/leaving-market.ts';
 import { unsettledMoney } from '../money/unsettled.ts';
@@ -84,17 +86,49 @@ export async function deleteUser(pool: Pool, admin: Actor, id: string): Promise<
   }
 }
 
-/** A buyer reports a listing, once per car. */
-export async function reportProduct(pool: Pool, buyer: Actor, body: ReportBody): Promise<InsertResult> {
-  const { rows: cars } = await pool.query<{ product_name: string }>('select product_name from products where id = $1', [body.productId]);
-  if (!cars[0]) throw new AppError('NOT_FOUND', 'This car is no longer listed.');
-  const { rows } = await pool.query<{ id: string }>(
-    `insert into reports (product_id, reporter_id, reason, note) values ($1, $2, $3, $4)
-     on conflict (product_id, reporter_id) do nothing returning id`,
+/**
+ * Reports one buyer may make in an hour. Each is a row of the admins' Reported Items queue; a buyer
+ * reports a listing now and then, so ten an hour is room for a bad afternoon of listings and a bound
+ * on how far one account can fill the queue.
+ */
+export const REPORTS_PER_HOUR: Limit = { max: 10, minutes: 60 };
+
+/**
+ * `POST /reports`: a buyer reports a listing on the market, once per car, counted against
+ * REPORTS_PER_HOUR (a refused report is not counted). Off the market there is no listing left for an
+ * admin to review or remove: a withdrawn or deleted car is not there for the buyer (404, as its page
+ * says), and a sold or reserved one is its order's business (409).
+ */
+export function reportProduct(pool: Pool, limits: RateLimits, buyer: Actor, body: ReportBody): Promise<InsertResult> {
+  return withinLimit(
+    limits,
+    `report:${buyer.id}`,
+    REPORTS_PER_HOUR,
+    (wait) => `You have reported ${REPORTS_PER_HOUR.max} cars in the last hour, the most we take. You can report another in ${wait}.`,
+    () => reportOnMarket(pool, buyer, body),
+  );
+}
+
+async function reportOnMarket(pool: Pool, buyer: Actor, body: ReportBody): Promise<InsertResult> {
+  // The car's state and the insert in one statement: a report is stored only while its car is on the market.
+  const { rows } = await pool.query<{ product_name: string; paid: boolean; sales_status: 'available' | 'reserved' | 'sold'; withdrawn: boolean; id: string | null }>(
+    `with car as (
+       select p.id, p.product_name, p.paid, p.sales_status, p.withdrawn_at is not null as withdrawn, ${ON_MARKET} as on_market from products p where p.id = $1
+     ), added as (
+       insert into reports (product_id, reporter_id, reason, note) select car.id, $2::text, $3::text, $4::text from car where car.on_market
+       on conflict (product_id, reporter_id) do nothing returning id
+     )
+     select car.product_name, car.paid, car.sales_status, car.withdrawn, (select added.id from added) as id from car`,
     [body.productId, buyer.id, body.reason, body.note ?? ''],
   );
-  if (!rows[0]) throw new AppError('CONFLICT', `You have already reported ${cars[0].product_name}.`);
-  return { acknowledged: true, insertedId: rows[0].id };
+  const car = rows[0];
+  if (!car || car.withdrawn) throw new AppError('NOT_FOUND', 'This car is no longer listed.');
+  if (car.paid) {
+    const state = car.sales_status === 'reserved' ? 'is reserved for a buyer' : 'was sold';
+    throw new AppError('CONFLICT', `${car.product_name} ${state}, so its listing is no longer reviewed. If you bought it and something is wrong, use Report a problem in My Orders.`);
+  }
+  if (!car.id) throw new AppError('CONFLICT', `You have already reported ${car.product_name}.`);
+  return { acknowledged: true, insertedId: car.id };
 }
 
 /**
