@@ -1,6 +1,8 @@
 import type { Pool } from 'pg';
 import type { PayoutAccountStatus, PayoutsView } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
+import type { Limit, RateLimits } from '../../auth/rate-limits.ts';
+import { AppError, waitWords } from '../../errors.ts';
 import type { PayoutAccountView } from '../../payments/provider.ts';
 import { carryOutMoves } from './moves.ts';
 import type { MoneyDeps } from './service.ts';
@@ -86,10 +88,25 @@ export async function payoutsOf(deps: MoneyDeps, seller: Actor): Promise<Payouts
 }
 
 /**
- * `POST /payouts/account`: the seller's account at the provider (made once: the key is the
- * seller's), and a fresh link to its onboarding, which returns to Payouts.
+ * Onboarding links one seller may ask for in an hour. Each is a call to the provider (Stripe's
+ * account links, which Stripe rate-limits for the whole platform); a link expires within minutes and
+ * a seller who left the onboarding comes back for another, so ten an hour is room for several tries
+ * while a button pressed in a loop cannot spend the platform's calls.
  */
-export async function onboardingLink(deps: MoneyDeps, seller: Actor, publicUrl: string): Promise<{ url: string }> {
+export const ONBOARDING_LINKS_PER_HOUR: Limit = { max: 10, minutes: 60 };
+
+/**
+ * `POST /payouts/account`: the seller's account at the provider (made once: the key is the
+ * seller's), and a fresh link to its onboarding, which returns to Payouts; at most
+ * ONBOARDING_LINKS_PER_HOUR, counted before the provider is asked and kept when it fails (the call
+ * was made all the same).
+ */
+export async function onboardingLink(deps: MoneyDeps, limits: RateLimits, seller: Actor, publicUrl: string): Promise<{ url: string }> {
+  const minutes = await limits.take([{ key: `payout-onboarding:${seller.id}`, limit: ONBOARDING_LINKS_PER_HOUR }]);
+  if (minutes) {
+    const refusal = `You have asked to set up your payout account ${ONBOARDING_LINKS_PER_HOUR.max} times in the last hour, the most we take. You can carry on in ${waitWords(minutes)}.`;
+    throw new AppError('TOO_MANY_REQUESTS', refusal, minutes * 60);
+  }
   let account = await accountOf(deps.pool, seller.id, deps.rules.provider);
   if (!account) {
     const made = await deps.provider.createPayoutAccount({ email: seller.email, sellerId: seller.id, idempotencyKey: `payout-account-${seller.id}` });

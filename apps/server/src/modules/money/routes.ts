@@ -17,11 +17,12 @@ import {
   testOnboardingBody,
 } from '@second-gear/contract';
 import { actorOf, requireRole, requireUser } from '../../auth/guards.ts';
+import { RateLimits } from '../../auth/rate-limits.ts';
 import { AppError } from '../../errors.ts';
 import { refusal } from '../../http/openapi.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import { TestProcessor } from '../../payments/test-processor.ts';
-import { accountUpdated, onboardingLink, ownsAccount, payoutsOf } from './payouts.ts';
+import { accountUpdated, ONBOARDING_LINKS_PER_HOUR, onboardingLink, ownsAccount, payoutsOf } from './payouts.ts';
 import { cancelSale, confirmReceived, decideDispute, disputeCase as caseOf, listDisputes, moneyDeps, reportProblem, type MoneyDeps } from './service.ts';
 
 /** The money's routes: the buyer's and seller's decisions on a held payment, the admin's Disputes, the seller's Payouts. */
@@ -119,13 +120,22 @@ export function moneyRoutes(provider: PaymentProvider): FastifyPluginAsyncZod {
       async (req) => payoutsOf(deps, actorOf(req)),
     );
 
+    const limits = new RateLimits(app.pg);
     app.post(
       '/payouts/account',
       {
         onRequest: requireRole('seller'),
-        schema: { tags: ['money'], summary: 'Add or finish the seller’s payout account: where to go next', body: z.object({}).strict().nullish(), response: { 200: payoutOnboardingLink } },
+        schema: {
+          tags: ['money'],
+          summary: 'Add or finish the seller’s payout account: where to go next',
+          body: z.object({}).strict().nullish(),
+          response: {
+            200: payoutOnboardingLink,
+            429: refusal(`Over the seller’s limit of onboarding links (${ONBOARDING_LINKS_PER_HOUR.max} an hour); \`Retry-After\` says when to try again.`),
+          },
+        },
       },
-      async (req) => onboardingLink(deps, actorOf(req), app.config.publicUrl),
+      async (req) => onboardingLink(deps, limits, actorOf(req), app.config.publicUrl),
     );
 
     if (provider instanceof TestProcessor) await app.register(testOnboardingRoutes(provider, deps));
