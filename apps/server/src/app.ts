@@ -238,9 +238,9 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
     const apiLike = url.startsWith('/api/') || url === '/api' || url.startsWith(UPLOADS_PREFIX) || url === METRICS_PATH;
     // Every other GET is a route of the single-page app, which shows its own error screen.
     if (hints && req.method === 'GET' && !apiLike) {
-      const html = await hints.htmlFor(url, req);
+      const page = await hints.pageFor(url, req);
       reply.header('cache-control', 'no-cache');
-      return html === null ? reply.sendFile('index.html', webDist!) : reply.type('text/html; charset=utf-8').send(html);
+      return page === null ? reply.sendFile('index.html', webDist!) : reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
     }
     const allowed = allowedMethods(url);
     if (allowed.length) {

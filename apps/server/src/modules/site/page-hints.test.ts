@@ -44,9 +44,10 @@ afterAll(async () => {
   fs.rmSync(webDist, { recursive: true, force: true });
 });
 
-const page = async (url: string, who?: Person) => {
+/** A page's HTML, answered with `status` (a car's address that left the market is a 404 or a 410, page-hints.ts). */
+const page = async (url: string, who?: Person, status = 200) => {
   const res = await as(t.app, who, { method: 'GET', url });
-  expect(res.statusCode).toBe(200);
+  expect(res.statusCode).toBe(status);
   expect(res.headers['content-type']).toMatch(/^text\/html/);
   expect(res.headers['cache-control']).toBe('no-cache');
   expect(res.body).toContain('<div id="root"></div>');
@@ -202,7 +203,7 @@ describe('the hints in a page’s HTML', () => {
       const withdrawn = await insertCar(t, seller, categoryId, { name: 'Withdrawn car', advertised: true });
       await t.pool.query('update products set withdrawn_at = now() where id = $1', [withdrawn]);
       for (const id of [sold, withdrawn]) {
-        const html = await page(`/cars/${id}`);
+        const html = await page(`/cars/${id}`, undefined, 410);
         expect(html).not.toContain('og:');
         expect(html).not.toContain('application/ld+json');
         expect(html).not.toContain('/api/');
@@ -213,14 +214,14 @@ describe('the hints in a page’s HTML', () => {
       expect(preloads(html)).toContain(fetchPreload(`/api/cars/${sold}`));
       expect(html).not.toContain('og:');
       // Someone else's withdrawn car is not there for them either.
-      expect(await page(`/cars/${withdrawn}`, buyer)).not.toContain(`/api/cars/${withdrawn}`);
+      expect(await page(`/cars/${withdrawn}`, buyer, 410)).not.toContain(`/api/cars/${withdrawn}`);
     });
   });
 });
 
-describe('the canonical address of a public page', () => {
-  const canonical = (html: string) => [...html.matchAll(/<link rel="canonical" href="([^"]*)">/g)].map((m) => m[1]);
+const canonical = (html: string) => [...html.matchAll(/<link rel="canonical" href="([^"]*)">/g)].map((m) => m[1]);
 
+describe('the canonical address of a public page', () => {
   it.each(['/', '/search', '/blog', '/terms', '/privacy', '/login', '/signup'])('%s names itself, absolute, once', async (path) => {
     expect(canonical(await page(path))).toEqual([`${t.origin}${path}`]);
   });
@@ -235,5 +236,76 @@ describe('the canonical address of a public page', () => {
     expect(canonical(await page(`/cars/${id}`))).toEqual([`${t.origin}/cars/${id}`]);
     expect(canonical(await page(`/category/${categoryId}`, buyer))).toEqual([]);
     expect(canonical(await page('/dashboard', buyer))).toEqual([]);
+  });
+});
+
+describe('a car’s address, for the machines that read it', () => {
+  const noindex = '<meta name="robots" content="noindex">';
+  const cars: Record<'onMarket' | 'sold' | 'reserved' | 'withdrawn' | 'deleted', string> = { onMarket: '', sold: '', reserved: '', withdrawn: '', deleted: '' };
+  const madeUp = '00000000-0000-4000-8000-000000000000';
+
+  beforeAll(async () => {
+    cars.onMarket = await insertCar(t, seller, categoryId, { name: 'Still for sale' });
+    cars.sold = await insertCar(t, seller, categoryId, { name: 'Sold for good', paid: true });
+    // Paid for and held until the handover: a refund puts it back on the market (money/decisions.ts).
+    cars.reserved = await insertCar(t, seller, categoryId, { name: 'Held for a buyer' });
+    await t.pool.query(`update products set paid = true, sales_status = 'reserved' where id = $1`, [cars.reserved]);
+    cars.withdrawn = await insertCar(t, seller, categoryId, { name: 'Taken off the market' });
+    expect((await as(t.app, seller, { method: 'POST', url: `/api/products/${cars.withdrawn}/withdraw`, payload: {} })).json()).toMatchObject({ modifiedCount: 1 });
+    cars.deleted = await insertCar(t, seller, categoryId, { name: 'Deleted by its seller' });
+    expect((await as(t.app, seller, { method: 'DELETE', url: `/api/products/${cars.deleted}` })).json()).toMatchObject({ deletedCount: 1 });
+  });
+
+  /** What `who` (nobody: a crawler) is answered at `path`: the status, whether it asks not to be indexed, its canonical addresses. */
+  const carDocument = async (path: string, who?: Person) => {
+    const res = await as(t.app, who, { method: 'GET', url: path });
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    // The app is drawn whatever the status: a person reads the page's own words (sold, no longer listed, no such car).
+    expect(res.body).toContain('<div id="root"></div>');
+    return { status: res.statusCode, noindex: res.body.includes(noindex), canonical: canonical(res.body) };
+  };
+
+  it('answers a car on the market with 200, its own canonical address and no noindex, signed in or not', async () => {
+    const own = [`${t.origin}/cars/${cars.onMarket}`];
+    expect(await carDocument(`/cars/${cars.onMarket}`)).toEqual({ status: 200, noindex: false, canonical: own });
+    expect(await carDocument(`/cars/${cars.onMarket}`, buyer)).toEqual({ status: 200, noindex: false, canonical: own });
+  });
+
+  it.each([
+    ['sold', 'sold' as const],
+    ['withdrawn by its seller', 'withdrawn' as const],
+    ['deleted by its seller', 'deleted' as const],
+  ])('answers a crawler 410 for a car %s (gone for good), with noindex and no canonical', async (_how, which) => {
+    expect(await carDocument(`/cars/${cars[which]}`)).toEqual({ status: 410, noindex: true, canonical: [] });
+  });
+
+  it.each([
+    ['a reserved car (its held payment may be refunded, which puts it back on the market)', () => `/cars/${cars.reserved}`],
+    ['an id no car ever had', () => `/cars/${madeUp}`],
+    ['an address that is not a car id', () => '/cars/not-a-car'],
+  ])('answers a crawler 404 for %s, with noindex and no canonical', async (_what, path) => {
+    expect(await carDocument(path())).toEqual({ status: 404, noindex: true, canonical: [] });
+  });
+
+  it('answers 200 to a signed-in person the page shows the car to, still with noindex and no canonical; the gone page to everyone else', async () => {
+    const shown = { status: 200, noindex: true, canonical: [] };
+    // A sold or reserved car stays on record for signed-in people; a withdrawn one for its seller.
+    expect(await carDocument(`/cars/${cars.sold}`, buyer)).toEqual(shown);
+    expect(await carDocument(`/cars/${cars.reserved}`, buyer)).toEqual(shown);
+    expect(await carDocument(`/cars/${cars.withdrawn}`, seller)).toEqual(shown);
+    expect(await carDocument(`/cars/${cars.withdrawn}`, buyer)).toEqual({ status: 410, noindex: true, canonical: [] });
+    expect(await carDocument(`/cars/${cars.deleted}`, seller)).toEqual({ status: 410, noindex: true, canonical: [] });
+    // The document's status is the car's own answer to the same person: 200 exactly where the page has a car to show.
+    for (const [whom, who] of [['a visitor', undefined], ['a buyer', buyer], ['its seller', seller]] as const) {
+      for (const [which, id] of Object.entries(cars)) {
+        const data = await as(t.app, who, { method: 'GET', url: `/api/cars/${id}` });
+        expect((await carDocument(`/cars/${id}`, who)).status === 200, `${which} to ${whom}`).toBe(data.statusCode === 200);
+      }
+    }
+  });
+
+  it('lists in the sitemap only the car whose address answers a crawler 200', async () => {
+    const sitemap = (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    for (const [which, id] of Object.entries(cars)) expect(sitemap.includes(`<loc>${t.origin}/cars/${id}</loc>`), which).toBe(which === 'onMarket');
   });
 });

@@ -5,13 +5,17 @@ import type { CategoryPage } from '@second-gear/contract';
 import { canonicalPath, carCardPictureSizes, carPhotoSizes, categoryPageSize } from '@second-gear/contract/constants';
 import type { Actor } from '../../auth/actor.ts';
 import { loadActor } from '../../auth/guards.ts';
+import { AppError } from '../../errors.ts';
 import { cachedCategoryPage } from '../catalog/cached-reads.ts';
 import { carPage } from '../catalog/car-page.ts';
 import { carPreview, escapeAttribute } from './car-preview.ts';
+import { goneCarStatus } from './gone-car.ts';
 
 // The web app is drawn in the browser, so a phone on a slow network would otherwise fetch, one after
 // another: the app's JavaScript, then the page's own code, then its data, then the picture the data
 // names. The page's HTML names them at once instead, as hints the browser starts while the app loads.
+// A car's page also tells the machines that read it whether the car is there: its status, its
+// canonical address while the car is on the market, and `noindex` once it is not.
 
 /** The entries of Vite's build manifest (apps/web/dist/.vite/manifest.json) that hints use. */
 interface ManifestChunk {
@@ -21,16 +25,23 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
+/** The car page's route, whatever its id: one that is not a car id never was a car. */
+const carPageRoute = /^\/cars\/[^/]+$/;
+
 /** Each page's source module, as the manifest names it (the router's lazy imports). */
 const pageModules: { pattern: RegExp; module: string }[] = [
   { pattern: /^\/login$/, module: 'src/features/auth/login-page.tsx' },
   { pattern: /^\/category\/[^/]+$/, module: 'src/features/catalog/category-page.tsx' },
-  { pattern: /^\/cars\/[^/]+$/, module: 'src/features/cars/car-page.tsx' },
+  { pattern: carPageRoute, module: 'src/features/cars/car-page.tsx' },
 ];
 
 const uuid = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 const categoryPath = new RegExp(`^/category/${uuid}$`);
 const carPath = new RegExp(`^/cars/${uuid}$`);
+
+/** Asks search engines to leave a page out: a car's page while the car is not on the market. */
+const noindex = '<meta name="robots" content="noindex">';
+const unindexed = (html: string) => html.replace('</head>', () => `${noindex}</head>`);
 
 
 /** The chunk files a page's module loads, itself first, from the manifest (not the entry: the page has it). */
@@ -65,15 +76,24 @@ function visitorHints(actor: Actor): string {
   return urls.map(preloadFetch).join('');
 }
 
+/**
+ * A page's answer: its HTML, and its status, 200 but for a car's page with no car to show its viewer
+ * (404 or 410, gone-car.ts), whose HTML still draws the app, which says why in words.
+ */
+export interface Page {
+  status: 200 | 404 | 410;
+  html: string;
+}
+
 export interface PageHints {
-  /** The page's HTML for `url` with its hints, or null when it has none (the plain index.html then). */
-  htmlFor(url: string, req: FastifyRequest): Promise<string | null>;
+  /** The page at `url` with its hints, or null when it has none (the plain index.html then). */
+  pageFor(url: string, req: FastifyRequest): Promise<Page | null>;
 }
 
 /** Reads the built index.html and manifest once; without a manifest (an old build) there are no hints. */
 export function pageHints(webDist: string): PageHints {
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) return { htmlFor: () => Promise.resolve(null) };
+  if (!fs.existsSync(manifestFile)) return { pageFor: () => Promise.resolve(null) };
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const modulePreloads = new Map(
@@ -105,26 +125,34 @@ export function pageHints(webDist: string): PageHints {
 
   /**
    * A car's page: its answer and cover picture for whoever may see it, and for a public car (on the
-   * market) the preview a shared link shows without JavaScript, in place of the site's own
-   * title and description.
+   * market) the preview a shared link shows without JavaScript, in place of the site's own title
+   * and description, with its canonical address. Any other car's page is `noindex`; one with no car
+   * for its viewer answers 404 or 410. A viewer the page shows the car to (a sold car to a
+   * signed-in person, a withdrawn one to its seller) gets 200, as its data answers them: the page
+   * works for them. Crawlers have no session, so they always get the gone page's status.
    */
-  async function carHints(id: string, req: FastifyRequest, html: string): Promise<string> {
+  async function carAnswer(id: string, req: FastifyRequest, html: string): Promise<Page> {
     const viewer = await loadActor(req);
-    const page = await carPage(req.server.pg, viewer, id).catch(() => null);
-    if (!page) return html;
+    const page = await carPage(req.server.pg, viewer, id).catch((err: unknown) => {
+      // Only a car that is not there for this viewer: a failure is not an answer that the car is gone.
+      if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+      throw err;
+    });
+    if (!page) return { status: await goneCarStatus(req.server.pg, id), html: unindexed(html) };
     const cover = page.photos[0]!;
     const srcset = cover.srcSet ? ` imagesrcset="${escapeAttribute(cover.srcSet)}" imagesizes="${carPhotoSizes}"` : '';
     let hints = `${preloadFetch(`/api/cars/${id}`)}<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(cover.url)}"${srcset}>`;
     if (viewer) hints += visitorHints(viewer);
     const isPublic = !page.product.paid && !page.product.withdrawn;
-    if (!isPublic) return html.replace('</head>', () => `${hints}</head>`);
+    if (!isPublic) return { status: 200, html: unindexed(html).replace('</head>', () => `${hints}</head>`) };
     const preview = carPreview(page, req.server.config.publicUrl);
     // Replacer functions throughout: a replacement string would read a seller's `$'` or `$&` as a
     // pattern and splice the page's own HTML into the title, the tags and the script.
-    return html
+    const shown = html
       .replace(/<title>[^<]*<\/title>/, () => `<title>${preview.title}</title>`)
       .replace(/<meta name="description"[^>]*>/, '')
       .replace('</head>', () => `${preview.tags}${hints}</head>`);
+    return { status: 200, html: shown };
   }
 
   /** A public page's canonical address (a car's comes with its preview, while it is on the market). */
@@ -134,7 +162,7 @@ export function pageHints(webDist: string): PageHints {
   }
 
   return {
-    async htmlFor(url, req) {
+    async pageFor(url, req) {
       const entry = [...modulePreloads].find(([pattern]) => pattern.test(url));
       const canonical = canonicalTag(url, req);
       if (!entry && !canonical) return null;
@@ -142,7 +170,10 @@ export function pageHints(webDist: string): PageHints {
       const car = carPath.exec(url);
       const hints = `${canonical}${entry?.[1] ?? ''}${category ? await categoryHints(category[1]!, req) : ''}`;
       const html = index.replace('</head>', () => `${hints}</head>`);
-      return car ? carHints(car[1]!, req, html) : html;
+      if (car) return carAnswer(car[1]!, req, html);
+      // A car page's address whose id is not a car id: no car ever had it.
+      if (carPageRoute.test(url)) return { status: 404, html: unindexed(html) };
+      return { status: 200, html };
     },
   };
 }
