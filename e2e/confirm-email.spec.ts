@@ -21,7 +21,7 @@ for (const [screen, size] of [
   ['desktop', desktopScreen],
   ['phone', phoneScreen],
 ] as const) {
-  test(`a new account confirms its email from the development mailbox and may then message a seller (${screen})`, async ({ page }, testInfo) => {
+  test(`a new account confirms its email from the development mailbox and may then message a seller (${screen})`, async ({ page, browser }, testInfo) => {
     test.setTimeout(120_000);
     const seller = await newApiActor('Seller');
     const [category] = await categoriesViaApi(seller.api);
@@ -60,10 +60,21 @@ for (const [screen, size] of [
     // The email, as its owner gets it, and its link.
     await openEmailTo(page, buyer.email);
     await expect(page.getByRole('heading', { name: 'Confirm your email address', level: 2 })).toBeVisible();
-    await page.getByTestId('mail-text').getByRole('link', { name: /\/api\/auth\/verify-email\?token=/ }).click();
+    const link = page.getByTestId('mail-text').getByRole('link', { name: /\/api\/auth\/verify-email\?token=/ });
+    const address = (await link.textContent()) ?? '';
+    await link.click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Email confirmed')).toBeVisible();
     await expect(banner).toHaveCount(0);
+
+    // Opened where nobody is signed in, the link signs nobody in: it says so and offers to log in.
+    const signedOut = await browser.newContext({ viewport: size });
+    const elsewhere = await signedOut.newPage();
+    await elsewhere.goto(address);
+    await expect(elsewhere.getByRole('heading', { name: 'Email confirmed', level: 1 })).toBeVisible();
+    await expect(elsewhere.getByRole('main').getByRole('link', { name: 'Login', exact: true })).toHaveAttribute('href', '/login');
+    await expectNoAxeViolations(elsewhere, `a confirmation link opened signed out (${screen})`);
+    await signedOut.close();
 
     // Now the seller can be messaged.
     await page.goto(`/cars/${car._id}`);

@@ -1,5 +1,7 @@
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
 import { expect, test, type Page } from '@playwright/test';
-import { expectMenuEntries, expectNoAxeViolations, navbar, newApiActor } from './support.ts';
+import { baseUrl, expectMenuEntries, expectNoAxeViolations, navbar, newApiActor, signUpInBrowser } from './support.ts';
 
 /**
  * CONTINUE WITH GOOGLE through the built-in test identity provider (README, "Real Google sign-in"):
@@ -108,6 +110,29 @@ test.describe('CONTINUE WITH GOOGLE', () => {
     await googleInPopup(page, { email: seller.email, name: 'Not The Seller' });
     await expect(page.getByText('Login Successful')).toBeVisible();
     expect(await sessionUser(page)).toMatchObject({ email: seller.email, role: 'seller' });
+  });
+
+  test('an account with two-factor sign-in on is asked for its code after Google too, and only then signed in', async ({ page }) => {
+    // Set up through the API of the page's own context: a password account, its app's secret, a first code.
+    const user = await signUpInBrowser(page, 'Buyer');
+    const headers = { Origin: baseUrl };
+    const enabled = await page.request.post('/api/auth/two-factor/enable', { headers, data: { password: user.password } });
+    expect(enabled.status(), await enabled.text()).toBe(200);
+    const secret = base32.decode(new URL(((await enabled.json()) as { totpURI: string }).totpURI).searchParams.get('secret')!);
+    const codeNow = () => createOTP(secret).totp();
+    expect((await page.request.post('/api/auth/two-factor/verify-totp', { headers, data: { code: await codeNow() } })).status()).toBe(200);
+    expect((await page.request.post('/api/auth/sign-out', { headers, data: {} })).status()).toBe(200);
+
+    await page.goto('/login');
+    await googleInPopup(page, { email: user.email, name: user.name });
+    await expect(page.getByLabel('Authentication code')).toBeVisible();
+    await expect(navbar(page).getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
+    expect(await (await page.request.get('/api/auth/get-session')).json()).toBeNull();
+    await page.getByLabel('Authentication code').fill(await codeNow());
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText('Login Successful')).toBeVisible();
+    await expect(navbar(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    expect(await sessionUser(page)).toMatchObject({ email: user.email });
   });
 
   test('falls back to the whole page when the popup is blocked, and returns to the remembered page', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import type { FastifyInstance } from 'fastify';
-import { ORIGIN, sessionCookie, type Person } from './harness.ts';
+import { sessionCookie, type Person } from './harness.ts';
 
 /** An authenticator app's secret, read from the `otpauth://` address the setup shows as a QR code. */
 export function secretOf(totpURI: string): Uint8Array {
@@ -16,7 +16,7 @@ export function codeNow(secret: Uint8Array): Promise<string> {
 }
 
 const post = (app: FastifyInstance, cookie: string, url: string, payload: object) =>
-  app.inject({ method: 'POST', url, payload, headers: { origin: ORIGIN, cookie } });
+  app.inject({ method: 'POST', url, payload, headers: { origin: app.config.publicUrl, cookie } });
 
 /**
  * Turns two-factor sign-in on as Settings does: the password, then a first code. better-auth then

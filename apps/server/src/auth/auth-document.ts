@@ -126,13 +126,14 @@ export function authDocument() {
       post: operation(
         true,
         'Ask for a password reset link',
-        'Emails the account a link to `/reset-password?token=…`, which works once, for one hour. The answer is the same whether or not an account uses the email; an account that signs in with Google only is emailed to use Google instead.',
+        'Emails the account a link to `/api/auth/reset-password/{token}`, which works once, for one hour, and leads to the `/reset-password` page. The answer is the same whether or not an account uses the email; an account that signs in with Google only is emailed to use Google instead.',
         z.object({ email: z.email(), redirectTo: z.string().optional().describe('Unused by this product’s emails; refused when not of this site.') }),
         z.object({ status: z.boolean(), message: z.string() }),
         'Asked; the same answer for every email.',
         { 429: 'Too many requests for this email or from this address; `Retry-After` says when to try again.' },
       ),
     },
+    '/api/auth/reset-password/{token}': { get: resetLinkOperation() },
     '/api/auth/reset-password': {
       post: operation(
         true,
@@ -190,8 +191,8 @@ function verifyEmailOperation() {
   const described = operation(
     false,
     'Confirm an email address with the link’s token',
-    'The link sent by email. With its `callbackURL` (as sent) it confirms the address, signs the opener in when they were not, and ' +
-      'redirects to the confirmation page; a token that is expired, forged or for no account redirects there with `?error=`.',
+    'The link sent by email. With its `callbackURL` (as sent) it confirms the address and redirects to the confirmation page, ' +
+      'signing nobody in; a token that is expired, forged or for no account redirects there with `?error=`.',
     undefined,
     z.object({ status: z.boolean(), user: z.null() }),
     'Confirmed (no `callbackURL`).',
@@ -204,6 +205,26 @@ function verifyEmailOperation() {
       { name: 'callbackURL', in: 'query', required: false, schema: { type: 'string' } },
     ],
     responses: { ...described.responses, 302: { description: 'To the `callbackURL`, with `?error=` when the token was refused.' } },
+  };
+}
+
+/** The reset link itself (password-reset.ts): better-auth checks its token, spending nothing, and redirects to the web app's page. */
+function resetLinkOperation() {
+  return {
+    tags: ['auth'],
+    summary: 'Open a password reset link',
+    description:
+      'The link sent by email. Redirects to the `callbackURL` (the `/reset-password` page) with `?token=` while the token works, ' +
+      'or with `?error=INVALID_TOKEN` once it was used or has expired, so the page says so at once. Uses nothing up.\n\n**Access:** anyone.',
+    'x-access': 'public',
+    parameters: [
+      { name: 'token', in: 'path', required: true, schema: { type: 'string' } },
+      { name: 'callbackURL', in: 'query', required: true, schema: { type: 'string' } },
+    ],
+    responses: {
+      302: { description: 'To the `callbackURL`, with `?token=` or `?error=INVALID_TOKEN`.' },
+      ...refusals(false, { 400: 'No `callbackURL`.', 403: 'The `callbackURL` is not on this site.' }),
+    },
   };
 }
 

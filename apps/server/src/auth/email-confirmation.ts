@@ -25,9 +25,11 @@ interface ConfirmedUser {
 
 /**
  * better-auth's `emailVerification` options. A sign-up with a password sends a link to the address;
- * opening it marks the email verified (`users.email_verified`) and signs the opener in. Signing in
- * never waits for it: until then the account may do everything but reach other people by email,
- * messages and saved-search alerts (docs/security.md, "Confirmed email").
+ * opening it marks the email verified (`users.email_verified`) and nothing more: it signs nobody in
+ * (no `autoSignInAfterVerification`), since a link is no way past two-factor sign-in (decision 033).
+ * A browser already signed in stays as it was. Signing in never waits for it: until then the account
+ * may do everything but reach other people by email, messages and saved-search alerts
+ * (docs/security.md, "Confirmed email").
  *
  * The link is built here rather than taken from better-auth, so that it always ends on the web
  * app's confirmation page whatever a client asked for. The email goes through the outbox as an
@@ -38,7 +40,6 @@ export function emailConfirmation(pool: Pool, publicUrl: string, send: SendAccou
   const limits = new RateLimits(pool);
   return {
     sendOnSignUp: true,
-    autoSignInAfterVerification: true,
     expiresIn: CONFIRM_LINK_SECONDS,
     async sendVerificationEmail({ user, token }: { user: ConfirmedUser; token: string }) {
       const link = `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(`${publicUrl}${CONFIRM_PAGE}`)}`;

@@ -7,10 +7,17 @@
  * - mode=redirect (the popup was blocked): it leaves the outcome in sessionStorage and goes back
  *   to the remembered page (or to /login when it failed), where the app says so.
  *
+ * With `code_needed=1` (two-factor.ts) there is no session yet: the account has two-factor sign-in
+ * on and the pending sign-in's cookie is set. The outcome says `codeNeeded`, and a redirect goes to
+ * the login page (remembering the page), which asks for the code as after a password.
+ *
  * No token travels: the session is the HttpOnly cookie the callback set. The script is a separate
  * file so that the page works under the product's Content-Security-Policy (script-src 'self').
  */
 export const GOOGLE_DONE_CHANNEL = 'second-gear:google-sign-in';
+
+/** The query parameter (`=1`) of a sign-in that waits for the account's two-factor code (two-factor.ts). */
+export const CODE_NEEDED = 'code_needed';
 
 export const googleDonePage = `<!doctype html>
 <html lang="en">
@@ -28,7 +35,8 @@ export const googleDoneScript = `(function () {
   var CHANNEL = ${JSON.stringify(GOOGLE_DONE_CHANNEL)};
   var query = new URLSearchParams(window.location.search);
   var error = query.get('error');
-  var result = { type: CHANNEL, id: query.get('id') || '', ok: !error, error: error || undefined };
+  var codeNeeded = !error && query.get(${JSON.stringify(CODE_NEEDED)}) === '1';
+  var result = { type: CHANNEL, id: query.get('id') || '', ok: !error, error: error || undefined, codeNeeded: codeNeeded };
   var to = sameOriginTarget(query.get('to'));
   var opener = null;
   try { opener = window.opener && window.opener !== window ? window.opener : null; } catch (e) { opener = null; }
@@ -64,7 +72,13 @@ export const googleDoneScript = `(function () {
 
   function finish() {
     try { window.sessionStorage.setItem(CHANNEL, JSON.stringify(result)); } catch (e) {}
-    window.location.replace(result.ok ? to : '/login');
+    window.location.replace(!result.ok ? '/login' : codeNeeded ? loginThen(to) : to);
+  }
+
+  // The login page, to come back to the target (a page of this site) once the code is given.
+  function loginThen(target) {
+    var url = new URL(target);
+    return '/login?' + new URLSearchParams({ next: url.pathname + url.search + url.hash }).toString();
   }
 })();
 `;

@@ -19,16 +19,20 @@ export function onlyVerifiedGoogleEmails(data: { user: { emailVerified?: unknown
  * A Google identity with a verified email was just linked to `userId`. If nobody had verified that
  * account's email (it was registered with a password, which proves nothing about the mailbox), the
  * password may be a squatter's: it ends, with every session of the account, and the email is now
- * verified. The verified owner's own session is made after this (decision 009). One statement, so
- * it happens entirely or not at all; a no-op for an account whose email was already verified.
+ * verified. So does the second factor the squatter may have turned on, with its pending sign-ins and
+ * remembered browsers: it guarded their password, and its code would otherwise be asked of the owner
+ * (decision 033). The verified owner's own session is made after this (decision 009). One statement,
+ * so it happens entirely or not at all; a no-op for an account whose email was already verified.
  */
 export async function endUnverifiedPassword(pool: Pool, userId: string) {
   await pool.query(
     `with claimed as (
-       update users set email_verified = true, updated_at = now() where id = $1 and not email_verified returning id
+       update users set email_verified = true, two_factor_enabled = false, updated_at = now() where id = $1 and not email_verified returning id
      ),
      passwords as (delete from accounts where user_id in (select id from claimed) and provider_id = 'credential'),
-     sessions as (delete from sessions where user_id in (select id from claimed))
+     sessions as (delete from sessions where user_id in (select id from claimed)),
+     secrets as (delete from two_factors where user_id in (select id from claimed)),
+     pending as (delete from verifications where value in (select id from claimed) and (identifier like '2fa-%' or identifier like 'trust-device-%'))
      select count(*) from claimed`,
     [userId],
   );

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, signUp, type TestApp } from '../../test/harness.ts';
+import { codeNow, turnOnTwoFactor } from '../../test/two-factor.ts';
 import { loadConfig } from '../config.ts';
 import { googleOAuth, TEST_IDP_PATH } from './google.ts';
+import { CODE_NEEDED } from './google-done.ts';
 
 /**
  * The whole OpenID Connect round trip through the built-in test identity provider, against a
@@ -102,8 +104,7 @@ async function finish(browser: Browser, callback: URL): Promise<URL> {
   return new URL(res.headers.get('location')!, browser.origin);
 }
 
-async function googleSignIn(t: TestApp, person: ProviderPerson): Promise<{ browser: Browser; done: URL }> {
-  const browser = new Browser(t.origin);
+async function googleSignIn(t: TestApp, person: ProviderPerson, browser = new Browser(t.origin)): Promise<{ browser: Browser; done: URL }> {
   const callback = await signInAtProvider(browser, await begin(browser), person);
   const done = await finish(browser, callback);
   return { browser, done };
@@ -244,6 +245,67 @@ describe('Google sign-in through the built-in test identity provider', () => {
     expect((await passwordSignIn(t, email, 'squatters-pass')).status).toBe(401);
     const { rows } = await t.pool.query('select u.email_verified, count(s.*)::int as sessions from users u left join sessions s on s.user_id = u.id where u.email = $1 group by u.id', [email]);
     expect(rows).toEqual([{ email_verified: true, sessions: 1 }]);
+  });
+
+  describe('of an account with two-factor sign-in on', () => {
+    /** An admin (whom two-factor sign-in guards above all) with a password, a confirmed email and the app's secret. */
+    async function withTwoFactor() {
+      const { person, secret } = await turnOnTwoFactor(t.app, await signUp(t.app, 'Buyer'));
+      await t.pool.query(`update users set role = 'admin' where id = $1`, [person.id]);
+      return { person, secret };
+    }
+    const sessionsOf = async (userId: string) => (await t.pool.query('select 1 from sessions where user_id = $1', [userId])).rowCount;
+    const verify = (browser: Browser, body: object) =>
+      browser.fetch('/api/auth/two-factor/verify-totp', { method: 'POST', headers: { 'content-type': 'application/json', origin: t.origin }, body: JSON.stringify(body) });
+
+    it('asks for the code as a password sign-in does: no session until the code is given', async () => {
+      const { person, secret } = await withTwoFactor();
+      const sessionsBefore = await sessionsOf(person.id);
+      const { browser, done } = await googleSignIn(t, { email: person.email, name: 'Ada Admin' });
+      expect(done.pathname).toBe('/api/auth/google/done');
+      expect(done.searchParams.get('error')).toBeNull();
+      expect(done.searchParams.get(CODE_NEEDED), done.href).toBe('1');
+      expect(done.searchParams.get('mode')).toBe('popup');
+      expect(browser.hasSession()).toBe(false);
+      expect(browser.cookies.has('second-gear.two_factor')).toBe(true);
+      expect(await sessionsOf(person.id)).toBe(sessionsBefore);
+
+      const wrong = await verify(browser, { code: '000000' });
+      expect(wrong.status).toBe(401);
+      expect(browser.hasSession()).toBe(false);
+      const right = await verify(browser, { code: await codeNow(secret) });
+      expect(right.status, await right.clone().text()).toBe(200);
+      expect(browser.hasSession()).toBe(true);
+      const session = (await (await browser.fetch('/api/auth/get-session')).json()) as { user: { id: string } };
+      expect(session.user.id).toBe(person.id);
+      const admin = await browser.fetch('/api/users/allseller');
+      expect(admin.status).toBe(200);
+    });
+
+    it('spares a browser remembered at a code for 30 days, as the password path does', async () => {
+      const { person, secret } = await withTwoFactor();
+      const first = await googleSignIn(t, { email: person.email, name: 'Ada Admin' });
+      expect((await verify(first.browser, { code: await codeNow(secret), trustDevice: true })).status).toBe(200);
+      expect((await first.browser.fetch('/api/auth/sign-out', { method: 'POST', headers: { 'content-type': 'application/json', origin: t.origin }, body: '{}' })).status).toBe(200);
+      expect(first.browser.hasSession()).toBe(false);
+
+      const again = await googleSignIn(t, { email: person.email, name: 'Ada Admin' }, first.browser);
+      expect(again.done.searchParams.get(CODE_NEEDED)).toBeNull();
+      expect(again.browser.hasSession()).toBe(true);
+      // Another browser is asked.
+      expect((await googleSignIn(t, { email: person.email, name: 'Ada Admin' })).done.searchParams.get(CODE_NEEDED)).toBe('1');
+    });
+
+    it("ends a squatter's second factor with their password: the verified owner signs in without the squatter's code", async () => {
+      const squatter = await signUp(t.app, 'Seller', { confirmed: false });
+      await turnOnTwoFactor(t.app, squatter);
+      const { browser, done } = await googleSignIn(t, { email: squatter.email, name: 'Vicky Victim' });
+      expect(done.searchParams.get(CODE_NEEDED)).toBeNull();
+      expect(done.searchParams.get('error')).toBeNull();
+      expect(browser.hasSession()).toBe(true);
+      const { rows } = await t.pool.query('select u.two_factor_enabled, count(f.*)::int as factors from users u left join two_factors f on f.user_id = u.id where u.id = $1 group by u.id', [squatter.id]);
+      expect(rows).toEqual([{ two_factor_enabled: false, factors: 0 }]);
+    });
   });
 
   it('does not link an identity whose email Google has not verified to an existing account, and gives it no session', async () => {

@@ -48,7 +48,11 @@ async function mailTo(to: string, count: number): Promise<Mail[]> {
   return read();
 }
 
-const tokenIn = (mail: Mail) => /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text_body)?.[1];
+/** The emailed link: better-auth's check of the token, which then leads to the web app's page. */
+const linkIn = (mail: Mail) => /https?:\/\/\S+\/api\/auth\/reset-password\/[A-Za-z0-9_-]+\?callbackURL=\S+/.exec(mail.text_body)?.[0];
+const tokenIn = (mail: Mail) => /\/api\/auth\/reset-password\/([A-Za-z0-9_-]+)\?/.exec(mail.text_body)?.[1];
+/** Opens the link as a browser would. */
+const open = (link: string) => t.app.inject({ method: 'GET', url: link.slice(t.origin.length) });
 
 /** A person without a password, as Google sign-in makes them. */
 async function googleOnly(): Promise<Person> {
@@ -79,14 +83,15 @@ describe('asking for a reset link', () => {
     expect((await t.pool.query(`select 1 from email_outbox where to_address = 'nobody-here@test.example'`)).rowCount).toBe(0);
   });
 
-  it('emails a link to /reset-password that the HTML part links too, with no unsubscribe and no bell entry', async () => {
+  it('emails a link that checks the token and leads to /reset-password, which the HTML part links too, with no unsubscribe and no bell entry', async () => {
     const person = await signUp(t.app, 'Buyer');
     expect((await requestReset(person.email.toUpperCase())).statusCode).toBe(200);
     const [mail] = await mailTo(person.email, 1);
     const token = tokenIn(mail!);
     expect(token).toBeTruthy();
-    expect(mail!.text_body).toContain(`${t.origin}/reset-password?token=${token}`);
-    expect(mail!.html_body).toContain(`<a href="${t.origin}/reset-password?token=${token}">`);
+    const link = `${t.origin}/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent(`${t.origin}/reset-password`)}`;
+    expect(mail!.text_body).toContain(link);
+    expect(mail!.html_body).toContain(`<a href="${link}">`);
     expect(mail!.headers['list-unsubscribe']).toBeUndefined();
     expect((await t.pool.query('select 1 from notifications where user_id = $1', [person.id])).rowCount).toBe(0);
   });
@@ -127,6 +132,43 @@ describe('asking for a reset link', () => {
     const blocked = await requestReset('spray-last@test.example', address);
     expect(blocked.statusCode).toBe(429);
     expect((await requestReset('spray-last@test.example')).statusCode).toBe(200);
+  });
+});
+
+describe('opening the link', () => {
+  it('leads a fresh link to the page with its token, and a used or expired one to the page with the reason at once', async () => {
+    const person = await signUp(t.app, 'Buyer', { password: 'old-password' });
+    await requestReset(person.email);
+    const [mail] = await mailTo(person.email, 1);
+    const link = linkIn(mail!)!;
+    const token = tokenIn(mail!)!;
+    const unusable = `${t.origin}/reset-password?error=INVALID_TOKEN`;
+
+    const fresh = await open(link);
+    expect(fresh.statusCode).toBe(302);
+    expect(fresh.headers.location).toBe(`${t.origin}/reset-password?token=${token}`);
+    // Opening it spends nothing: the password is set only by the page's form.
+    expect((await open(link)).headers.location).toBe(`${t.origin}/reset-password?token=${token}`);
+
+    expect((await reset(token, 'new-password')).statusCode).toBe(200);
+    const used = await open(link);
+    expect(used.statusCode).toBe(302);
+    expect(used.headers.location).toBe(unusable);
+
+    await requestReset(person.email);
+    // The reset, the email that the password changed, the new link.
+    const newer = (await mailTo(person.email, 3))[2]!;
+    await t.pool.query(`update verifications set expires_at = now() - interval '1 second' where identifier = $1`, [`reset-password:${tokenIn(newer)}`]);
+    expect((await open(linkIn(newer)!)).headers.location).toBe(unusable);
+  });
+
+  it('never leads to another site', async () => {
+    const person = await signUp(t.app, 'Buyer');
+    await requestReset(person.email);
+    const token = tokenIn((await mailTo(person.email, 1))[0]!)!;
+    const res = await open(`${t.origin}/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent('https://evil.example/reset-password')}`);
+    expect(res.statusCode).toBe(403);
+    expect(res.headers.location).toBeUndefined();
   });
 });
 

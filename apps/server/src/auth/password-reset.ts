@@ -4,6 +4,9 @@ import type { SendAccountEmail } from './account-email.ts';
 /** How long a reset link works: one hour, and once (better-auth consumes its token). */
 export const RESET_LINK_SECONDS = 60 * 60;
 
+/** Where the link ends (the web app's page): `?token=` while it works, `?error=INVALID_TOKEN` once used or expired. */
+export const RESET_PAGE = '/reset-password';
+
 interface ResetUser {
   id: string;
   name: string;
@@ -17,6 +20,11 @@ interface ResetUser {
  * An account without a password (Google only) gets no link: better-auth would give the account a
  * password with it, a second way in its owner never chose. Its token is deleted at once, and the
  * email says to use CONTINUE WITH GOOGLE.
+ *
+ * The link is better-auth's check of the token (`GET /api/auth/reset-password/:token`), which leads
+ * to the web app's page with the token, or with `?error=INVALID_TOKEN` when it was used or has
+ * expired, so the page says so before anyone types a password. It is built here, like the
+ * confirmation link, so that it always ends on that page whatever a client asked for.
  */
 export function passwordResetEmails(pool: Pool, publicUrl: string, send: SendAccountEmail) {
   const greeting = (user: ResetUser) => `Hello ${user.name},`;
@@ -42,7 +50,7 @@ export function passwordResetEmails(pool: Pool, publicUrl: string, send: SendAcc
         body: [
           greeting(user),
           'Someone, hopefully you, asked to reset the password of your Second Gear account. Choose a new password here:',
-          `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+          `${publicUrl}/api/auth/reset-password/${encodeURIComponent(token)}?callbackURL=${encodeURIComponent(`${publicUrl}${RESET_PAGE}`)}`,
           'The link works once, for one hour. Choosing a new password signs your account out on every device.',
           'If you did not ask, you can ignore this email: your password stays as it is.',
         ].join('\n\n'),

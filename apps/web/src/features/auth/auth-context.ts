@@ -12,14 +12,15 @@ export interface AuthValue {
   signUp: (input: SignUpInput) => Promise<SessionUser | null>;
   /** Resolves with the signed-in user, or `'code-needed'` when the account asks for its two-factor code next (`completeSignIn`). */
   signIn: (input: SignInInput) => Promise<SessionUser | null | 'code-needed'>;
-  /** The second step of a password sign-in with two-factor sign-in on. */
+  /** The second step of a sign-in (a password's or Google's) with two-factor sign-in on. */
   completeSignIn: (input: SecondFactorInput) => Promise<SessionUser | null>;
   signOut: () => Promise<void>;
   /**
    * CONTINUE WITH GOOGLE (see google.ts); call it synchronously in the click handler. Resolves
-   * with the signed-in user, or null when the page is going to the provider instead (popup blocked).
+   * with the signed-in user, `'code-needed'` when the account asks for its two-factor code next
+   * (`completeSignIn`), or null when the page is going to the provider instead (popup blocked).
    */
-  signInWithGoogle: (from: string) => Promise<SessionUser | null>;
+  signInWithGoogle: (from: string) => Promise<SessionUser | null | 'code-needed'>;
   refresh: () => Promise<SessionUser | null>;
 }
 

@@ -142,6 +142,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return started
         .then(async (outcome) => {
           if (outcome === 'redirecting') return null;
+          if (outcome === 'code-needed') return outcome;
           const signedIn = await refresh();
           if (signedIn) postUserRecord(googleUserRecord(signedIn));
           return signedIn;

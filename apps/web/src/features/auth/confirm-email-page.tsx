@@ -9,28 +9,36 @@ import { ResendLinkButton, sendConfirmationLink } from './email-confirmation.tsx
 
 /**
  * Where an email's confirmation link ends (the server confirmed the address, or refused the token
- * and says why in `?error=`). Confirmed: the session is read again (the link signs its opener in)
- * and the person goes on to the dashboard. Refused: why, and a way to a new link.
+ * and says why in `?error=`). Confirmed: the session is read again (the link signs nobody in, but
+ * this browser may be signed in already, and its account now confirmed); signed in, the person goes
+ * on to the dashboard, otherwise the page says the address is confirmed and offers to log in.
+ * Refused: why, and a way to a new link.
  */
 export default function ConfirmEmailPage() {
   const [params] = useSearchParams();
   const error = params.get('error');
   const { refresh } = useAuth();
   const navigate = useNavigate();
+  const [signedOut, setSignedOut] = useState(false);
 
   useEffect(() => {
     if (error) return;
     let active = true;
     void refresh().then((signedIn) => {
       if (!active) return;
+      if (!signedIn) {
+        setSignedOut(true);
+        return;
+      }
       toast.success('Email confirmed');
-      void navigate(signedIn ? '/dashboard' : '/login', { replace: true });
+      void navigate('/dashboard', { replace: true });
     });
     return () => {
       active = false;
     };
   }, [error, refresh, navigate]);
 
+  if (signedOut) return <Confirmed />;
   if (!error) return <PageSpinner />;
   return (
     <section className="mx-auto max-w-xl px-4 py-12">
@@ -47,6 +55,20 @@ export default function ConfirmEmailPage() {
           Back to Second Gear
         </Link>
       </p>
+    </section>
+  );
+}
+
+/** The link confirmed the address of someone not signed in here: the way on is to log in. */
+function Confirmed() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-12">
+      <title>Email confirmed · Second Gear</title>
+      <h1 className="mb-4 text-3xl font-extrabold">Email confirmed</h1>
+      <p className="mb-6 text-base-content/80">Your email address is confirmed. Log in to go on.</p>
+      <Link to="/login" className="btn btn-primary">
+        Login
+      </Link>
     </section>
   );
 }

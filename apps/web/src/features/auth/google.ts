@@ -11,6 +11,9 @@ import { ApiError, api } from '../../lib/api.ts';
  *
  * A blocked popup falls back to a full-page redirect that comes back to the remembered page. A
  * newer request cancels the older one; a popup seen closed gets 2000 ms for its answer to arrive.
+ *
+ * An account with two-factor sign-in on gets no session from Google alone: the completion page says
+ * `codeNeeded`, and the login page asks for the code as after a password (decision 033).
  */
 
 /** The message and storage key shared with the server's completion page (google-done.ts). */
@@ -109,6 +112,8 @@ interface DoneMessage {
   id: string;
   ok: boolean;
   error?: string;
+  /** Signed in to an account with two-factor sign-in on: its code comes next, then the session. */
+  codeNeeded?: boolean;
 }
 
 function isDoneMessage(data: unknown): data is DoneMessage {
@@ -173,12 +178,13 @@ function newId(): string {
 /** The popup request under way; a newer one cancels it. */
 let pending: { cancel: () => void } | undefined;
 
-export type GoogleOutcome = 'signed-in' | 'redirecting';
+export type GoogleOutcome = 'signed-in' | 'code-needed' | 'redirecting';
 
 /**
  * Signs in with Google. Must be called synchronously from the click handler. Resolves
- * 'signed-in' when the popup finished (the session cookie is set), or 'redirecting' when the
- * popup was blocked and the whole page goes to the provider instead (it comes back to `from`).
+ * 'signed-in' when the popup finished (the session cookie is set), 'code-needed' when the account
+ * asks for its two-factor code next, or 'redirecting' when the popup was blocked and the whole page
+ * goes to the provider instead (it comes back to `from`, or to the login page for the code).
  */
 export function signInWithGoogle(from: string): Promise<GoogleOutcome> {
   pending?.cancel();
@@ -209,10 +215,10 @@ export function signInWithGoogle(from: string): Promise<GoogleOutcome> {
       channel?.close();
       if (pending === request) pending = undefined;
     };
-    const succeed = () => {
+    const succeed = (outcome: GoogleOutcome) => {
       if (settled) return;
       cleanup();
-      resolve('signed-in');
+      resolve(outcome);
     };
     const fail = (error: GoogleSignInError) => {
       if (settled) return;
@@ -221,7 +227,7 @@ export function signInWithGoogle(from: string): Promise<GoogleOutcome> {
     };
     const onDone = (data: unknown) => {
       if (!isDoneMessage(data) || (data.id !== id && data.id !== '')) return;
-      if (data.ok) succeed();
+      if (data.ok) succeed(data.codeNeeded === true ? 'code-needed' : 'signed-in');
       else fail(googleError(data.error ?? 'internal-error'));
     };
     const onWindowMessage = (event: MessageEvent) => {
@@ -261,9 +267,9 @@ export function signInWithGoogle(from: string): Promise<GoogleOutcome> {
  * The outcome a full-page (redirect) Google sign-in left behind for the page it came back to,
  * read once per page load.
  */
-let redirectResult: { ok: boolean; error?: string } | null | undefined;
+let redirectResult: { ok: boolean; error?: string; codeNeeded?: boolean } | null | undefined;
 
-export function takeGoogleRedirectResult(): { ok: boolean; error?: string } | null {
+export function takeGoogleRedirectResult(): { ok: boolean; error?: string; codeNeeded?: boolean } | null {
   if (redirectResult !== undefined) return redirectResult;
   redirectResult = null;
   try {
@@ -271,7 +277,7 @@ export function takeGoogleRedirectResult(): { ok: boolean; error?: string } | nu
     if (raw) {
       window.sessionStorage.removeItem(GOOGLE_CHANNEL);
       const parsed: unknown = JSON.parse(raw);
-      if (isDoneMessage(parsed)) redirectResult = { ok: parsed.ok, error: parsed.error };
+      if (isDoneMessage(parsed)) redirectResult = { ok: parsed.ok, error: parsed.error, codeNeeded: parsed.codeNeeded === true };
     }
   } catch {
     redirectResult = null;

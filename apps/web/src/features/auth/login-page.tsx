@@ -18,6 +18,10 @@ function googleRedirectError(): string {
   return result && !result.ok ? googleError(result.error ?? 'internal-error').message : '';
 }
 
+/** How the sign-in waiting for its two-factor code began: a full-page Google sign-in comes back to /login for it. */
+type CodeNeeded = 'password' | 'google' | null;
+const googleRedirectCodeNeeded = (): CodeNeeded => (takeGoogleRedirectResult()?.codeNeeded ? 'google' : null);
+
 interface LoginValues {
   email: string;
   password: string;
@@ -32,8 +36,8 @@ export default function LoginPage() {
   const from = remembered ?? '/';
   const [providerError, setProviderError] = useState('');
   const [googleMessage, setGoogleMessage] = useState(googleRedirectError);
-  // The password was right and the account asks for its two-factor code next.
-  const [codeNeeded, setCodeNeeded] = useState(false);
+  // The password (or Google) was right and the account asks for its two-factor code next.
+  const [codeNeeded, setCodeNeeded] = useState<CodeNeeded>(googleRedirectCodeNeeded);
   const {
     register,
     handleSubmit,
@@ -43,7 +47,7 @@ export default function LoginPage() {
   const onSubmit = async (values: LoginValues) => {
     setProviderError('');
     try {
-      if ((await signIn(values)) === 'code-needed') setCodeNeeded(true);
+      if ((await signIn(values)) === 'code-needed') setCodeNeeded('password');
       else await signedIn();
     } catch (error) {
       toast.error('User Logged In Failed');
@@ -56,14 +60,19 @@ export default function LoginPage() {
     await navigate(from, { replace: true });
   };
 
+  const signedInWithGoogle = async () => {
+    toast.success('Login Successful');
+    await navigate(from, { replace: true });
+  };
+
   const onGoogle = () => {
     setGoogleMessage('');
     // Synchronously in the click: the popup must open now, or the browser blocks it.
     signInWithGoogle(from).then(
       async (user) => {
         if (!user) return; // The whole page is on its way to the provider.
-        toast.success('Login Successful');
-        await navigate(from, { replace: true });
+        if (user === 'code-needed') setCodeNeeded('google');
+        else await signedInWithGoogle();
       },
       (error: unknown) => {
         if (isQuietGoogleError(error)) {
@@ -82,10 +91,11 @@ export default function LoginPage() {
       {remembered === null ? null : <SignInReason from={remembered} />}
       {codeNeeded ? (
         <SecondFactorForm
-          onSignedIn={signedIn}
-          onStartAgain={(why) => {
-            setCodeNeeded(false);
-            setProviderError(why);
+          onSignedIn={codeNeeded === 'google' ? signedInWithGoogle : signedIn}
+          onStartAgain={() => {
+            setCodeNeeded(null);
+            if (codeNeeded === 'google') setGoogleMessage('This sign-in has expired. Continue with Google again.');
+            else setProviderError('This sign-in has expired. Enter your password again.');
           }}
         />
       ) : (

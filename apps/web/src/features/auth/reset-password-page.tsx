@@ -25,12 +25,16 @@ function SendNewLink() {
   );
 }
 
-/** Where a reset email's link leads (`/reset-password?token=…`): a new password, typed twice. */
+/**
+ * Where a reset email's link leads once the server checked its token (password-reset.ts):
+ * `?token=…`, a new password, typed twice; `?error=INVALID_TOKEN`, a link used or expired, said at
+ * once with the way to a new one.
+ */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { refresh } = useAuth();
-  const [outcome, setOutcome] = useState<'done' | 'unusable' | null>(token ? null : 'unusable');
+  const [outcome, setOutcome] = useState<'done' | 'unusable' | null>(token && !params.has('error') ? null : 'unusable');
   const [providerError, setProviderError] = useState('');
   const {
     register,

@@ -15,9 +15,9 @@ const kinds = {
 /**
  * The login page's second step for an account with two-factor sign-in on (docs/product.md): the
  * code from the authenticator app, or a backup code, and whether to remember this browser for 30
- * days. A sign-in left waiting too long (ten minutes) starts again from the password.
+ * days. A sign-in left waiting too long (ten minutes) starts again from the password or from Google.
  */
-export function SecondFactorForm({ onSignedIn, onStartAgain }: { onSignedIn: (user: SessionUser | null) => Promise<void>; onStartAgain: (why: string) => void }) {
+export function SecondFactorForm({ onSignedIn, onStartAgain }: { onSignedIn: (user: SessionUser | null) => Promise<void>; onStartAgain: () => void }) {
   const { completeSignIn } = useAuth();
   const [kind, setKind] = useState<'app' | 'backup'>('app');
   const [error, setError] = useState('');
@@ -40,7 +40,7 @@ export function SecondFactorForm({ onSignedIn, onStartAgain }: { onSignedIn: (us
     try {
       await onSignedIn(await completeSignIn({ kind, code: typed, trustDevice: form.get('trustDevice') === 'on' }));
     } catch (refusal) {
-      if (refusal instanceof ApiError && refusal.code === 'INVALID_TWO_FACTOR_COOKIE') onStartAgain('This sign-in has expired. Enter your password again.');
+      if (refusal instanceof ApiError && refusal.code === 'INVALID_TWO_FACTOR_COOKIE') onStartAgain();
       else setError(refusal instanceof Error ? refusal.message : 'The code could not be checked.');
     } finally {
       setBusy(false);
