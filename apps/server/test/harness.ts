@@ -147,13 +147,15 @@ export async function signUp(
 
 /**
  * The test app's job runner, sending its emails the real way: the outbox, the delivery job, SMTP,
- * the development mailbox (its rows in `dev_mailbox`). Polls every 100 ms; stop it before closing the app.
+ * the development mailbox (its rows in `dev_mailbox`); it deletes pictures' files in the app's storage.
+ * Polls every 100 ms; stop it before closing the app.
  */
 export function startMailingRunner(t: TestApp): Promise<JobRunner> {
   return startJobRunner({
     pool: t.pool,
     config: { publicUrl: t.origin, mail: { transport: 'dev-mailbox', from: 'Second Gear <no-reply@localhost>' } },
     secret: t.secret,
+    images: t.app.images,
     pollIntervalMs: 100,
   });
 }

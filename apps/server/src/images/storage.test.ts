@@ -2,46 +2,30 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, multipartFile, type Person, type TestApp } from '../../test/harness.ts';
 import { withPersonas } from '../../test/personas.ts';
+import { startS3rver, type TestS3 } from '../../test/s3rver.ts';
 import { loadConfig } from '../config.ts';
 import { s3Storage } from './s3-storage.ts';
 import { diskStorage, type ImageStorage, type S3Settings } from './storage.ts';
 import { storeImage } from './store.ts';
 
-/**
- * A real S3-compatible server (s3rver, pure JavaScript, objects in a temporary directory) on a free
- * local port, so the S3 storage is tested against the actual wire protocol.
- */
-let s3rver: S3rver;
-// Every file this test makes lives here and goes with it.
+let s3: TestS3;
+// Every file of the disk storage's tests lives here and goes with them.
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-test-storage-'));
 let settings: S3Settings;
 let names = 0;
 
 beforeAll(async () => {
-  const buckets = ['contract', 'app'].map((name) => ({ name, configs: [] }));
-  s3rver = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: path.join(tmp, 's3'), configureBuckets: buckets });
-  const { port } = await s3rver.run();
-  // s3rver accepts these fixed keys and checks the request signatures made with them.
-  settings = { bucket: '', endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  s3 = await startS3rver(['contract', 'app']);
+  settings = s3.settings;
 });
 afterAll(async () => {
-  await s3rver?.close();
+  await s3?.close();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
-
-async function bucketNames(bucket: string): Promise<string[]> {
-  const { endpoint, region, accessKeyId, secretAccessKey } = settings;
-  const client = new S3Client({ endpoint, region, forcePathStyle: true, credentials: { accessKeyId, secretAccessKey } });
-  const { Contents = [] } = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
-  client.destroy();
-  return Contents.map((o) => o.Key!).sort();
-}
 
 async function readAll(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -141,7 +125,7 @@ describe('the app with pictures in S3', () => {
     const url = res.json().data.url as string;
     expect(url).toMatch(/^\/uploads\/[A-Za-z0-9_-]+-800\.webp$/);
     const key = /\/uploads\/(.+)-800\.webp/.exec(url)![1];
-    expect(await bucketNames('app')).toEqual([480, 1200, 800].map((w) => `${key}-${w}.webp`).sort());
+    expect(await s3.objectNames('app')).toEqual([480, 1200, 800].map((w) => `${key}-${w}.webp`).sort());
     expect(fs.existsSync(path.join(t.dataDir, 'uploads'))).toBe(false);
 
     const served = await t.app.inject({ method: 'GET', url });
@@ -161,20 +145,20 @@ describe('the app with pictures in S3', () => {
   });
 
   it('keeps nothing in the bucket of a refused text file or a damaged picture', async () => {
-    const [rows, objects] = [await count(), await bucketNames('app')];
+    const [rows, objects] = [await count(), await s3.objectNames('app')];
     const text = await upload(Buffer.from('this is not a picture at all'), 'car.jpg');
     expect(text.statusCode).toBe(415);
     const good = await photo();
     const damaged = await upload(Buffer.concat([good.subarray(0, 400), Buffer.alloc(2000, 7)]));
     expect(damaged.statusCode).toBe(415);
-    expect([await count(), await bucketNames('app')]).toEqual([rows, objects]);
+    expect([await count(), await s3.objectNames('app')]).toEqual([rows, objects]);
   });
 
   it('deletes the stored files when the images row cannot be written', async () => {
-    const objects = await bucketNames('app');
+    const objects = await s3.objectNames('app');
     // An owner that does not exist breaks the foreign key after the files are written.
     await expect(storeImage(t.pool, t.app.images, await photo(), 'no-such-user')).rejects.toThrow(/foreign key/);
-    expect(await bucketNames('app')).toEqual(objects);
+    expect(await s3.objectNames('app')).toEqual(objects);
   });
 });
 

@@ -55,14 +55,21 @@ export async function encodeImage(input: Buffer): Promise<EncodedImage> {
 export async function putImageFiles(storage: ImageStorage, { widths, files }: EncodedImage): Promise<StoredImage> {
   const key = randomBytes(16).toString('base64url');
   const image = { key, widths };
-  // allSettled, not all: cleaning up while another write is still under way could miss it.
-  const results = await Promise.allSettled(widths.map((w, i) => storage.put(fileName(key, w), files[i]!, 'image/webp')));
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) {
-    await deleteImageFiles(storage, image);
-    throw failed.reason;
+  try {
+    // Every write settled first: cleaning up while another write is still under way could miss it.
+    await allSettledOrThrow(widths.map((w, i) => storage.put(fileName(key, w), files[i]!, 'image/webp')));
+  } catch (err) {
+    // Best effort: the failure that matters is this one.
+    await deleteImageFiles(storage, image).catch(() => {});
+    throw err;
   }
   return image;
+}
+
+/** Waits for every one of `work` to settle, then throws the first failure, if any. */
+async function allSettledOrThrow(work: Promise<void>[]): Promise<void> {
+  const failed = (await Promise.allSettled(work)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /** Encodes then stores: every width is encoded before any is stored, so a picture sharp cannot read writes nothing. */
@@ -93,9 +100,12 @@ export async function perceptualHash(input: Buffer): Promise<string | null> {
   return phash(input, options);
 }
 
-/** Removes every file of a picture; best effort, as it runs while handling another failure. */
+/**
+ * Removes every file of a picture: each deletion is tried, then the first failure is thrown. Deleting
+ * files already gone is no failure, so it can be run again until it succeeds.
+ */
 export async function deleteImageFiles(storage: ImageStorage, { key, widths }: StoredImage): Promise<void> {
-  await Promise.allSettled(widths.map((w) => storage.delete(fileName(key, w))));
+  await allSettledOrThrow(widths.map((w) => storage.delete(fileName(key, w))));
 }
 
 /**
@@ -108,7 +118,8 @@ export async function storeImage(pool: Pool, storage: ImageStorage, input: Buffe
     const hash = await perceptualHash(input);
     await pool.query('insert into images (key, widths, owner_id, phash) values ($1, $2, $3, $4::bit(64))', [image.key, image.widths, ownerId, hash]);
   } catch (err) {
-    await deleteImageFiles(storage, image);
+    // Best effort: the failure that matters is this one.
+    await deleteImageFiles(storage, image).catch(() => {});
     throw err;
   }
   return image;

@@ -12,6 +12,7 @@ import {
   PREPARE_DATA_EXPORT,
   prepareDataExportTask,
 } from '../modules/account/data-exports.ts';
+import { FORGET_PICTURES, forgetPicturesTask } from '../modules/account/leaving-pictures.ts';
 import {
   DELIVER_EMAIL,
   deliverEmail,
@@ -25,6 +26,7 @@ import { LiveCarIndex } from '../modules/search/live-index.ts';
 import { WISHLIST_ALERTS, wishlistAlertsTask } from '../modules/wishlist/jobs.ts';
 import { SETTLE_MONEY, SETTLE_MONEY_CRONTAB, settleMoneyTask } from '../modules/money/jobs.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import type { ImageStorage } from '../images/storage.ts';
 import { jobLogger } from '../db/job-logger.ts';
 import { superviseRunner } from './supervise.ts';
 
@@ -42,6 +44,8 @@ export interface JobRunnerOptions {
   log?: (level: LogLevel, message: string) => void;
   /** Held payments: their automatic release and the refunds and transfers decided (modules/money/jobs.ts). A runner without it leaves them to one with it. */
   money?: { provider: PaymentProvider; feePercent: number };
+  /** Where pictures live: the files of a deleted account's pictures are deleted by a job (account/leaving-pictures.ts). A runner without it leaves them to one with it. */
+  images?: ImageStorage;
 }
 
 export interface JobRunner {
@@ -57,7 +61,7 @@ export interface JobRunner {
  * sends nothing (each email is marked not sent, see deliverEmail). A worker lost to a database outage
  * is made up for by a new runner (superviseRunner).
  */
-export async function startJobRunner({ pool, config, secret, liveCars = new LiveCarIndex(pool), concurrency = 2, pollIntervalMs = 2000, log, money }: JobRunnerOptions): Promise<JobRunner> {
+export async function startJobRunner({ pool, config, secret, liveCars = new LiveCarIndex(pool), concurrency = 2, pollIntervalMs = 2000, log, money, images }: JobRunnerOptions): Promise<JobRunner> {
   const where = config.mail.transport;
   // Loaded only here: production never runs the mailbox, and its SMTP server and parser stay out of it.
   const mailbox: DevMailbox | undefined = where === 'dev-mailbox' ? await (await import('../mail/dev-mailbox.ts')).startDevMailbox(pool) : undefined;
@@ -80,6 +84,7 @@ export async function startJobRunner({ pool, config, secret, liveCars = new Live
         [PREPARE_DATA_EXPORT]: prepareDataExportTask(pool, config.publicUrl),
         [FORGET_DATA_EXPORTS]: forgetDataExportsTask(pool),
         [REFRESH_PRICE_DROPS]: refreshPriceDropsTask(pool),
+        ...(images && { [FORGET_PICTURES]: forgetPicturesTask(images) }),
         ...(money && {
           [SETTLE_MONEY]: settleMoneyTask(
             { pool, provider: money.provider, log: { warn: (obj, message) => log?.('warning' as LogLevel, `${message} ${JSON.stringify(obj)}`) } },

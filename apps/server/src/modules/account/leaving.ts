@@ -6,6 +6,7 @@ import { AppError, waitWords } from '../../errors.ts';
 import { removeFromMarket } from '../cars/leaving-market.ts';
 import { unsettledMoney } from '../money/unsettled.ts';
 import { writeAccountEmail } from '../notifications/account-email.ts';
+import { forgetPictures } from './leaving-pictures.ts';
 
 /** What a deleted account is shown as wherever it took part: conversations, sale records. */
 export const DELETED_NAME = 'Deleted user';
@@ -32,7 +33,8 @@ export interface LeavingDeps {
 
 /**
  * Deletes the caller's own account. Sign-ins and sessions end at once; unsold cars, unpaid bookings,
- * alerts, the wishlist, notifications and files of data go; paid orders, sold cars and payments stay
+ * alerts, the wishlist, notifications, files of data and pictures go (the files of the pictures just
+ * after, leaving-pictures.ts); paid orders, sold cars and payments stay
  * as sale records without the person's name or contact; the person's row stays as "Deleted user" so
  * that the other side of a conversation or a sale still has someone to point at, with an address
  * that receives nothing, so the email is free for a new sign-up. The owner is told at the address
@@ -48,6 +50,7 @@ export async function deleteOwnAccount(deps: LeavingDeps, actor: Actor, proof: P
     const unsettled = await unsettledMoney(client, actor.id, 'self');
     if (unsettled) throw new AppError('CONFLICT', unsettled);
     await removeFromMarket(client, actor.id);
+    await forgetPictures(client, actor.id);
     await forgetPerson(client, actor.id);
     // Written before the address is replaced: it goes to the address the account had.
     await writeAccountEmail(client, {
