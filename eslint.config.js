@@ -49,7 +49,7 @@ const serverLayers = [
 // lint below, when this file loads. Car columns, rows, the market condition and the car statements
 // several features share are in modules/cars, which every feature may import.
 const serverFeatureUses = {
-  account: ['money/unsettled.ts', 'notifications/account-email.ts'],
+  account: ['money/unsettled.ts', 'notifications/account-email.ts', 'notifications/notify.ts'],
   admin: ['catalog/cached-reads.ts', 'money/unsettled.ts', 'notifications/notify.ts'],
   alerts: ['notifications/notify.ts', 'search/live-index.ts', 'search/service.ts'],
   bookings: ['notifications/notify.ts', 'money/service.ts', 'money/view.ts'],

@@ -269,6 +269,47 @@ describe('downloading one’s data', () => {
     expect((await as(t.app, person, { method: 'GET', url: '/api/account/exports' })).json().find((f: { id: string }) => f.id === a.json().id)).toMatchObject({ state: 'expired', downloadUrl: null });
   });
 
+  it('holds none of the other party’s words or name: not in notifications, emails, bookings or payments', async () => {
+    const seller = await signUp(t.app, 'Seller', { name: 'Sol Quietseller' });
+    const buyer = await signUp(t.app, 'Buyer', { name: 'Bea Curiousbuyer' });
+    const car = await insertCar(t, seller, categoryId, { name: 'Quiet Skoda' });
+    const question = 'Would you take marmalade sandwiches in part exchange?';
+    expect((await as(t.app, buyer, { method: 'POST', url: '/api/conversations', payload: { productId: car, text: question } })).statusCode).toBe(200);
+    const booking = (await as(t.app, buyer, { method: 'POST', url: '/api/bookings', payload: { productId: car } })).json().insertedId as string;
+    // A paid booking of another car, declined with a reason: the money is refunded with it.
+    const { bookingId: paid } = await paidBooking(buyer, seller, await insertCar(t, seller, categoryId, { name: 'Loud Fiat' }));
+    const reason = 'Promised to my neighbour Zebedee';
+    for (const id of [booking, paid]) expect((await as(t.app, seller, { method: 'POST', url: `/api/bookings/${id}/decline`, payload: { reason } })).statusCode).toBe(200);
+
+    const fileOf = async (who: Person) => (await as(t.app, who, { method: 'GET', url: `/api/account/exports/${await readyFile(who)}/file` })).body;
+    const sellers = await fileOf(seller);
+    for (const foreign of ['marmalade', 'part exchange', 'Curiousbuyer', buyer.email]) expect(sellers, foreign).not.toContain(foreign);
+    const buyers = await fileOf(buyer);
+    for (const foreign of ['Zebedee', 'Quietseller', seller.email]) expect(buyers, foreign).not.toContain(foreign);
+
+    // What each was told stays, in the product's own words; each one's words are in their own file.
+    const sellerData = JSON.parse(sellers);
+    const buyerData = JSON.parse(buyers);
+    expect(sellerData.notifications).toEqual([
+      expect.objectContaining({ kind: 'message', about: 'A new message to you in Messages.', link: expect.stringMatching(/^\/dashboard\/messages\?c=/) }),
+      expect.objectContaining({ kind: 'booking_requested', about: 'A buyer booked a viewing of your car.' }),
+      expect.objectContaining({ kind: 'payment', about: 'News of a payment: paid, released, refunded or a problem reported.' }),
+    ]);
+    // An email about the account keeps its subject; the emails of notifications say what those did.
+    expect(sellerData.emails.map((e: { about: string }) => e.about)).toEqual([
+      'Confirm your email address',
+      'A new message to you in Messages.',
+      'A buyer booked a viewing of your car.',
+      'News of a payment: paid, released, refunded or a problem reported.',
+    ]);
+    expect(buyerData.notifications).toContainEqual(expect.objectContaining({ kind: 'booking_declined', about: 'The seller declined your booking.' }));
+    expect(sellerData.bookingRequestsReceived.map((b: { declineReason: string }) => b.declineReason)).toEqual([reason, reason]);
+    expect(sellerData.payments).toEqual([expect.objectContaining({ state: 'refunded', refundedBy: 'seller', refundReason: `The seller declined the booking: ${reason}` })]);
+    expect(buyerData.payments).toEqual([expect.objectContaining({ state: 'refunded', refundedBy: 'seller', refundReason: null })]);
+    expect(buyerData.messagesWritten).toEqual([expect.objectContaining({ body: question })]);
+    expect(buyerData.bookings.map((b: { status: string }) => b.status)).toEqual(['declined', 'declined']);
+  });
+
   it('sends no email to an address nobody confirmed', async () => {
     const person = await signUp(t.app, 'Buyer', { confirmed: false });
     await readyFile(person);

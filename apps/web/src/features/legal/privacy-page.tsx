@@ -72,8 +72,10 @@ const sections: LegalSection[] = [
         </p>
         <p>
           When an account is deleted, its sign-in, sessions, unsold cars, unpaid bookings, saved searches, wishlist and notifications are deleted
-          with it at once. What was paid for stays, as the record of the sale, without your name or contact; the people you wrote to see “Deleted
-          user” beside your messages. A file of your data can be downloaded for 48 hours after it is prepared, then its contents are deleted.
+          with it at once, and its pictures, files and all, a moment later: your photo, the photos of the cars deleted with it and any picture you
+          uploaded but did not use. What was paid for stays, as the record of the sale, without your name or contact: a sold car keeps its photos for
+          its buyer, and the people you wrote to see “Deleted user” beside your messages. A file of your data can be downloaded for 48 hours after it
+          is prepared, then its contents are deleted.
         </p>
       </>
     ),
@@ -83,10 +85,11 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          In Settings, <strong>Download my data</strong> prepares one file (JSON) of everything we keep about you, and{' '}
-          <strong>Delete my account</strong> deletes your account after you confirm with your password (or a new Google sign-in). A payment held until
-          the handover must be released or refunded first, and money released to you must have reached your payout account. You can also delete your
-          own cars, saved searches and wishlist entries one by one.
+          In Settings, <strong>Download my data</strong> prepares one file (JSON) of everything we keep about you and nothing of anyone else: your
+          messages, not the other party&apos;s, and what each of your notifications was about, not its text, which quotes other people (their name,
+          their message, the reason they gave). <strong>Delete my account</strong> deletes your account after you confirm with your password (or a
+          new Google sign-in). A payment held until the handover must be released or refunded first, and money released to you must have reached
+          your payout account. You can also delete your own cars, saved searches and wishlist entries one by one.
         </p>
         <p>
           You can stop notification emails at any time with the unsubscribe link at the bottom of each one. Emails about your account itself (a
@@ -102,7 +105,7 @@ export default function PrivacyPage() {
   return (
     <LegalPage
       title="Privacy Policy"
-      updated="27 November 2026"
+      updated="29 November 2026"
       intro={
         <p>
           This page says what Second Gear keeps about you, why, for how long, and how to have it deleted. It is written to be read; if anything in it
