@@ -50,7 +50,7 @@ const serverLayers = [
 // several features share are in modules/cars, which every feature may import.
 const serverFeatureUses = {
   account: ['money/unsettled.ts', 'notifications/account-email.ts', 'notifications/notify.ts'],
-  admin: ['catalog/cached-reads.ts', 'money/unsettled.ts', 'notifications/notify.ts'],
+  admin: ['account/leaving-pictures.ts', 'catalog/cached-reads.ts', 'money/unsettled.ts', 'notifications/notify.ts'],
   alerts: ['notifications/notify.ts', 'search/live-index.ts', 'search/service.ts'],
   bookings: ['notifications/notify.ts', 'money/service.ts', 'money/view.ts'],
   catalog: ['listing-checks/service.ts', 'payments/in-progress.ts', 'pricing/fair-price.ts'],

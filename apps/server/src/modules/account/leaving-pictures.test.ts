@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { carListing, insertCategory } from '../../../test/fixtures.ts';
-import { as, createTestApp, multipartFile, signUp, startMailingRunner, type Person, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, makeAdmin, multipartFile, signUp, startMailingRunner, type Person, type TestApp } from '../../../test/harness.ts';
 import { startS3rver, type TestS3 } from '../../../test/s3rver.ts';
 import { until } from '../../../test/until.ts';
 import { s3Storage } from '../../images/s3-storage.ts';
@@ -104,6 +104,23 @@ describe.each(storages)('leaving with pictures in %s storage', (_kind, storage) 
     const orders = (await as(t.app, buyer, { method: 'GET', url: `/api/orders?email=${encodeURIComponent(buyer.email)}` })).json() as { _id: string; image: string }[];
     expect(orders.find((o) => o._id === order)?.image).toBe(soldCover);
     expect(orders.find((o) => o._id === openBooking)?.image).toBe('');
+  });
+
+  it('takes the same pictures when an admin deletes the person', async () => {
+    const seller = await signUp(t.app, 'Seller');
+    const admin = await makeAdmin(t);
+    const photo = await upload(seller, '/api/me/photo');
+    expect((await as(t.app, seller, { method: 'PATCH', url: '/api/me/profile', payload: { image: photo } })).statusCode).toBe(200);
+    const cover = await upload(seller);
+    await list(seller, cover, []);
+    for (const url of [photo, cover]) expect(await served(url), url).toBe(200);
+
+    expect((await as(t.app, admin, { method: 'DELETE', url: `/api/users/${seller.id}` })).json()).toMatchObject({ deletedCount: 1 });
+    expect((await t.pool.query('select 1 from images where owner_id = $1', [seller.id])).rowCount).toBe(0);
+    await until(async () => (await t.pool.query('select 1 from graphile_worker.jobs where task_identifier = $1', [FORGET_PICTURES])).rowCount === 0, 'the pictures’ files were deleted');
+    for (const url of [photo, cover]) expect(await served(url), url).toBe(404);
+    const files = await storage.stored(t);
+    for (const url of [photo, cover]) expect(files.filter((name) => name.startsWith(`${keyOf(url)}-`)), url).toEqual([]);
   });
 });
 

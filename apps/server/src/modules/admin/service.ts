@@ -8,6 +8,7 @@ import { withinLimit } from '../../http/allowance.ts';
 import { imageUrls } from '../../images/store.ts';
 import { ON_MARKET, OPEN_FLAGS } from '../cars/market.ts';
 import { afterCarWrite, type CarModel } from '../cars/car-written.ts';
+import { forgetPictures } from '../account/leaving-pictures.ts';
 import { removeFromMarket } from '../cars/leaving-market.ts';
 import { unsettledMoney } from '../money/unsettled.ts';
 import { setVerification, tellSellerOfDeletion } from './verification.ts';
@@ -56,7 +57,8 @@ export async function verifySeller(pool: Pool, admin: Actor, id: string, email: 
 
 /**
  * Deletes a buyer or seller: their login and sessions go at once (sessions and accounts cascade),
- * so their next call is a 401. Their unsold cars and open bookings go with them; paid orders,
+ * so their next call is a 401. Their unsold cars, open bookings and pictures go with them, as when
+ * they leave by themselves (forgetPictures); paid orders,
  * sold cars and payments stay for the record with the person's name copied on them. Refused while
  * money is held between them and someone else, or released to them and not yet paid out.
  */
@@ -74,6 +76,7 @@ export async function deleteUser(pool: Pool, admin: Actor, id: string): Promise<
     const unsettled = await unsettledMoney(client, id, 'admin');
     if (unsettled) throw new AppError('CONFLICT', unsettled);
     await removeFromMarket(client, id);
+    await forgetPictures(client, id);
     // Their sold cars stay with no seller (the foreign key sets it null): nothing a job reads changes.
     const { rowCount } = await client.query('delete from users where id = $1', [id]);
     await client.query('commit');
