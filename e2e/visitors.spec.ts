@@ -110,6 +110,9 @@ for (const [screenName, screen] of [
       await expect(productCard(page, shared.productName)).toBeVisible();
       // Never the generic error screen.
       await expect(page.getByRole('heading', { name: 'Something Went Wrong' })).toHaveCount(0);
+      // Not for search engines once drawn either: no canonical address of its own, noindex.
+      await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+      await expect(page.locator('meta[name="robots"][content="noindex"]').first()).toBeAttached();
       await expectNoAxeViolations(page, `sold car (visitor, ${screenName})`);
 
       await page.goto('/cars/00000000-0000-4000-8000-000000000000');

@@ -17,6 +17,7 @@ import { PriceHistory } from './price-history.tsx';
 import { FairPricePanel } from './fair-price.tsx';
 import { LeftMarketPage, SimilarCars } from './left-market.tsx';
 import { ListingChecksPanel, ListingFlags } from './listing-checks.tsx';
+import { NotForIndexing } from './not-for-indexing.tsx';
 import { SellerPanel } from './seller-panel.tsx';
 import { ShareButton } from './share-button.tsx';
 
@@ -28,6 +29,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dd className="font-medium">{children}</dd>
     </div>
   );
+}
+
+/** Neither reserved, sold nor withdrawn: the one state in which a car's page is for search engines. */
+function isOnMarket(product: CarPageData['product']): boolean {
+  return product.salesStatus !== 'reserved' && product.salesStatus !== 'sold' && !product.paid && !product.withdrawn;
 }
 
 /** Reserved, sold, withdrawn or on the market: what the person can do, or why there is nothing to do. */
@@ -79,6 +85,7 @@ export default function CarPage() {
       aria-labelledby="car-heading"
     >
       <title>{`${product.productName} · Second Gear`}</title>
+      {!isOnMarket(product) && <NotForIndexing />}
 
       <header className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-1">
         {/* The make's category page is signed-in; a visitor browses the same make through the search. */}

@@ -7,6 +7,7 @@ import { routeErrorOf } from '../../lib/errors.ts';
 import { PageSpinner, Spinner } from '../../ui/spinner.tsx';
 import { CarGrid, useCarStanding } from '../catalog/index.ts';
 import { similarCarsQuery } from './api.ts';
+import { NotForIndexing } from './not-for-indexing.tsx';
 
 /**
  * Cars on the market like this one (the same make and model, then the make, nearest in price), for a
@@ -51,6 +52,7 @@ export function LeftMarketPage({ carId }: { carId: string }) {
     return (
       <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="car-heading">
         <title>No such car · Second Gear</title>
+        <NotForIndexing />
         <h1 id="car-heading" className="text-2xl font-bold md:text-3xl">
           No such car
         </h1>
@@ -68,6 +70,7 @@ export function LeftMarketPage({ carId }: { carId: string }) {
   return (
     <section className="mx-auto max-w-7xl px-4 py-6 md:py-10" aria-labelledby="car-heading">
       <title>{`${heading} · Second Gear`}</title>
+      <NotForIndexing />
       <h1 id="car-heading" className="text-2xl font-bold md:text-3xl">
         {heading}
       </h1>
