@@ -183,7 +183,7 @@ describe('two app processes on one PostgreSQL server', () => {
       const winner = orders[answers.findIndex((r) => r.status === 200)]!;
       const loser = orders[answers.findIndex((r) => r.status === 409)]!;
       const refusal = answers.find((r) => r.status === 409)!;
-      expect(refusal.body.message).toMatch(new RegExp(`sold to someone else; your payment of \\$[\\d,.]+ was refunded`));
+      expect(refusal.body.message).toMatch(new RegExp(`is reserved for another buyer; your payment of \\$[\\d,.]+ was refunded`));
 
       const { rows: payments } = await db.query<{ transaction_id: string }>('select transaction_id from payments where product_id = $1', [car.id]);
       expect(payments).toEqual([{ transaction_id: winner.transactionId }]);

@@ -62,9 +62,9 @@ export function moneyContractSuite(label: string, makeProvider: (t: TestApp) => 
       const order = (await as(w.app, w.buyer, { method: 'GET', url: `/api/orders/${bookingId}` })).json();
       expect(order).toMatchObject({ paid: true, listingStatus: 'reserved', money: { paymentId, state: 'held', amount: 1_200_000, releasedAt: null, refundedAt: null, dispute: null } });
       expect(Date.parse(order.money.releaseDueAt) - Date.parse(order.money.paidAt)).toBe(7 * 86_400_000);
-      // Nobody else books or pays for a reserved car.
+      // Nobody else books or pays for a reserved car, and they are told it is reserved, not sold.
       const booking = await post(w.app, w.otherBuyer, '/api/bookings', { productId });
-      expect(booking.json().acknowledged).toBe(false);
+      expect(booking.json()).toEqual({ acknowledged: false, message: `${order.productName} is reserved for another buyer.` });
       const { rows } = await w.t.pool.query(`select title, body from notifications where user_id = $1 and event_key = $2`, [w.buyer.id, `money:${paymentId}:paid`]);
       expect(rows[0].title).toBe(`Receipt: $12,000 for ${order.productName}`);
       expect(rows[0].body).toContain(transactionId);
@@ -134,6 +134,178 @@ export function moneyContractSuite(label: string, makeProvider: (t: TestApp) => 
         expect((await w.t.pool.query('select state from payments where id = $1', [paymentId])).rows[0].state).toBe('refunded');
         expect(await car(productId)).toEqual({ paid: false, sales_status: 'available' });
       }
+    });
+
+    describe('the buyer’s Cancel of a paid booking (POST /bookings/{id}/cancel)', () => {
+      const cancel = (who: Person | undefined, bookingId: string) => post(w.app, who, `/api/bookings/${bookingId}/cancel`);
+      /** The seller confirmed the meeting for `offset` from now (an SQL interval): the database's clock, no waiting. */
+      const meetingIn = (bookingId: string, offset: string) =>
+        w.t.pool.query(`update bookings set status = 'confirmed', meeting_time = now() + $2::interval where id = $1`, [bookingId, offset]);
+      /** Everything a cancellation changes, to see that a refused one changed nothing. */
+      const everything = async (o: { bookingId: string; paymentId: string; productId: string }) => ({
+        booking: (await w.t.pool.query('select status, meeting_time, calendar_sequence, status_changed_at from bookings where id = $1', [o.bookingId])).rows[0],
+        payment: (await w.t.pool.query('select state, refunded_at from payments where id = $1', [o.paymentId])).rows[0],
+        cases: (await w.t.pool.query('select decision, note from disputes where payment_id = $1', [o.paymentId])).rows,
+        car: await car(o.productId),
+        moves: await moves(o.paymentId),
+        told: (await w.t.pool.query(`select event_key from notifications where event_key in ($1, $2)`, [`booking:${o.bookingId}:cancelled`, `money:${o.paymentId}:refunded`])).rows,
+      });
+
+      it('refunds in full before the confirmed meeting starts: 200, the booking cancelled, the car back on the market', async () => {
+        const o = await paidOrder(8200);
+        await meetingIn(o.bookingId, '1 hour');
+        const res = await cancel(w.buyer, o.bookingId);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toMatchObject({ status: 'cancelled' });
+        expect(await w.under.refunded(o.transactionId)).toBe(true);
+        expect(await moves(o.paymentId)).toEqual([{ kind: 'refund', state: 'done', amount: 820_000, fee: 0 }]);
+        expect((await w.t.pool.query('select state, refunded_by from payments where id = $1', [o.paymentId])).rows[0]).toEqual({ state: 'refunded', refunded_by: 'buyer' });
+        expect(await car(o.productId)).toEqual({ paid: false, sales_status: 'available' });
+      });
+
+      it('refuses once the confirmed meeting has started: 409 pointing to Report a problem, the money still held, nothing changed', async () => {
+        const o = await paidOrder(8300);
+        await meetingIn(o.bookingId, '-1 minute');
+        const before = await everything(o);
+        expect(before.payment.state).toBe('held');
+        const res = await cancel(w.buyer, o.bookingId);
+        expect(res.statusCode).toBe(409);
+        expect(res.json().message).toBe(
+          'Your meeting has started, so this paid booking can no longer be cancelled. If something is wrong, use Report a problem on your order: the money stays held until an admin decides.',
+        );
+        expect(await everything(o)).toEqual(before);
+        expect(await w.under.refunded(o.transactionId)).toBe(false);
+        // What the answer points to is open to the buyer.
+        const reported = await post(w.app, w.buyer, `/api/payments/${o.paymentId}/problem`, { reason: 'not_handed_over', details: 'The seller did not come.' });
+        expect(reported.statusCode, reported.body).toBe(200);
+      });
+
+      it('refuses while a problem is open, even before the meeting: 409, and the case stays open for the admin or the seller’s Cancel sale', async () => {
+        const o = await paidOrder(8400);
+        await meetingIn(o.bookingId, '2 days');
+        const reported = await post(w.app, w.buyer, `/api/payments/${o.paymentId}/problem`, { reason: 'not_as_described', details: 'The photos hide rust.' });
+        expect(reported.statusCode, reported.body).toBe(200);
+        const before = await everything(o);
+        expect(before.cases).toEqual([{ decision: null, note: null }]);
+        const res = await cancel(w.buyer, o.bookingId);
+        expect(res.statusCode).toBe(409);
+        expect(res.json().message).toBe('You reported a problem with this payment; an admin decides where the money goes.');
+        expect(await everything(o)).toEqual(before);
+        expect(await w.under.refunded(o.transactionId)).toBe(false);
+      });
+
+      it('is the buyer’s own: another buyer 404, the seller 403, no session 401, and the money stays held', async () => {
+        const o = await paidOrder(8500);
+        const before = await everything(o);
+        expect((await cancel(w.otherBuyer, o.bookingId)).statusCode).toBe(404);
+        expect((await cancel(w.seller, o.bookingId)).statusCode).toBe(403);
+        expect((await cancel(undefined, o.bookingId)).statusCode).toBe(401);
+        expect(await everything(o)).toEqual(before);
+      });
+    });
+
+    describe('the booking, the car and the order after each decision', () => {
+      /** Opens the buyer's case on a payment; its id. */
+      const openCase = async (paymentId: string) => {
+        const opened = await post(w.app, w.buyer, `/api/payments/${paymentId}/problem`, { reason: 'other', details: 'The papers are missing.' });
+        expect(opened.statusCode, opened.body).toBe(200);
+        return opened.json().dispute.id as string;
+      };
+      const day = String.raw`\d{1,2} \w+ \d{4}`;
+      type Order = Awaited<ReturnType<typeof paidOrder>>;
+      const decisions: {
+        decision: string;
+        decide: (o: Order) => Promise<{ statusCode: number; body: string }>;
+        booking: string;
+        car: { paid: boolean; sales_status: string };
+        money: string;
+        /** The seller's Accept on the booking afterwards: refused with this. */
+        accept: RegExp;
+      }[] = [
+        {
+          decision: 'the admin’s Refund buyer',
+          decide: async (o) => post(w.app, admin, `/api/disputes/${await openCase(o.paymentId)}/decision`, { decision: 'refund', note: 'No papers, no sale.' }),
+          booking: 'cancelled',
+          car: { paid: false, sales_status: 'available' },
+          money: 'refunded',
+          accept: new RegExp(`^An admin refunded the buyer on ${day}; this booking can no longer be accepted\\.$`),
+        },
+        {
+          decision: 'the admin’s Release to seller',
+          decide: async (o) => post(w.app, admin, `/api/disputes/${await openCase(o.paymentId)}/decision`, { decision: 'release', note: 'The papers came later.' }),
+          booking: 'pending',
+          car: { paid: true, sales_status: 'sold' },
+          money: 'released',
+          accept: new RegExp(`^The payment was released to you on ${day}; this booking can no longer be accepted\\.$`),
+        },
+        {
+          decision: 'the seller’s Cancel sale',
+          decide: (o) => post(w.app, w.seller, `/api/payments/${o.paymentId}/cancel-sale`, { reason: 'The papers are lost.' }),
+          booking: 'declined',
+          car: { paid: false, sales_status: 'available' },
+          money: 'refunded',
+          accept: /^You already declined this booking\.$/,
+        },
+        {
+          decision: 'the buyer’s Cancel',
+          decide: (o) => post(w.app, w.buyer, `/api/bookings/${o.bookingId}/cancel`),
+          booking: 'cancelled',
+          car: { paid: false, sales_status: 'available' },
+          money: 'refunded',
+          accept: /^The buyer cancelled this booking\.$/,
+        },
+        {
+          decision: 'the buyer’s I have the car',
+          decide: (o) => post(w.app, w.buyer, `/api/payments/${o.paymentId}/received`),
+          booking: 'pending',
+          car: { paid: true, sales_status: 'sold' },
+          money: 'released',
+          accept: new RegExp(`^The payment was released to you on ${day}; this booking can no longer be accepted\\.$`),
+        },
+      ];
+
+      it.each(decisions)('$decision: the booking $booking and no longer answered, the car and the order agreeing', async (d) => {
+        // Paid while pending, with a time the seller proposed: everything a decision must leave true.
+        const o = await paidOrder(6600);
+        await w.t.pool.query(`update bookings set proposed_time = now() + interval '2 days' where id = $1`, [o.bookingId]);
+        const decided = await d.decide(o);
+        expect(decided.statusCode, decided.body).toBe(200);
+
+        const standing = async () => {
+          const { rows } = await w.t.pool.query('select status, proposed_time from bookings where id = $1', [o.bookingId]);
+          const order = (await as(w.app, w.buyer, { method: 'GET', url: `/api/orders/${o.bookingId}` })).json();
+          const requests = (await as(w.app, w.seller, { method: 'GET', url: '/api/bookings/requests' })).json();
+          const request = requests.find((r: { _id: string }) => r._id === o.bookingId);
+          return {
+            booking: { status: rows[0].status, proposal: rows[0].proposed_time },
+            car: await car(o.productId),
+            order: { status: order.status, proposedTime: order.proposedTime, listingStatus: order.listingStatus, money: order.money.state, paid: order.paid },
+            request: { status: request.status, proposedTime: request.proposedTime, money: request.money.state },
+          };
+        };
+        const after = await standing();
+        const listingStatus = d.car.sales_status;
+        expect(after).toEqual({
+          booking: { status: d.booking, proposal: null },
+          car: d.car,
+          order: { status: d.booking, proposedTime: null, listingStatus, money: d.money, paid: true },
+          request: { status: d.booking, proposedTime: null, money: d.money },
+        });
+
+        // Nobody answers the booking of a decided sale any more: the seller is told why, the buyer finds no proposal.
+        const accept = await post(w.app, w.seller, `/api/bookings/${o.bookingId}/accept`, { meetingTime: new Date(Date.now() + 86_400_000).toISOString() });
+        expect(accept.statusCode).toBe(409);
+        expect(accept.json().message).toMatch(d.accept);
+        for (const [who, action, payload] of [
+          [w.seller, 'propose', { time: new Date(Date.now() + 2 * 86_400_000).toISOString() }],
+          [w.seller, 'decline', {}],
+          [w.buyer, 'accept-proposal', {}],
+          [w.buyer, 'cancel', {}],
+        ] as const) {
+          expect((await post(w.app, who, `/api/bookings/${o.bookingId}/${action}`, payload)).statusCode, action).toBe(409);
+        }
+        expect(await standing()).toEqual(after);
+      });
     });
 
     it('keeps a payment with a problem from the automatic release until the admin decides, once, with a note both receive', async () => {

@@ -128,7 +128,7 @@ export function paymentContractSuite(label: string, makeProvider: (t: TestApp) =
         expect((await h.startPayment(w.buyer, bookingId)).json().clientSecret).toBe([...secrets][0]);
       });
 
-      it('refuses a paid order, a car sold to someone else and a removed car before charging anything', async () => {
+      it('refuses a paid order, a car reserved for or sold to someone else and a removed car before charging anything', async () => {
         const paid = await h.orderOf(w.buyer);
         const { transactionId } = await h.pay(w.buyer, paid.bookingId);
         expect((await h.record(w.buyer, { transactionId, bookingId: paid.bookingId })).statusCode).toBe(200);
@@ -141,6 +141,11 @@ export function paymentContractSuite(label: string, makeProvider: (t: TestApp) =
         const soldAnswer = await h.startPayment(w.buyer, sold.bookingId);
         expect(soldAnswer.statusCode).toBe(409);
         expect(soldAnswer.json()).toEqual({ statusCode: 409, error: 'Conflict', message: 'Gone Golf is already sold.' });
+        // Another buyer's money is held for it: reserved, not sold (it comes back if their purchase falls through).
+        const held = await h.orderOf(w.buyer, 9000, 'Held Golf');
+        await w.t.pool.query(`update products set paid = true, sales_status = 'reserved' where id = $1`, [held.productId]);
+        const heldAnswer = await h.startPayment(w.buyer, held.bookingId);
+        expect(heldAnswer.json()).toEqual({ statusCode: 409, error: 'Conflict', message: 'Held Golf is reserved for another buyer.' });
 
         const removed = await h.orderOf(w.buyer, 9000, 'Soon Deleted');
         expect((await as(w.app, w.seller, { method: 'DELETE', url: `/api/products/${removed.productId}` })).json().deletedCount).toBe(1);
@@ -259,7 +264,7 @@ export function paymentContractSuite(label: string, makeProvider: (t: TestApp) =
         const [winner, loser] = ra.statusCode === 200 ? [a, b] : [b, a];
         const [winnerOrder, loserOrder] = ra.statusCode === 200 ? [first, second] : [second, first];
         const refusal = (ra.statusCode === 409 ? ra : rb).json();
-        expect(refusal.message).toBe('Contested Corolla was sold to someone else; your payment of $20,000 was refunded.');
+        expect(refusal.message).toBe('Contested Corolla is reserved for another buyer; your payment of $20,000 was refunded.');
         expect(await w.under.refunded(loser.transactionId)).toBe(true);
         expect(await w.under.refunded(winner.transactionId)).toBe(false);
         expect((await h.state(winnerOrder)).orderPaid).toBe(true);

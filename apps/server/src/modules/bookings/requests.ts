@@ -15,7 +15,9 @@ import { AppError } from '../../errors.ts';
 import { withinLimit } from '../../http/allowance.ts';
 import { imageUrls } from '../../images/store.ts';
 import type { Notice } from '../notifications/notify.ts';
-import { refundWithBooking } from '../money/service.ts';
+import { CLOSE_SEQUENCE } from '../money/booking-of-sale.ts';
+import { dayWords } from '../money/rules.ts';
+import { PROBLEM_OPEN, refundWithBooking } from '../money/service.ts';
 import { MONEY_COLUMNS, moneyJoin, toHeldPayment, type MoneyColumns } from '../money/view.ts';
 import { meetingCalendar } from './calendar.ts';
 import { ORDER_PRICE, ORDERS_LIMIT } from './service.ts';
@@ -63,6 +65,15 @@ async function sellerChange(client: PoolClient, seller: Actor, id: string, set: 
   return rows[0] ?? null;
 }
 
+/**
+ * The car first, as the payment's recording (payments/settle.ts) and the money's decisions lock
+ * it: a change of a paid booking and a decision on its money (a release, a refund, a problem
+ * reported) take turns, each seeing the other's result, and never deadlock.
+ */
+async function lockCarOfBooking(client: PoolClient, bookingId: string) {
+  await client.query('select 1 from products where id = (select product_id from bookings where id = $1) for update', [bookingId]);
+}
+
 /** The buyer's counterpart of sellerChange: only the buyer's own booking is found. */
 async function buyerChange(client: PoolClient, buyer: Actor, id: string, set: string, condition: string, values: unknown[]): Promise<ChangedRow | null> {
   const { rows } = await client.query<ChangedRow>(
@@ -82,14 +93,24 @@ interface StateRow {
   paid: boolean;
   meeting_time: Date | null;
   proposed_time: Date | null;
+  meeting_started: boolean | null;
+  /** The booking's payment, once paid (modules/money): held, or released or refunded (by whom, and when). */
+  money_state: 'held' | 'released' | 'refunded' | null;
+  refunded_by: 'seller' | 'buyer' | 'admin' | null;
+  money_decided_at: Date | null;
+  problem_open: boolean;
 }
+
+const STATE = `b.status, b.paid, b.meeting_time, b.proposed_time, b.meeting_time <= now() as meeting_started,
+  pay.state as money_state, pay.refunded_by, coalesce(pay.released_at, pay.refunded_at) as money_decided_at,
+  exists (select 1 from disputes d where d.payment_id = pay.id and d.decision is null) as problem_open`;
 
 /** Where a booking stands, when a change did not apply: null when it is not the caller's to change (a 404). */
 async function stateFor(client: PoolClient, who: Actor, id: string, side: 'buyer' | 'seller'): Promise<StateRow | null> {
   const { rows } = await client.query<StateRow>(
     side === 'seller'
-      ? `select b.status, b.paid, b.meeting_time, b.proposed_time from bookings b join products p on p.id = b.product_id where b.id = $1 and p.seller_id = $2`
-      : `select b.status, b.paid, b.meeting_time, b.proposed_time from bookings b where b.id = $1 and b.buyer_id = $2`,
+      ? `select ${STATE} from bookings b join products p on p.id = b.product_id left join payments pay on pay.booking_id = b.id where b.id = $1 and p.seller_id = $2`
+      : `select ${STATE} from bookings b left join payments pay on pay.booking_id = b.id where b.id = $1 and b.buyer_id = $2`,
     [id, who.id],
   );
   return rows[0] ?? null;
@@ -100,9 +121,16 @@ const NOT_BUYERS = 'You have no such order.';
 
 /** Why a change found the booking elsewhere than it needed, in the words of the person asking. */
 function whyNot(state: StateRow, side: 'buyer' | 'seller', verb: string): string {
+  const over = `this booking can no longer be ${verb}`;
+  // An admin's refund ended the sale (and cancelled the booking): neither party did.
+  if (state.refunded_by === 'admin') return `An admin refunded ${side === 'seller' ? 'the buyer' : 'you'} on ${dayWords(state.money_decided_at!)}; ${over}.`;
   if (state.status === 'cancelled') return side === 'seller' ? 'The buyer cancelled this booking.' : 'You already cancelled this booking.';
   if (state.status === 'declined') return side === 'seller' ? 'You already declined this booking.' : 'The seller declined this booking.';
-  if (state.paid) return `This booking is paid; it can no longer be ${verb}.`;
+  if (state.money_state === 'released') {
+    const day = dayWords(state.money_decided_at!);
+    return side === 'seller' ? `The payment was released to you on ${day}; ${over}.` : `Your payment was released to the seller on ${day}; ${over}.`;
+  }
+  if (state.paid && state.money_state !== 'held') return `This booking is paid; it can no longer be ${verb}.`;
   if (state.status === 'confirmed') {
     const when = meetingWords(state.meeting_time!);
     return side === 'seller' ? `This booking is already confirmed for ${when}.` : `The seller has just confirmed this booking for ${when}; look at it again before it is ${verb}.`;
@@ -110,10 +138,16 @@ function whyNot(state: StateRow, side: 'buyer' | 'seller', verb: string): string
   return side === 'seller' ? 'This booking is still waiting for your answer; look at it again.' : 'This booking is still waiting for the seller’s answer.';
 }
 
+/**
+ * Answers a change that did not apply: 404 when the booking is not the caller's, else 409 with
+ * `explain`'s words for the change, or whyNot's. A paid booking whose money was released or
+ * refunded is a decided sale, whatever the change: whyNot says what happened to the money.
+ */
 async function refuse(client: PoolClient, who: Actor, id: string, side: 'buyer' | 'seller', verb: string, explain?: (s: StateRow) => string | null): Promise<never> {
   const state = await stateFor(client, who, id, side);
   if (!state) throw new AppError('NOT_FOUND', side === 'seller' ? NOT_SELLERS : NOT_BUYERS);
-  throw new AppError('CONFLICT', explain?.(state) ?? whyNot(state, side, verb));
+  const decided = state.paid && state.money_state !== 'held';
+  throw new AppError('CONFLICT', (!decided && explain?.(state)) || whyNot(state, side, verb));
 }
 
 function changeOf(r: ChangedRow): BookingChange {
@@ -167,13 +201,14 @@ function confirmedNotice(r: ChangedRow): Notice | null {
  */
 export async function acceptBooking(pool: Pool, seller: Actor, id: string, body: AcceptBookingBody): Promise<BookingChange> {
   return inTransaction(pool, async (client) => {
+    await lockCarOfBooking(client, id);
     const row = await sellerChange(
       client,
       seller,
       id,
       `status = 'confirmed', meeting_time = $3, proposed_time = null,
        calendar_sequence = b.calendar_sequence + (b.status = 'confirmed')::int`,
-      `(b.status = 'pending' or (b.status = 'confirmed' and b.meeting_time is distinct from $3::timestamptz)) and ($4::text is null or b.status = $4)`,
+      `(b.status = 'pending' or (b.status = 'confirmed' and b.meeting_time is distinct from $3::timestamptz)) and ${UNPAID_OR_HELD} and ($4::text is null or b.status = $4)`,
       [body.meetingTime, body.seenStatus ?? null],
     );
     if (!row) return refuse(client, seller, id, 'seller', 'accepted');
@@ -186,27 +221,27 @@ export async function acceptBooking(pool: Pool, seller: Actor, id: string, body:
 const cancelledCalendar = (r: ChangedRow, reader: 'buyer' | 'seller') => (r.meeting_time ? calendarFor(r, reader) : undefined);
 
 /**
- * Declining or cancelling a confirmed meeting moves its calendar event on one version (the
- * cancellation must outrank the invitation); a meeting never confirmed has no event.
- */
-const CLOSE_SEQUENCE = `calendar_sequence = b.calendar_sequence + (b.meeting_time is not null)::int`;
-
-/**
- * A booking that can still be declined or cancelled: unpaid, or paid with the money still held
- * (the payment is then refunded in the same transaction, modules/money).
+ * A booking that can still be answered, moved or declined: unpaid, or paid with the money still held
+ * (declining then refunds it in the same transaction, modules/money). Once the money is released
+ * or refunded the sale is decided, and its booking with it.
  */
 const UNPAID_OR_HELD = `(not b.paid or exists (select 1 from payments pay where pay.booking_id = b.id and pay.state = 'held'))`;
 
+/**
+ * A booking its buyer can still call off: unpaid, or paid with the money held (cancelling refunds
+ * it), before the confirmed meeting starts and with no problem open. From the meeting on, the car
+ * may have changed hands: the buyer reports a problem instead, and with a problem open only an
+ * admin's decision or the seller's Cancel sale ends the sale.
+ */
+const BUYER_MAY_CANCEL = `(not b.paid or ((b.meeting_time is null or b.meeting_time > now()) and exists (
+  select 1 from payments pay where pay.booking_id = b.id and pay.state = 'held'
+     and not exists (select 1 from disputes d where d.payment_id = pay.id and d.decision is null))))`;
+
+const MEETING_STARTED =
+  'Your meeting has started, so this paid booking can no longer be cancelled. If something is wrong, use Report a problem on your order: the money stays held until an admin decides.';
+
 /** Carries out a refund made with a booking's end, after its commit (the route's provider call). */
 export type AfterRefund = (paymentId: string) => Promise<void>;
-
-/**
- * The car first, as the payment's recording (payments/settle.ts) and the money's decisions lock
- * it: a decline that refunds and a payment arriving for the same booking take turns, never deadlock.
- */
-async function lockCarOfBooking(client: PoolClient, bookingId: string) {
-  await client.query('select 1 from products where id = (select product_id from bookings where id = $1) for update', [bookingId]);
-}
 
 /** `POST /bookings/:id/decline`: the seller declines a pending or confirmed booking, unpaid or with its money held (then refunded), with an optional reason for the buyer. */
 export async function declineBooking(pool: Pool, seller: Actor, id: string, body: DeclineBookingBody, refunded: AfterRefund): Promise<BookingChange> {
@@ -262,7 +297,8 @@ export async function proposeTime(pool: Pool, limits: RateLimits, seller: Actor,
 
 async function proposeNow(pool: Pool, seller: Actor, id: string, body: ProposeBookingBody): Promise<BookingChange> {
   return inTransaction(pool, async (client) => {
-    const row = await sellerChange(client, seller, id, `proposed_time = $3`, `b.status = 'pending'`, [body.time]);
+    await lockCarOfBooking(client, id);
+    const row = await sellerChange(client, seller, id, `proposed_time = $3`, `b.status = 'pending' and ${UNPAID_OR_HELD}`, [body.time]);
     if (!row) {
       return refuse(client, seller, id, 'seller', 'changed', (s) =>
         s.status === 'confirmed' ? `This booking is already confirmed for ${meetingWords(s.meeting_time!)}; accept it with a new time to move the meeting.` : null,
@@ -287,12 +323,13 @@ async function proposeNow(pool: Pool, seller: Actor, id: string, body: ProposeBo
 /** `POST /bookings/:id/accept-proposal`: the buyer agrees to the seller's proposed time, which confirms the meeting. */
 export async function acceptProposal(pool: Pool, buyer: Actor, id: string): Promise<BookingChange> {
   return inTransaction(pool, async (client) => {
+    await lockCarOfBooking(client, id);
     const row = await buyerChange(
       client,
       buyer,
       id,
       `status = 'confirmed', meeting_time = b.proposed_time, proposed_time = null`,
-      `b.status = 'pending' and b.proposed_time > now()`,
+      `b.status = 'pending' and b.proposed_time > now() and ${UNPAID_OR_HELD}`,
       [],
     );
     if (!row) {
@@ -318,7 +355,10 @@ export async function acceptProposal(pool: Pool, buyer: Actor, id: string): Prom
   });
 }
 
-/** `POST /bookings/:id/cancel`: the buyer cancels a pending or confirmed booking, unpaid or with its money held (then refunded). */
+/**
+ * `POST /bookings/:id/cancel`: the buyer cancels a pending or confirmed booking, unpaid, or with its
+ * money held (then refunded) before the confirmed meeting starts and while no problem is open.
+ */
 export async function cancelBooking(pool: Pool, buyer: Actor, id: string, body: CancelBookingBody, refunded: AfterRefund): Promise<BookingChange> {
   let paymentId: string | null = null;
   const change = await inTransaction(pool, async (client) => {
@@ -328,10 +368,16 @@ export async function cancelBooking(pool: Pool, buyer: Actor, id: string, body: 
       buyer,
       id,
       `status = 'cancelled', proposed_time = null, ${CLOSE_SEQUENCE}`,
-      `b.status in ('pending', 'confirmed') and ${UNPAID_OR_HELD} and ($3::text is null or b.status = $3)`,
+      `b.status in ('pending', 'confirmed') and ${BUYER_MAY_CANCEL} and ($3::text is null or b.status = $3)`,
       [body?.seenStatus ?? null],
     );
-    if (!row) return refuse(client, buyer, id, 'buyer', 'cancelled');
+    if (!row) {
+      return refuse(client, buyer, id, 'buyer', 'cancelled', (s) => {
+        if (s.money_state !== 'held') return null;
+        if (s.problem_open) return PROBLEM_OPEN;
+        return s.meeting_started ? MEETING_STARTED : null;
+      });
+    }
     paymentId = await refundWithBooking(client, row.id, 'buyer', 'The buyer cancelled the booking.');
     await tellOfBooking(
       client,

@@ -6,7 +6,7 @@ import { assertOwnEmail } from '../../auth/guards.ts';
 import type { Limit, RateLimits } from '../../auth/rate-limits.ts';
 import { AppError, waitWords } from '../../errors.ts';
 import { imageUrls } from '../../images/store.ts';
-import { listingStatusOf } from '../cars/product.ts';
+import { listingStatusOf, takenWords } from '../cars/product.ts';
 import { MONEY_COLUMNS, moneyJoin, toHeldPayment, type MoneyColumns } from '../money/view.ts';
 import { SELLER_LINK, meetingWords, tellOfBooking, type BookingRef } from './telling.ts';
 
@@ -134,6 +134,7 @@ async function bookCar(client: PoolClient, buyer: Actor, body: BookingBody): Pro
   const { rows } = await client.query<{
     product_name: string;
     paid: boolean;
+    sales_status: Product['salesStatus'];
     withdrawn: boolean;
     own: boolean;
     seller_id: string | null;
@@ -142,7 +143,7 @@ async function bookCar(client: PoolClient, buyer: Actor, body: BookingBody): Pro
   }>({
     name: 'create-booking',
     text: `with car as (
-             select product_name, resale_price, image_key, paid, withdrawn_at is not null as withdrawn,
+             select product_name, resale_price, image_key, paid, sales_status, withdrawn_at is not null as withdrawn,
                     seller_id is not distinct from $2 as own, seller_id
                from products where id = $1
            ), booked as (
@@ -151,7 +152,7 @@ async function bookCar(client: PoolClient, buyer: Actor, body: BookingBody): Pro
              on conflict (buyer_id, product_id) where not paid and status in ('pending', 'confirmed') do nothing
              returning id
            )
-           select product_name, paid, withdrawn, own, seller_id, (select id from booked) as booking_id,
+           select product_name, paid, sales_status, withdrawn, own, seller_id, (select id from booked) as booking_id,
                   (select u.time_zone from users u where u.id = car.seller_id) as seller_time_zone
              from car`,
     values: [body.productId, buyer.id, buyer.name, buyer.email, body.phone ?? '', body.location ?? '', body.preferredTime ?? null],
@@ -159,7 +160,7 @@ async function bookCar(client: PoolClient, buyer: Actor, body: BookingBody): Pro
   const car = rows[0];
   if (!car) throw new AppError('NOT_FOUND', 'This car is no longer listed.');
   if (car.own) return { acknowledged: false, message: 'You cannot book your own car.' };
-  if (car.paid) return { acknowledged: false, message: `${car.product_name} is already sold.` };
+  if (car.paid) return { acknowledged: false, message: `${takenWords(car.product_name, car.sales_status)}.` };
   if (car.withdrawn) return { acknowledged: false, message: `${car.product_name} is no longer for sale.` };
   if (!car.booking_id) return { acknowledged: false, message: `You have already booked ${car.product_name}.` };
   if (car.seller_id) {

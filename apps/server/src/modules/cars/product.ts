@@ -81,6 +81,16 @@ export function listingStatusOf(salesStatus: Product['salesStatus'] | null): Lis
 }
 
 /**
+ * Why a car someone paid for can no longer be booked, paid for or asked about, as a sentence without
+ * its full stop (the caller ends it or goes on): reserved while that buyer's money is held (the car
+ * comes back on the market if the sale is refunded), sold once the money is released
+ * (docs/product.md, "The money's states").
+ */
+export function takenWords(carName: string, salesStatus: Product['salesStatus']): string {
+  return salesStatus === 'reserved' ? `${carName} is reserved for another buyer` : `${carName} is already sold`;
+}
+
+/**
  * A car as an anonymous visitor sees it: the seller's login e-mail and phone number are for
  * signed-in people only (the fields stay, empty, so every product keeps one shape), and so is the
  * VIN's serial number. Every feature that answers visitors with cars uses it.

@@ -42,7 +42,7 @@ describe('opening a conversation', () => {
     expect((await list(buyer))[0]).toMatchObject({ _id: conversationId, role: 'buyer', otherName: seller.name, unread: 0, lastMessageMine: true });
   });
 
-  it('refuses an unknown, withdrawn or sold car, and a car of one’s own', async () => {
+  it('refuses an unknown, withdrawn, reserved or sold car, and a car of one’s own', async () => {
     expect((await open(buyer, '00000000-0000-4000-8000-000000000000', 'Hi')).statusCode).toBe(404);
     const withdrawn = await insertCar(t, seller, categoryId);
     await t.pool.query('update products set withdrawn_at = now() where id = $1', [withdrawn]);
@@ -50,6 +50,9 @@ describe('opening a conversation', () => {
     const sold = await open(buyer, await insertCar(t, seller, categoryId, { name: 'Gone Polo', paid: true }), 'Hi');
     expect(sold.statusCode).toBe(409);
     expect(sold.json().message).toBe('Gone Polo is already sold.');
+    const held = await insertCar(t, seller, categoryId, { name: 'Held Polo' });
+    await t.pool.query(`update products set paid = true, sales_status = 'reserved' where id = $1`, [held]);
+    expect((await open(buyer, held, 'Hi')).json()).toMatchObject({ statusCode: 409, message: 'Held Polo is reserved for another buyer.' });
     // A seller is no buyer; and only buyers start conversations.
     expect((await open(seller, await insertCar(t, seller, categoryId), 'Hi')).statusCode).toBe(403);
     const ownCar = await insertCar(t, seller, categoryId);

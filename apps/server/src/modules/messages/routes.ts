@@ -36,7 +36,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
           200: openedConversation,
           400: refusal('The request is not valid, or the car is the caller’s own.'),
           404: refusal('The car is no longer listed.'),
-          409: refusal('The car is already sold, or its seller deleted their account.'),
+          409: refusal('The car is reserved for another buyer or already sold, or its seller deleted their account.'),
           429: tooFast,
         },
       },

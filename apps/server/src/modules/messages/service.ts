@@ -5,6 +5,7 @@ import {
   type FlaggedMessage,
   type Message,
   type OpenedConversation,
+  type Product,
   type ScamSignal,
 } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
@@ -13,6 +14,7 @@ import { RateLimits, type Limit } from '../../auth/rate-limits.ts';
 import { inTransaction } from '../../db/pool.ts';
 import { AppError, waitWords } from '../../errors.ts';
 import { imageUrls } from '../../images/store.ts';
+import { takenWords } from '../cars/product.ts';
 import { notify, publishLive } from '../notifications/notify.ts';
 import { scamSignalsIn } from './scam-signals.ts';
 
@@ -131,8 +133,8 @@ async function addMessage(client: PoolClient, conversationId: string, sender: Ac
  */
 export async function openConversation(pool: Pool, limits: RateLimits, buyer: Actor, productId: string, text: string): Promise<OpenedConversation> {
   assertConfirmedEmail(buyer, SEND_MESSAGES);
-  const { rows } = await pool.query<{ product_name: string; seller_id: string | null; paid: boolean; withdrawn: boolean; conversation_id: string | null }>(
-    `select p.product_name, p.seller_id, p.paid, p.withdrawn_at is not null as withdrawn,
+  const { rows } = await pool.query<{ product_name: string; seller_id: string | null; paid: boolean; sales_status: Product['salesStatus']; withdrawn: boolean; conversation_id: string | null }>(
+    `select p.product_name, p.seller_id, p.paid, p.sales_status, p.withdrawn_at is not null as withdrawn,
             (select id from conversations where product_id = p.id and buyer_id = $2) as conversation_id
        from products p where p.id = $1`,
     [productId, buyer.id],
@@ -146,7 +148,7 @@ export async function openConversation(pool: Pool, limits: RateLimits, buyer: Ac
   }
   if (!car || !car.seller_id || car.withdrawn) throw new AppError('NOT_FOUND', 'This car is no longer listed.');
   if (car.seller_id === buyer.id) throw new AppError('BAD_REQUEST', 'You cannot message yourself about your own car.');
-  if (car.paid) throw new AppError('CONFLICT', `${car.product_name} is already sold.`);
+  if (car.paid) throw new AppError('CONFLICT', `${takenWords(car.product_name, car.sales_status)}.`);
 
   const newKey = `conversation:${buyer.id}`;
   const minutes = await limits.take([{ key: newKey, limit: NEW_CONVERSATIONS_PER_HOUR }]);

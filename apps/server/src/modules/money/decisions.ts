@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import { AppError } from '../../errors.ts';
 import { afterCarWrite } from '../cars/car-written.ts';
+import { closeRefundedBooking, withdrawProposalOfSold } from './booking-of-sale.ts';
 import { tellRefunded, tellReleased } from './telling.ts';
 import { dayWords, type MoneyRules } from './rules.ts';
 
@@ -57,14 +58,16 @@ export type ReleasedBy = 'buyer' | 'automatic' | 'admin';
 export type RefundedBy = 'seller' | 'buyer' | 'admin';
 
 /**
- * Releases a held payment to its seller: the car is sold, and the seller's share (the payment less
- * the platform's fee) is due to their payout account, or waits for one that can receive.
+ * Releases a held payment to its seller: the car is sold, its booking takes no more answers, and
+ * the seller's share (the payment less the platform's fee) is due to their payout account, or
+ * waits for one that can receive.
  */
 export async function releasePayment(client: PoolClient, rules: MoneyRules, p: LockedPayment, by: ReleasedBy, note?: string): Promise<void> {
   if (p.state !== 'held') throw new AppError('CONFLICT', alreadyDecided(p));
   const { rowCount } = await client.query(`update payments set state = 'released', released_at = now(), released_by = $2 where id = $1 and state = 'held'`, [p.id, by]);
   if (rowCount !== 1) throw new Error(`payment ${p.id} changed under its lock`);
   if (p.product_id) await client.query(`update products set sales_status = 'sold' where id = $1 and sales_status = 'reserved'`, [p.product_id]);
+  if (p.booking_id) await withdrawProposalOfSold(client, p.booking_id);
   const fee = feeOf(p.amount, rules.feePercent);
   const { rows } = await client.query<{ account_id: string }>(
     'select account_id from payout_accounts where seller_id = $1 and provider = $2 and payouts_enabled',
@@ -79,10 +82,10 @@ export async function releasePayment(client: PoolClient, rules: MoneyRules, p: L
 }
 
 /**
- * Refunds a held payment in full: the car goes back on the market, a wishlist purchase can be
- * paid again, and the refund is due at the provider.
+ * Refunds a held payment in full: the car goes back on the market, its booking closes, a wishlist
+ * purchase can be paid again, and the refund is due at the provider. `reason`: why, in words both
+ * parties read (the seller's, the booking's end, the admin's note).
  */
-/** `reason`: why, in words both parties read (the seller's, the booking's end, the admin's note). */
 export async function refundPayment(client: PoolClient, p: LockedPayment, by: RefundedBy, reason: string): Promise<void> {
   if (p.state !== 'held') throw new AppError('CONFLICT', alreadyDecided(p));
   const { rowCount } = await client.query(
@@ -94,9 +97,12 @@ export async function refundPayment(client: PoolClient, p: LockedPayment, by: Re
     const { rowCount: back } = await client.query(`update products set paid = false, sales_status = 'available' where id = $1 and sales_status = 'reserved'`, [p.product_id]);
     if (back) await afterCarWrite(client, { kind: 'back on the market', carId: p.product_id });
   }
+  // The seller's Cancel sale declines the booking with their reason; an admin's refund cancels it.
+  if (p.booking_id) await closeRefundedBooking(client, p.booking_id, by === 'seller' ? { status: 'declined', reason } : { status: 'cancelled' });
   // A wishlist purchase can be paid again; its transaction id stays, so the list still shows this refund until then.
   if (p.wishlist_entry_id) await client.query('update wishlist_entries set paid = false where id = $1', [p.wishlist_entry_id]);
-  // The buyer's open case is answered by the refund itself (the admin's own decision writes its note after this).
+  // The buyer's open case is answered by the refund itself: the seller's Cancel sale or decline (the buyer
+  // cannot cancel with a case open, bookings/requests.ts), or the admin's decision, which writes its own note after this.
   if (p.dispute_open) {
     await client.query(`update disputes set decision = 'refund', note = $2, decided_at = now() where payment_id = $1 and decision is null`, [p.id, reason.slice(0, 1000)]);
   }

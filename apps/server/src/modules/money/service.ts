@@ -52,26 +52,20 @@ export async function afterDecision(deps: MoneyDeps, paymentId: string) {
   await carryOutMoves(deps, paymentId);
 }
 
+/** Why the buyer can no longer decide on money they reported a problem with (release it, or cancel its booking). */
+export const PROBLEM_OPEN = 'You reported a problem with this payment; an admin decides where the money goes.';
+
 /** `POST /payments/:paymentId/received`: the buyer's "I have the car" releases the money to the seller. */
 export function confirmReceived(deps: MoneyDeps, buyer: Actor, paymentId: string): Promise<HeldPayment> {
   return decide(deps, buyer, 'buyer', paymentId, async (client, p) => {
-    if (p.state === 'held' && p.dispute_open) throw new AppError('CONFLICT', 'You reported a problem with this payment; an admin decides where the money goes.');
+    if (p.state === 'held' && p.dispute_open) throw new AppError('CONFLICT', PROBLEM_OPEN);
     await releasePayment(client, deps.rules, p, 'buyer');
   });
 }
 
-/** `POST /payments/:paymentId/cancel-sale`: the seller gives the buyer's money back in full; the booking is declined with the reason. */
+/** `POST /payments/:paymentId/cancel-sale`: the seller gives the buyer's money back in full; the booking is declined with the reason (refundPayment). */
 export function cancelSale(deps: MoneyDeps, seller: Actor, paymentId: string, body: CancelSaleBody): Promise<HeldPayment> {
-  return decide(deps, seller, 'seller', paymentId, async (client, p) => {
-    await refundPayment(client, p, 'seller', body.reason);
-    if (p.booking_id) {
-      await client.query(
-        `update bookings set status = 'declined', decline_reason = $2, proposed_time = null, status_changed_at = now()
-          where id = $1 and status in ('pending', 'confirmed')`,
-        [p.booking_id, body.reason],
-      );
-    }
-  });
+  return decide(deps, seller, 'seller', paymentId, (client, p) => refundPayment(client, p, 'seller', body.reason));
 }
 
 /** `POST /payments/:paymentId/problem`: the buyer opens a case; the money stays held (no automatic release) until an admin decides. */

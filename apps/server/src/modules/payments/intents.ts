@@ -1,6 +1,7 @@
-import type { PaymentIntentResult } from '@second-gear/contract';
+import type { PaymentIntentResult, Product } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
 import { AppError } from '../../errors.ts';
+import { takenWords } from '../cars/product.ts';
 import type { IntentStatus, PaymentIntentView } from '../../payments/provider.ts';
 import { closedBookingMessage, intentMetadata, type PurchaseRef } from './purchases.ts';
 import { settlePayment, type PaymentDeps } from './settle.ts';
@@ -17,7 +18,8 @@ interface Opening {
   purchaseId: string;
   productId: string | null;
   productName: string;
-  productSold: boolean;
+  /** The car's sales status; null once the car is gone. */
+  salesStatus: Product['salesStatus'] | null;
   /** Taken off the market by its seller. */
   productWithdrawn: boolean;
   /** From the database, never from the request. */
@@ -34,12 +36,12 @@ export async function createOrderIntent(deps: PaymentDeps, buyer: Actor, booking
     product_name: string;
     price: number;
     paid: boolean;
-    product_paid: boolean | null;
+    sales_status: Product['salesStatus'] | null;
     withdrawn: boolean;
     status: string;
   }>(
     `select b.product_id, b.product_name, least(b.price, coalesce(p.resale_price, b.price)) as price, b.paid, b.status,
-            p.paid as product_paid, p.withdrawn_at is not null as withdrawn
+            p.sales_status, p.withdrawn_at is not null as withdrawn
        from bookings b left join products p on p.id = b.product_id
       where b.id = $1 and b.buyer_id = $2`,
     [bookingId, buyer.id],
@@ -54,7 +56,7 @@ export async function createOrderIntent(deps: PaymentDeps, buyer: Actor, booking
     purchaseId: bookingId,
     productId: order.product_id,
     productName: order.product_name,
-    productSold: order.product_paid === true,
+    salesStatus: order.sales_status,
     productWithdrawn: order.withdrawn,
     amount: order.price * 100,
   });
@@ -62,8 +64,8 @@ export async function createOrderIntent(deps: PaymentDeps, buyer: Actor, booking
 
 /** `POST /wishlist-create-payment-intent`: an intent for a car on the buyer's own wishlist, at its resale price. */
 export async function createWishlistIntent(deps: PaymentDeps, buyer: Actor, productId: string): Promise<PaymentIntentResult> {
-  const { rows } = await deps.pool.query<{ id: string; paid: boolean; product_name: string; resale_price: number; product_paid: boolean; withdrawn: boolean }>(
-    `select w.id, w.paid, p.product_name, p.resale_price, p.paid as product_paid, p.withdrawn_at is not null as withdrawn
+  const { rows } = await deps.pool.query<{ id: string; paid: boolean; product_name: string; resale_price: number; sales_status: Product['salesStatus']; withdrawn: boolean }>(
+    `select w.id, w.paid, p.product_name, p.resale_price, p.sales_status, p.withdrawn_at is not null as withdrawn
        from wishlist_entries w join products p on p.id = w.product_id
       where w.product_id = $1 and w.buyer_id = $2`,
     [productId, buyer.id],
@@ -76,7 +78,7 @@ export async function createWishlistIntent(deps: PaymentDeps, buyer: Actor, prod
     purchaseId: entry.id,
     productId,
     productName: entry.product_name,
-    productSold: entry.product_paid,
+    salesStatus: entry.sales_status,
     productWithdrawn: entry.withdrawn,
     amount: entry.resale_price * 100,
   });
@@ -114,7 +116,7 @@ async function openIntent(deps: PaymentDeps, buyer: Actor, o: Opening): Promise<
   if (lastIntent?.status === 'processing') throw new AppError('CONFLICT', 'Your last payment is still being processed. Please try again in a minute.');
   // Refused before the buyer is charged, not refunded after.
   if (!o.productId) throw new AppError('CONFLICT', `${o.productName} is no longer listed.`);
-  if (o.productSold) throw new AppError('CONFLICT', `${o.productName} is already sold.`);
+  if (o.salesStatus && o.salesStatus !== 'available') throw new AppError('CONFLICT', `${takenWords(o.productName, o.salesStatus)}.`);
   if (o.productWithdrawn) throw new AppError('CONFLICT', `${o.productName} is no longer for sale.`);
   if (o.amount > MAX_CARD_AMOUNT) throw new AppError('CONFLICT', 'This price is above what one card payment can take ($999,999.99).');
 

@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import type { Product } from '@second-gear/contract';
 
 /**
  * The two things a buyer can pay for: one of their orders (a booking) or a car on their wishlist.
@@ -14,7 +15,8 @@ export interface LockedPurchase {
   /** The car; null when its seller removed it. */
   productId: string | null;
   productName: string;
-  productSold: boolean;
+  /** The car's sales status (reserved while another buyer's money is held); null once the car is gone. */
+  salesStatus: Product['salesStatus'] | null;
   /** Taken off the market by its seller. */
   productWithdrawn: boolean;
   /** What this purchase costs now, in cents; null when that can no longer be known. */
@@ -71,14 +73,14 @@ interface CarRow {
   id: string;
   product_name: string;
   resale_price: number;
-  paid: boolean;
+  sales_status: Product['salesStatus'];
   withdrawn: boolean;
 }
 
 /** Locks the car first, then the order or entry: one lock order everywhere, so two payments never deadlock. */
 async function lockCar(client: PoolClient, productId: string | null): Promise<CarRow | null> {
   if (!productId) return null;
-  const { rows } = await client.query<CarRow>('select id, product_name, resale_price, paid, withdrawn_at is not null as withdrawn from products where id = $1 for update', [productId]);
+  const { rows } = await client.query<CarRow>('select id, product_name, resale_price, sales_status, withdrawn_at is not null as withdrawn from products where id = $1 for update', [productId]);
   return rows[0] ?? null;
 }
 
@@ -100,7 +102,7 @@ export async function lockPurchase(client: PoolClient, buyerId: string, ref: Pur
       id: order?.id ?? null,
       productId: car?.id ?? null,
       productName: order?.product_name ?? car?.product_name ?? 'This car',
-      productSold: car?.paid ?? false,
+      salesStatus: car?.sales_status ?? null,
       productWithdrawn: car?.withdrawn ?? false,
       // The lower of the booked price and the car's price now, as intents.ts asked for.
       priceCents: order ? Math.min(order.price, car?.resale_price ?? order.price) * 100 : null,
@@ -120,7 +122,7 @@ export async function lockPurchase(client: PoolClient, buyerId: string, ref: Pur
     id: entry?.id ?? null,
     productId: car?.id ?? null,
     productName: car?.product_name ?? 'This car',
-    productSold: car?.paid ?? false,
+    salesStatus: car?.sales_status ?? null,
     productWithdrawn: car?.withdrawn ?? false,
     priceCents: car ? car.resale_price * 100 : null,
     paid: entry?.paid ?? false,

@@ -7,6 +7,7 @@ import type { PaymentIntentView, PaymentProvider } from '../../payments/provider
 import { intentIsFor, lockPurchase, markPurchasePaid, ownsPurchase, purchaseWord, type LockedPurchase, type PurchaseRef } from './purchases.ts';
 import { tellPaid } from '../money/telling.ts';
 import { afterCarWrite } from '../cars/car-written.ts';
+import { takenWords } from '../cars/product.ts';
 
 export interface PaymentDeps {
   pool: Pool;
@@ -27,6 +28,7 @@ interface Refusal {
 /** `sold`: this call recorded the sale, rather than finding it recorded before. */
 type Outcome = { insertedId: string; sold: boolean } | { refuse: Refusal };
 
+/** The refund's recorded reason when another buyer paid first: the car reserved for them, or sold (the buyer is told which). */
 const ALREADY_SOLD = 'sold to someone else';
 
 /**
@@ -140,8 +142,8 @@ function whyNotSellable(p: LockedPurchase, ref: PurchaseRef, intent: PaymentInte
     return { ...base, message: `You already paid for this ${purchaseWord(ref)}; this second payment of ${formatCents(intent.amount)} was refunded.`, reason: 'paid twice' };
   }
   if (!p.productId) return { ...base, message: `${p.productName} was removed by its seller; ${refunded}.`, reason: 'car removed' };
-  if (p.productSold) {
-    return { ...base, message: `${p.productName} was sold to someone else; ${refunded}.`, reason: ALREADY_SOLD };
+  if (p.salesStatus && p.salesStatus !== 'available') {
+    return { ...base, message: `${takenWords(p.productName, p.salesStatus)}; ${refunded}.`, reason: ALREADY_SOLD };
   }
   if (p.bookingStatus === 'declined') return { ...base, message: `The seller declined this booking; ${refunded}.`, reason: 'booking declined' };
   if (p.bookingStatus === 'cancelled') return { ...base, message: `You cancelled this booking; ${refunded}.`, reason: 'booking cancelled' };

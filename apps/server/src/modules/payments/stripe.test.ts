@@ -133,7 +133,7 @@ describe('Stripe specifics', () => {
     expect((await deliver(hook.payload, hook.signature)).statusCode).toBe(200);
     const late = await h.record(w.otherBuyer, { transactionId: b.transactionId, bookingId: second });
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe('Race Rabbit was sold to someone else; your payment of $10,000 was refunded.');
+    expect(late.json().message).toBe('Race Rabbit is reserved for another buyer; your payment of $10,000 was refunded.');
     expect(fake.refunds.filter((r) => r.payment_intent === b.transactionId)).toHaveLength(1);
     expect(fake.calls.filter((c) => c.path === '/v1/refunds').every((c) => c.idempotencyKey === `refund-${b.transactionId}`)).toBe(true);
   });

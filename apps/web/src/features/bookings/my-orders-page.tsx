@@ -11,7 +11,7 @@ import { formatDate, formatPrice } from '../../lib/format.ts';
 import { ListPage } from '../../ui/list-page.tsx';
 import { useAuth } from '../auth/index.ts';
 import { formatCents } from '../../lib/format.ts';
-import { useBuyerMoney } from '../money/index.ts';
+import { buyerMayAct, useBuyerMoney } from '../money/index.ts';
 import { ordersKey, ordersQuery } from './api.ts';
 import { BookingStatusBadge } from './booking-status.tsx';
 import { PayAction, PaymentCell } from './pay-action.tsx';
@@ -28,10 +28,17 @@ const baseColumns: Column<Order>[] = [
 ];
 
 /**
- * Whether the buyer may still cancel: pending or confirmed (older servers send no status: pending),
- * and unpaid, or paid with the money still held (cancelling refunds it).
+ * Whether the buyer may still cancel, as the server decides it (bookings/requests.ts): pending or
+ * confirmed (older servers send no status: pending), and unpaid, or paid with the money held and no
+ * problem open, before the confirmed meeting starts (cancelling refunds it). From then on the
+ * buyer's way is `Report a problem`.
  */
-const cancellable = (o: Order) => (!o.paid || o.money?.state === 'held') && (o.status ?? 'pending') !== 'declined' && o.status !== 'cancelled';
+function cancellable(o: Order): boolean {
+  if (o.status === 'declined' || o.status === 'cancelled') return false;
+  if (!o.paid) return true;
+  const meetingStarted = o.status === 'confirmed' && !!o.meetingTime && Date.parse(o.meetingTime) <= Date.now();
+  return buyerMayAct(o.money) && !meetingStarted;
+}
 
 /** What cancelling refunds (`$31,000`): a paid booking's held money; null for an unpaid one. */
 const refundOf = (o: Order) => (o.money?.state === 'held' ? formatCents(o.money.amount) : null);

@@ -60,6 +60,17 @@ describe('moneyStatusLines', () => {
     ]);
   });
 
+  it('says an admin’s refund once: its note is the refund’s reason', () => {
+    const decided = { ...dispute, decision: 'refund' as const, note: 'The mileage was misstated.', decidedAt: laterAt };
+    const refunded = { ...held, state: 'refunded' as const, releaseDueAt: null, refundedAt: laterAt, refundReason: 'An admin decided: The mileage was misstated.', dispute: decided };
+    for (const reader of ['buyer', 'seller'] as const) {
+      expect(moneyStatusLines(refunded, reader)).toEqual([`Refunded on ${formatDate(laterAt)}`, 'An admin decided: The mileage was misstated.']);
+    }
+    // A seller's Cancel sale answers an open case too: their reason, never "An admin decided".
+    const cancelled = { ...refunded, refundReason: 'Sold elsewhere', dispute: { ...decided, note: 'Sold elsewhere' } };
+    expect(moneyStatusLines(cancelled, 'buyer')).toEqual([`Refunded on ${formatDate(laterAt)}`, 'Sold elsewhere']);
+  });
+
   it('says when the money was refunded, and why', () => {
     const refunded = { ...held, state: 'refunded' as const, releaseDueAt: null, refundedAt: laterAt, refundReason: 'The seller cancelled the sale: sold elsewhere' };
     expect(moneyStatusLines(refunded, 'buyer')).toEqual([`Refunded on ${formatDate(laterAt)}`, 'The seller cancelled the sale: sold elsewhere']);

@@ -42,7 +42,7 @@ function decisionLine(dispute: DisputeSummary | null): string[] {
 /**
  * The lines under `Paid` (docs/product.md, "The money's states"): held until the buyer has the car
  * (and when it is released on its own), released to the seller, refunded (and why), a problem an
- * admin is to decide, and the admin's note once decided. Dates in the reader's time zone.
+ * admin is to decide, and the admin's note once decided, once. Dates in the reader's time zone.
  */
 export function moneyStatusLines(money: HeldPayment, reader: MoneyReader): string[] {
   switch (money.state) {
@@ -54,7 +54,8 @@ export function moneyStatusLines(money: HeldPayment, reader: MoneyReader): strin
     }
     case 'refunded': {
       const when = money.refundedAt ? ` on ${formatDate(money.refundedAt)}` : '';
-      return [`Refunded${when}`, ...(money.refundReason ? [money.refundReason] : []), ...decisionLine(money.dispute)];
+      // The reason says who gave the money back (an admin's note is in it), so the case it answered adds nothing.
+      return [`Refunded${when}`, ...(money.refundReason ? [money.refundReason] : decisionLine(money.dispute))];
     }
   }
 }
