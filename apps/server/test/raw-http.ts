@@ -42,8 +42,11 @@ export function rawRequest(
   });
 }
 
-let last = 1;
-/** A loopback address of its own (127.0.0.2 onwards), so that per-address limits see a new client. */
+// Each process draws from a block of 1,024 addresses of its own, chosen by its pid: Playwright
+// replaces a worker after a failed test, and a new worker counting from 127.0.0.2 again would sign
+// up from the addresses its predecessors used until the per-address limit refused it (429).
+let last = (process.pid & 0x3fff) << 10;
+/** A loopback address of its own (in 127.0.0.0/8), so that per-address limits see a new client. */
 export function nextLoopbackAddress(): string {
   do last++;
   while ((last & 255) === 0 || (last & 255) === 255);
