@@ -60,11 +60,23 @@ test('a car with enough similar cars shows its rating (on its card and in the se
 
 test('a seller typing a price sees where similar cars are listed and how the price would be rated', async ({ page }) => {
   const make = await addMakeViaApi('Guidemake');
-  const others = await newApiActor('Seller');
+  // Two sellers, and each car's year of purchase its model year: a flagged car (a week-old account
+  // with more than five cars on sale, a model year after the purchase) is nobody's comparable.
+  const others = [await newApiActor('Seller'), await newApiActor('Seller')];
+  let listed = 0;
   for (const [price, year, km] of [[15_000, 2019, 50_000], [15_500, 2019, 45_000], [14_500, 2019, 55_000], [15_200, 2020, 40_000], [14_800, 2018, 60_000], [15_000, 2019, 52_000]] as const) {
-    await addCarViaApi(others.api, { categoryId: make._id, productName: uniqueCarName('E2E Civic'), model: 'Civic', resalePrice: price, modelYear: year, mileage: km, mileageUnit: 'km' });
+    await addCarViaApi(others[listed++ % 2]!.api, {
+      categoryId: make._id,
+      productName: uniqueCarName('E2E Civic'),
+      model: 'Civic',
+      resalePrice: price,
+      modelYear: year,
+      yearsOfUse: String(year),
+      mileage: km,
+      mileageUnit: 'km',
+    });
   }
-  await others.api.dispose();
+  for (const seller of others) await seller.api.dispose();
 
   await signUpInBrowser(page, 'Seller');
   await page.goto('/dashboard/addProduct');

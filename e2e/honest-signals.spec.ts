@@ -58,9 +58,12 @@ test('a flagged car earns no badge, shows its flags at the top, is not first und
   await expect(fairPrice.getByText(/2019, 51,000 km, Good: [\d,]+ mi more; \$[\d,]+ carried over to this car/)).toBeVisible();
   await expectNoAxeViolations(page, 'a flagged car');
 
-  // A car in km lists the flagged one in miles.
+  // An honest car lists the other honest ones among its comparables, never the flagged one: a
+  // flagged car is nobody's comparable (docs/pricing.md).
   await page.goto(`/cars/${honest[0]!._id}`);
-  await expect(page.getByRole('region', { name: 'Fair price' }).getByText(/2019, 31,000 mi, Good/)).toBeVisible();
+  const honestFairPrice = page.getByRole('region', { name: 'Fair price' });
+  await expect(honestFairPrice.getByRole('link', { name: honest[1]!.productName })).toBeVisible();
+  await expect(honestFairPrice.getByRole('link', { name: flagged.productName })).toHaveCount(0);
   await expect(flagsBox(page)).toHaveCount(0);
 
   // Cards: no rating on the flagged car; the model year and the mileage in each car's own unit.

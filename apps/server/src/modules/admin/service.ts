@@ -203,8 +203,9 @@ export async function dismissReports(pool: Pool, productId: string): Promise<Del
       [productId],
     );
     // Cleared flags give the car back its badge and its place in Best deal (the search's copy follows
-    // by migration 0030's stamp) and let instant alerts tell it.
-    if (rows[0]!.flags) await afterCarWrite(client, { kind: 'listing checks written' });
+    // by migration 0030's stamp), let instant alerts tell it, and make it a comparable of its model's
+    // cars again (pricing/estimate.ts): the model is priced again.
+    if (rows[0]!.flags) await afterCarWrite(client, { kind: 'listing checks written', flagsMoved: [productId] });
     return { acknowledged: true, deletedCount: rows[0]!.dismissed };
   });
 }

@@ -16,7 +16,10 @@ import { NEW_SELLER_CARS, NEW_SELLER_DAYS, ON_MARKET } from './market.ts';
 //   deleted                 x
 //   seller verified                        x
 //   fair prices written             x      x
-//   listing checks written                 x
+//   listing checks written  (x)            x
+//
+// (x): only when a car's open flag opened or all of them cleared, as a flagged car is nobody's
+// comparable (pricing/estimate.ts): its model's fair prices change without it, or with it again.
 //
 // What every write needs whoever makes it stays in PostgreSQL triggers, as it is the data's
 // integrity rather than work: the search's stamp of each written car (migrations 0013 and 0018),
@@ -63,9 +66,10 @@ export type CarWrite =
   | { kind: 'fair prices written'; rangeMoved: string[]; dealsMoved: boolean }
   /**
    * A car checked, or its flags dismissed by an admin: an instant alert waits for a car's checks
-   * (alerts/matching.ts), so the saved searches run again once they are in.
+   * (alerts/matching.ts), so the saved searches run again once they are in. `flagsMoved`: the cars
+   * whose open flag opened or cleared, whose models are priced again without them or with them.
    */
-  | { kind: 'listing checks written' };
+  | { kind: 'listing checks written'; flagsMoved: string[] };
 
 /** Enqueues, in `client`'s transaction, the work the write `change` sets off (the table above). */
 export async function afterCarWrite(client: PoolClient, change: CarWrite): Promise<void> {
@@ -105,9 +109,13 @@ export async function afterCarWrite(client: PoolClient, change: CarWrite): Promi
       await checkListings(client, change.rangeMoved);
       if (change.dealsMoved) await matchSavedSearches(client);
       return;
-    case 'listing checks written':
+    case 'listing checks written': {
+      const cars = [];
+      for (const id of change.flagsMoved) cars.push(await carNow(client, id));
+      if (cars.length) await repriceModels(client, cars);
       await matchSavedSearches(client);
       return;
+    }
   }
 }
 

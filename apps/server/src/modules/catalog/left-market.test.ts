@@ -3,6 +3,7 @@ import type { SimilarCars } from '@second-gear/contract';
 import { insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { as, type Person, type TestApp } from '../../../test/harness.ts';
 import { withPersonas } from '../../../test/personas.ts';
+import { repriceModel } from '../pricing/service.ts';
 
 // A car that left the market (sold, withdrawn, deleted): its page's answer says so in words, and
 // GET /cars/{id}/similar offers cars like it that are still on the market.
@@ -115,5 +116,29 @@ describe('GET /cars/{id}/similar', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('There is no such car.');
     expect((await similar(buyer, 'not-an-id')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /cars/{id}/similar leaves out flagged cars and outliers (issue 46)', () => {
+  it('offers no car with an open listing-check flag, nor one priced far off its own fair price', async () => {
+    const make = await insertCategory(t, 'Fiat similar');
+    const panda = async (name: string, km: number, price: number) => {
+      const id = await insertCar(t, seller, make, { name, price });
+      await t.pool.query(`update products set model = 'Panda', model_year = 2019, mileage = $2, mileage_unit = 'km' where id = $1`, [id, km]);
+      return id;
+    };
+    const honest = [];
+    for (const [km, price] of [[40_000, 9_000], [42_000, 9_100], [44_000, 8_900], [46_000, 9_050], [48_000, 8_950]] as const) {
+      honest.push(await panda(`Panda ${km}`, km, price));
+    }
+    const fake = await panda('Panda for a dollar', 45_000, 1);
+    const flagged = await panda('Panda with a flag', 43_000, 9_000);
+    await t.pool.query(`insert into listing_checks (product_id, name, outcome, detail) values ($1, 'photos', 'flagged', 'One photo also appears on another seller''s listing.')`, [flagged]);
+    await repriceModel(t.pool, make, 'Panda');
+
+    const offered = (await similarIds(buyer, honest[0]!)).cars.map((c) => c._id);
+    expect(offered).not.toContain(fake);
+    expect(offered).not.toContain(flagged);
+    expect(offered.sort()).toEqual(honest.slice(1).sort());
   });
 });

@@ -2,8 +2,9 @@ import type { Pool } from 'pg';
 import type { CarDeparture, SimilarCars } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
 import { AppError } from '../../errors.ts';
-import { ON_MARKET } from '../cars/market.ts';
+import { HAS_OPEN_FLAG, ON_MARKET } from '../cars/market.ts';
 import { PRODUCT_FROM, PRODUCT_JSON, parseProduct, withoutSellerContact, type ProductJson } from '../cars/product.ts';
+import { PRICE_OUTLIER } from '../pricing/fair-price.ts';
 
 /** How many similar cars a page offers. */
 export const SIMILAR_CARS = 6;
@@ -42,15 +43,17 @@ export async function departureMessage(pool: Pool, id: string): Promise<string> 
 
 /**
  * `GET /cars/{id}/similar`: up to six cars on the market like this one (the same make and model, then
- * the same make; the nearest in price first), and whether this one has left the market. For anyone:
- * a visitor's cars come without their sellers' contact, as everywhere.
+ * the same make; the nearest in price first), and whether this one has left the market. Not a car
+ * with an open listing-check flag, nor one priced far off its own fair price (PRICE_OUTLIER): the
+ * site offers neither as like a car (issue 46). For anyone: a visitor's cars come without their
+ * sellers' contact, as everywhere.
  */
 export async function similarCars(pool: Pool, viewer: Actor | null, id: string): Promise<SimilarCars> {
   const car = await likenessOf(pool, id);
   if (!car) throw new AppError('NOT_FOUND', 'There is no such car.');
   const { rows } = await pool.query<{ product: ProductJson }>(
     `select ${PRODUCT_JSON} as product from ${PRODUCT_FROM}
-      where ${ON_MARKET} and p.category_id = $2 and p.id <> $1
+      where ${ON_MARKET} and p.category_id = $2 and p.id <> $1 and not ${HAS_OPEN_FLAG} and not ${PRICE_OUTLIER}
       order by coalesce(lower(p.model) = lower($3::text), false) desc, abs(p.resale_price - $4::int), p.id
       limit ${SIMILAR_CARS}`,
     [id, car.makeId, car.model, car.price],

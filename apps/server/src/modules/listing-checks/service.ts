@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import { listingCheckNames, type ListingCheck, type ListingCheckName, type ListingCheckOutcome } from '@second-gear/contract';
 import { inTransaction } from '../../db/pool.ts';
 import { afterCarWrite } from '../cars/car-written.ts';
+import { HAS_OPEN_FLAG } from '../cars/market.ts';
 import { runChecks } from './checks.ts';
 
 
@@ -9,6 +10,7 @@ import { runChecks } from './checks.ts';
  * Checks a car again and replaces its results, all at once, and has the saved searches run again
  * (an instant alert waits for a car's checks). An admin's dismissal of a flag
  * stays while the same finding is made again; a new finding (another VIN, another price) shows again.
+ * A flag that opens or clears has the car's model priced again: a flagged car is nobody's comparable.
  * Returns false for a car that is gone.
  *
  * Two checks of one car may run at once (a job for the listing still running when an edit enqueues
@@ -20,6 +22,8 @@ export async function checkListing(pool: Pool, productId: string): Promise<boole
     await client.query(`select pg_advisory_xact_lock(hashtext('check_listing:' || $1))`, [productId]);
     const results = await runChecks(client, productId);
     if (!results) return false;
+    const flagged = async () => (await client.query<{ flagged: boolean }>(`select ${HAS_OPEN_FLAG} as flagged from products p where p.id = $1`, [productId])).rows[0]!.flagged;
+    const wasFlagged = await flagged();
     await client.query(
       `insert into listing_checks (product_id, name, outcome, detail, dismissed_at)
        select $1, r.name, r.outcome, r.detail, old.dismissed_at
@@ -29,7 +33,7 @@ export async function checkListing(pool: Pool, productId: string): Promise<boole
          set outcome = excluded.outcome, detail = excluded.detail, dismissed_at = excluded.dismissed_at, checked_at = now()`,
       [productId, JSON.stringify(results)],
     );
-    await afterCarWrite(client, { kind: 'listing checks written' });
+    await afterCarWrite(client, { kind: 'listing checks written', flagsMoved: (await flagged()) === wasFlagged ? [] : [productId] });
     return true;
   });
 }

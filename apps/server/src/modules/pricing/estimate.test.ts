@@ -3,7 +3,7 @@ import { dealRating, estimatePrice, fitDepreciation, MIN_COMPARABLES, type Price
 
 /** Cars priced by a known rule: 20,000 new, 15% a year, 1% per 10,000 km, ±10% for condition. */
 const priced = (id: number, over: Partial<PricedCar> = {}): PricedCar => {
-  const car = { id: String(id), makeId: 'toyota', model: 'Corolla', year: 2018, km: 60_000, condition: 'Good' as const, price: 0, ...over };
+  const car = { id: String(id), makeId: 'toyota', model: 'Corolla', year: 2018, km: 60_000, condition: 'Good' as const, price: 0, flagged: false, ...over };
   const factor = car.condition === 'Excellent' ? 1.1 : car.condition === 'Fair' ? 0.9 : 1;
   return { ...car, price: over.price ?? Math.round(20_000 * 0.85 ** (2024 - car.year) * 0.99 ** (car.km / 10_000) * factor) };
 };
@@ -36,6 +36,26 @@ describe('fair price', () => {
       expect(Math.abs(other.year - 2019)).toBeLessThanOrEqual(2);
       expect(Math.abs(other.km - 50_000)).toBeLessThanOrEqual(20_000);
     }
+  });
+
+  it('learns the same slopes with a $1 car and a $5,000,000 one on the market, and without a flagged one', () => {
+    const honest = fitDepreciation(market);
+    const fakes = [priced(3000, { price: 1, km: 999_999 }), priced(3001, { price: 5_000_000, year: 2023 }), priced(3002, { price: 2_000, flagged: true })];
+    const d = fitDepreciation([...market, ...fakes]);
+    for (const slope of ['perYear', 'per10000Km', 'excellent', 'fair'] as const) expect(d[slope]).toBeCloseTo(honest[slope], 3);
+  });
+
+  it('leaves a flagged car and one priced far off the others out of the comparables', () => {
+    const d = fitDepreciation(market);
+    const car = priced(1000, { year: 2019, km: 50_000 });
+    const flagged = priced(2000, { year: 2019, km: 50_000, flagged: true });
+    const outlier = priced(2001, { year: 2019, km: 50_000, price: 500 });
+    const e = estimatePrice(car, [...market, flagged, outlier], d);
+    expect(e.kind).toBe('estimate');
+    if (e.kind !== 'estimate') return;
+    expect(e.comparables.map((c) => c.car.id)).not.toContain(flagged.id);
+    expect(e.comparables.map((c) => c.car.id)).not.toContain(outlier.id);
+    expect(e).toEqual(estimatePrice(car, market, d));
   });
 
   it(`says "not enough data" below ${MIN_COMPARABLES} comparables rather than guess`, () => {

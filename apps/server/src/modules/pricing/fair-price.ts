@@ -1,8 +1,8 @@
 import type { Pool } from 'pg';
 import { minComparables, type Condition, type DealRating, type FairPrice, type MileageUnit } from '@second-gear/contract';
 import { HAS_OPEN_FLAG, ON_MARKET } from '../cars/market.ts';
-import { carriedOver, inMileageBand, YEAR_WINDOW, type Depreciation } from './estimate.ts';
-import { storedDepreciation } from './service.ts';
+import { estimatePrice, OUTLIER_SPREADS, RANGE_SPREADS, YEAR_WINDOW, type Depreciation } from './estimate.ts';
+import { storedDepreciation, toPricedCar, type MarketRow } from './service.ts';
 
 interface EstimateRow {
   comparables: number;
@@ -18,26 +18,31 @@ interface EstimateRow {
   condition: Condition;
 }
 
-interface ComparableRow {
-  id: string;
+interface ComparableRow extends MarketRow {
   product_name: string;
-  resale_price: number;
-  year_key: number;
   mileage: number;
   mileage_unit: MileageUnit;
-  mileage_km: number;
-  condition: Condition;
 }
+
+/**
+ * Whether car `p`'s asking price is an outlier against its own stored fair price, by estimatePrice's
+ * rule for comparables: more than OUTLIER_SPREADS spreads from the estimate, the spread read back
+ * from the range (its half-width in logs is RANGE_SPREADS spreads, widened by √(1 + 1/n) for its n
+ * comparables). A car without an estimate is none.
+ */
+export const PRICE_OUTLIER = `exists (select 1 from price_estimates o where o.product_id = p.id and o.estimate is not null
+  and abs(ln(p.resale_price::float8 / o.estimate)) > ${OUTLIER_SPREADS / RANGE_SPREADS} * ln(o.high::float8 / o.estimate) / sqrt(1 + 1.0 / o.comparables))`;
 
 /** Without a fit yet (none is stored before the first repricing), prices are carried over unchanged. */
 const NO_DEPRECIATION: Depreciation = { perYear: 0, per10000Km: 0, excellent: 0, fair: 0 };
 
 /**
  * The car's fair price as its page shows it: the stored rating and range (repriceModel), and the
- * comparables it came from, listed again here as they are now (nearest in year and mileage first),
- * each with its price carried over to this car by the market's stored depreciation, so that a
- * reader can see the estimate is their median. A car with an open listing-check flag shows its
- * estimate and range but no rating: it earns no badge until an admin clears the flag.
+ * comparables it came from, chosen again here as they are now by the same rule (estimatePrice: no
+ * flagged car, no outlier), nearest in year and mileage first, each with its price carried over to
+ * this car by the market's stored depreciation, so that a reader can see the estimate is their
+ * median. A car with an open listing-check flag shows its estimate and range but no rating: it
+ * earns no badge until an admin clears the flag.
  */
 export async function fairPriceOf(pool: Pool, productId: string): Promise<FairPrice | null> {
   const { rows } = await pool.query<EstimateRow>(
@@ -53,7 +58,9 @@ export async function fairPriceOf(pool: Pool, productId: string): Promise<FairPr
   }
   const [{ rows: others }, stored] = await Promise.all([
     pool.query<ComparableRow>(
-      `select p.id, p.product_name, p.resale_price, p.year_key, p.mileage, p.mileage_unit, p.mileage_km, p.condition from products p
+      `select p.id, p.category_id, p.model, p.year_key, p.mileage_km, p.condition, p.resale_price, ${HAS_OPEN_FLAG} as flagged,
+              p.product_name, p.mileage, p.mileage_unit
+         from products p
         where ${ON_MARKET} and p.id <> $1 and p.category_id = $2 and lower(p.model) = lower($3) and abs(p.year_key - $4) <= $5 and p.mileage is not null
         order by abs(p.year_key - $4), abs(p.mileage_km - $6), p.id`,
       [productId, row.category_id, row.model, row.year_key, YEAR_WINDOW, row.mileage_km],
@@ -61,20 +68,21 @@ export async function fairPriceOf(pool: Pool, productId: string): Promise<FairPr
     storedDepreciation(pool),
   ]);
   const depreciation = stored?.depreciation ?? NO_DEPRECIATION;
-  const car = { year: row.year_key, km: row.mileage_km, condition: row.condition };
-  const comparables = others
-    .filter((o) => inMileageBand(row.mileage_km, o.mileage_km))
-    .map((o) => ({
-      _id: o.id,
-      productName: o.product_name,
-      resalePrice: o.resale_price,
-      adjustedPrice: Math.round(carriedOver({ price: o.resale_price, year: o.year_key, km: o.mileage_km, condition: o.condition }, car, depreciation)),
-      modelYear: o.year_key,
-      mileage: o.mileage,
-      mileageUnit: o.mileage_unit,
-      mileageKm: Math.round(o.mileage_km),
-      condition: o.condition,
-    }));
+  const car = { id: productId, makeId: row.category_id, model: row.model, year: row.year_key, km: row.mileage_km, condition: row.condition };
+  // The comparables keep the query's order. Too few now (a change on the market the next repricing,
+  // seconds later, has yet to price): none are listed until then.
+  const now = estimatePrice(car, others.map((o) => ({ ...toPricedCar(o), row: o })), depreciation);
+  const comparables = (now.kind === 'estimate' ? now.comparables : []).map(({ car: { row: o }, adjusted }) => ({
+    _id: o.id,
+    productName: o.product_name,
+    resalePrice: o.resale_price,
+    adjustedPrice: Math.round(adjusted),
+    modelYear: o.year_key,
+    mileage: o.mileage,
+    mileageUnit: o.mileage_unit,
+    mileageKm: Math.round(o.mileage_km),
+    condition: o.condition,
+  }));
   return {
     kind: 'rated',
     ...(!row.flagged && { rating: row.rating }),

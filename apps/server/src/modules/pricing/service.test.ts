@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarPage } from '@second-gear/contract';
 import { as, signUp, type Person, type TestApp } from '../../../test/harness.ts';
 import { withPersonas } from '../../../test/personas.ts';
-import { editCar, insertCar } from '../../../test/fixtures.ts';
+import { editCar, insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { MIN_COMPARABLES } from './estimate.ts';
 import { repriceModel } from './service.ts';
+import { checkListing } from '../listing-checks/service.ts';
+import { dismissReports } from '../admin/service.ts';
 
 let t: TestApp;
 let seller: Person;
@@ -15,8 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A Corolla on the market, priced by a known rule (15% a year, 1% per 10,000 km). */
-async function corolla(year: number, km: number, price = Math.round(20_000 * 0.85 ** (2024 - year) * 0.99 ** (km / 10_000))): Promise<string> {
+/** The known rule Corollas are priced by: 15% a year, 1% per 10,000 km. */
+const corollaPrice = (year: number, km: number) => Math.round(20_000 * 0.85 ** (2024 - year) * 0.99 ** (km / 10_000));
+
+/** A Corolla on the market, priced by the rule. */
+async function corolla(year: number, km: number, price = corollaPrice(year, km)): Promise<string> {
   const id = await insertCar(t, seller, make, { name: `Toyota Corolla ${year}`, price });
   await editCar(t, id, `model = 'Corolla', model_year = $2, mileage = $3, mileage_unit = 'km'`, [year, km]);
   return id;
@@ -90,6 +95,85 @@ describe('repriceModel', () => {
     await t.pool.query('update products set withdrawn_at = now() where id = $1', [id]);
     await repriceModel(t.pool, make, 'Corolla');
     expect(await estimateOf(id)).toBeUndefined();
+  });
+});
+
+describe('a fake car moves no one\'s fair price (issue 46)', () => {
+  /** A make of its own with eight honest Civics priced by the Corollas' rule, and the $20,000 one looked at. */
+  async function honestCivics() {
+    const civics = await insertCategory(t);
+    const civic = async (year: number, km: number, price: number) => {
+      const id = await insertCar(t, seller, civics, { name: `Civic ${year}`, price });
+      await editCar(t, id, `model = 'Civic', model_year = $2, mileage = $3, mileage_unit = 'km'`, [year, km]);
+      return id;
+    };
+    const rule = (year: number, km: number) => Math.round(20_000 * 0.85 ** (2021 - year) * 0.99 ** ((km - 40_000) / 10_000));
+    for (const [year, km] of [[2020, 50_000], [2021, 30_000], [2021, 45_000], [2022, 35_000], [2020, 40_000], [2021, 50_000], [2022, 25_000], [2021, 38_000]] as const) {
+      await civic(year, km, rule(year, km));
+    }
+    const looked = await civic(2021, 40_000, 20_000);
+    return { civics, civic, looked };
+  }
+  const comparablesOnPage = async (id: string) => {
+    const fair = (await as(t.app, seller, { method: 'GET', url: `/api/cars/${id}` })).json<CarPage>().fairPrice;
+    return fair?.kind === 'rated' ? fair.comparables.map((c) => c._id) : [];
+  };
+  const rangeOf = async (id: string) =>
+    (await t.pool.query<{ rating: string; estimate: number; low: number; high: number }>('select rating, estimate, low, high from price_estimates where product_id = $1', [id])).rows[0]!;
+
+  it.each([1, 500, 5_000_000])('a Civic listed at $%i beside honest ones: the honest one at 20,000 keeps Fair price and a tight range, and lists no fake', async (fake) => {
+    const { civics, civic, looked } = await honestCivics();
+    await repriceModel(t.pool, civics, 'Civic');
+    const before = await rangeOf(looked);
+    expect(before.rating).toBe('Fair price');
+    expect(before.high / before.low).toBeLessThan(1.1);
+
+    const fakeId = await civic(2019, 60_000, fake);
+    await repriceModel(t.pool, civics, 'Civic');
+    const after = await rangeOf(looked);
+    const listed = await comparablesOnPage(looked);
+    // Off the market again, so that the next case's market (the depreciation is fitted over all of it) is honest.
+    await t.pool.query('update products set withdrawn_at = now() where id = $1', [fakeId]);
+    expect(after.rating, `with a $${fake} Civic: ${JSON.stringify(after)}`).toBe('Fair price');
+    // The range's ends move by under 5%: the fake is left out; its place in the fit and in the
+    // comparables' spread is no one's.
+    expect(Math.abs(after.low / before.low - 1), `low with a $${fake} Civic: ${JSON.stringify(after)}`).toBeLessThan(0.05);
+    expect(Math.abs(after.high / before.high - 1), `high with a $${fake} Civic: ${JSON.stringify(after)}`).toBeLessThan(0.05);
+    expect(listed).not.toContain(fakeId);
+  });
+
+  it('leaves a flagged car out of the others\' fair prices and pages, pricing the model again when its flag opens and when an admin clears it', async () => {
+    // A seller of a year's standing: a new one with this many cars on sale is a flag of its own.
+    await t.pool.query(`update users set created_at = now() - interval '1 year' where id = $1`, [seller.id]);
+    const { civics, civic, looked } = await honestCivics();
+    const suspect = await civic(2021, 42_000, 19_900);
+    await repriceModel(t.pool, civics, 'Civic');
+    const comparablesOf = async (id: string) => (await t.pool.query<{ comparables: number }>('select comparables from price_estimates where product_id = $1', [id])).rows[0]!.comparables;
+    const counted = await comparablesOf(looked);
+    expect(await comparablesOnPage(looked)).toContain(suspect);
+
+    const repricing = async () => (await t.pool.query(`select 1 from graphile_worker._private_jobs where key = $1`, [`reprice:${civics}:civic`])).rowCount;
+    // An original price of $1 is implausible: the listing checks flag it, and that alone enqueues the model's repricing.
+    await editCar(t, suspect, 'original_price = 1');
+    await t.pool.query(`delete from graphile_worker._private_jobs where key = $1`, [`reprice:${civics}:civic`]);
+    await checkListing(t.pool, suspect);
+    expect(await repricing()).toBe(1);
+    await repriceModel(t.pool, civics, 'Civic');
+    expect(await comparablesOf(looked)).toBe(counted - 1);
+    expect(await comparablesOnPage(looked)).not.toContain(suspect);
+    // The flagged car itself is still priced: its price check compares with it.
+    expect((await rangeOf(suspect)).rating).toBe('Fair price');
+
+    // Checked again with the same finding: its flag neither opened nor cleared, nothing to price again.
+    await t.pool.query(`delete from graphile_worker._private_jobs where key = $1`, [`reprice:${civics}:civic`]);
+    await checkListing(t.pool, suspect);
+    expect(await repricing()).toBe(0);
+
+    await dismissReports(t.pool, suspect);
+    expect(await repricing()).toBe(1);
+    await repriceModel(t.pool, civics, 'Civic');
+    expect(await comparablesOf(looked)).toBe(counted);
+    expect(await comparablesOnPage(looked)).toContain(suspect);
   });
 });
 
@@ -178,7 +262,7 @@ describe("the car's page", () => {
     const others = [];
     for (let i = 0; i < MIN_COMPARABLES + 1; i++) others.push(await corolla(2017 + (i % 2), 95_000 + i * 2_000));
     // 62,764 miles is 101,009 km: in the band of the others.
-    const inMiles = await insertCar(t, seller, make, { name: 'Toyota Corolla in miles', price: 7_000 });
+    const inMiles = await insertCar(t, seller, make, { name: 'Toyota Corolla in miles', price: corollaPrice(2017, 101_009) });
     await editCar(t, inMiles, `model = 'Corolla', model_year = 2017, mileage = 62764, mileage_unit = 'mi'`);
     await repriceModel(t.pool, make, 'Corolla');
     const buyer = await signUp(t.app, 'Buyer');

@@ -1,7 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { inTransaction } from '../../db/pool.ts';
 import { afterCarWrite } from '../cars/car-written.ts';
-import { ON_MARKET } from '../cars/market.ts';
+import { HAS_OPEN_FLAG, ON_MARKET } from '../cars/market.ts';
 import { dealRating, estimatePrice, fitDepreciation, type Condition, type Depreciation, type PricedCar } from './estimate.ts';
 
 export interface MarketRow {
@@ -12,18 +12,32 @@ export interface MarketRow {
   mileage_km: number;
   condition: Condition;
   resale_price: number;
+  flagged: boolean;
 }
 
-/** The cars on the market that can be priced: a model and a mileage given (the year always is). */
+/**
+ * The cars on the market that can be priced: a model and a mileage given (the year always is), and
+ * whether a listing check flagged them (such a car is priced but is nobody's comparable, estimate.ts).
+ */
 export const PRICED_CARS = `
-  select p.id, p.category_id, p.model, p.year_key, p.mileage_km, p.condition, p.resale_price
+  select p.id, p.category_id, p.model, p.year_key, p.mileage_km, p.condition, p.resale_price, ${HAS_OPEN_FLAG} as flagged
     from products p where ${ON_MARKET} and p.model is not null and p.mileage is not null`;
 
-export const toPricedCar = (r: MarketRow): PricedCar => ({ id: r.id, makeId: r.category_id, model: r.model, year: r.year_key, km: r.mileage_km, condition: r.condition, price: r.resale_price });
+export const toPricedCar = (r: MarketRow): PricedCar => ({
+  id: r.id,
+  makeId: r.category_id,
+  model: r.model,
+  year: r.year_key,
+  km: r.mileage_km,
+  condition: r.condition,
+  price: r.resale_price,
+  flagged: r.flagged,
+});
 
 /**
- * A fit over a large market reads every car (about half a second at 100,000 cars): it is done
- * again once an hour, as the slopes move slowly. A fit over a small market is cheap and may move a
+ * A fit over a large market reads every car (about half a second at 100,000 cars) and passes over
+ * them 10 to 30 times (about as long again, decision 034): it is done again once an hour, as the
+ * slopes move slowly. A fit over a small market is cheap and may move a
  * lot with each car, so it is done every time.
  */
 const REFIT_AFTER = '1 hour';
