@@ -123,8 +123,7 @@ export function fitDepreciation(cars: PricedCar[]): Depreciation {
     .map(fitRows);
   const flat = { weights: models.map((rows) => new Float64Array(rows.length / STRIDE).fill(1)), slopes: [0, 0, 0, 0] };
   const leastAbsolute = reweighted(models, flat, (r) => 1 / Math.max(Math.abs(r), MIN_SPREAD));
-  const residuals = residualsOf(models, leastAbsolute).flatMap((r) => [...r]);
-  const spread = Math.max(MIN_SPREAD, MAD_TO_SPREAD * median(residuals.map(Math.abs)));
+  const spread = spreadOf(residualsOf(models, leastAbsolute).flatMap((r) => [...r]));
   const [perYear, per10000Km, excellent, fair] = reweighted(models, leastAbsolute, (r) => bisquare(r / spread)).slopes;
   return { perYear: perYear!, per10000Km: per10000Km!, excellent: excellent!, fair: fair! };
 }
@@ -265,7 +264,7 @@ export function estimatePrice<Car extends PricedCar>(car: Described, market: Car
   if (candidates.length < MIN_COMPARABLES) return { kind: 'not enough data', comparables: candidates.length };
   const carried = candidates.map((other) => ({ car: other, adjusted: carriedOver(other, car, d) }));
   const centre = median(carried.map((c) => c.adjusted));
-  const cutoff = OUTLIER_SPREADS * spreadAround(carried.map((c) => c.adjusted), centre);
+  const cutoff = OUTLIER_SPREADS * spreadOf(carried.map((c) => Math.log(c.adjusted / centre)));
   const comparables = carried.filter((c) => Math.abs(Math.log(c.adjusted / centre)) <= cutoff);
   if (comparables.length < MIN_COMPARABLES) return { kind: 'not enough data', comparables: comparables.length };
   const prices = comparables.map((c) => c.adjusted);
@@ -279,9 +278,9 @@ export function estimatePrice<Car extends PricedCar>(car: Described, market: Car
   return { kind: 'estimate', estimate, low: estimate * Math.exp(-half), high: estimate * Math.exp(half), comparables };
 }
 
-/** The spread of `prices` around `centre` in logs, from their median absolute deviation; never below MIN_SPREAD. */
-function spreadAround(prices: number[], centre: number): number {
-  return Math.max(MIN_SPREAD, MAD_TO_SPREAD * median(prices.map((p) => Math.abs(Math.log(p / centre)))));
+/** The spread of log deviations (residuals, or prices against a centre), from their median absolute value; never below MIN_SPREAD. */
+function spreadOf(deviations: number[]): number {
+  return Math.max(MIN_SPREAD, MAD_TO_SPREAD * median(deviations.map(Math.abs)));
 }
 
 /** The middle value (the mean of the two middle ones for an even count). */

@@ -31,9 +31,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Neither reserved, sold nor withdrawn: the one state in which a car's page is for search engines. */
+/** Neither paid for (reserved or sold) nor withdrawn: the one state in which a car's page is for search engines, as the server's first document says. */
 function isOnMarket(product: CarPageData['product']): boolean {
-  return product.salesStatus !== 'reserved' && product.salesStatus !== 'sold' && !product.paid && !product.withdrawn;
+  return !product.paid && !product.withdrawn;
 }
 
 /** Reserved, sold, withdrawn or on the market: what the person can do, or why there is nothing to do. */
