@@ -5,7 +5,7 @@ import { createPool } from '../db/pool.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { until } from '../../test/until.ts';
 import { jobLogger } from '../db/job-logger.ts';
-import { superviseRunner, type SupervisedRunner } from './supervise.ts';
+import { isConnectionLoss, superviseRunner, waitingThroughOutages, type SupervisedRunner } from './supervise.ts';
 
 /**
  * The database goes away for the job runner alone: the runner connects as a login role of its own,
@@ -114,5 +114,52 @@ describe('superviseRunner', () => {
     await runner!.stop();
     runner = undefined;
     expect(logged(/^info: Started a new job runner/)).toBe(0);
+  });
+});
+
+describe("the job schedule's pool", () => {
+  const schedulePool = (stopped = () => false) =>
+    waitingThroughOutages(runnerPool, {
+      pause: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      pauses: { firstMs: 10, maxMs: 50 },
+      stopped,
+      logger: jobLogger((level, message) => lines.push(`${level}: ${message}`)),
+    });
+
+  it('waits through an outage and answers once the database is back, where a plain query fails', async () => {
+    lines = [];
+    await cutOff();
+    await expect(runnerPool.query('select 1')).rejects.toSatisfy(isConnectionLoss);
+    let answered = false;
+    const asked = schedulePool()
+      .query<{ n: number }>('select 41 + 1 as n')
+      .then((result) => ((answered = true), result));
+    await until(() => logged(/^warning: The job schedule could not reach the database/) >= 2, 'the query was tried again while the database was away');
+    expect(answered).toBe(false);
+    await allowBack();
+    expect((await asked).rows).toEqual([{ n: 42 }]);
+  });
+
+  it('fails at once on a statement error, and gives up with an empty answer once the runner stops', async () => {
+    lines = [];
+    await expect(schedulePool().query('select * from no_such_table')).rejects.toThrow(/no_such_table/);
+    expect(logged(/could not reach/)).toBe(0);
+    let stopped = false;
+    await cutOff();
+    const asked = schedulePool(() => stopped).query('select 1');
+    await until(() => logged(/could not reach/) > 0, 'the query was tried again while the database was away');
+    stopped = true;
+    expect((await asked).rows).toEqual([]);
+  });
+
+  it('is the pool itself for everything but query', async () => {
+    const pool = schedulePool();
+    const client = await pool.connect();
+    try {
+      expect((await client.query('select 1 as n')).rows).toEqual([{ n: 1 }]);
+    } finally {
+      client.release();
+    }
+    expect(pool.totalCount).toBe(runnerPool.totalCount);
   });
 });

@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { Pool, QueryResult } from 'pg';
 import { run, type Runner, type RunnerOptions } from 'graphile-worker';
 import { quietJobLogger } from '../db/job-logger.ts';
 
@@ -31,12 +31,25 @@ export async function superviseRunner(options: RunnerOptions & { pgPool: Pool },
   let replacing = false;
   let replacement: Promise<void> = Promise.resolve();
   let stopped = false;
-  let wake = () => {};
+  /** The pauses under way (the replacement's, the schedule's), which stop() cuts short. */
+  const pausing = new Set<() => void>();
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        pausing.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      pausing.add(wake);
+    });
+
+  const cronPool = waitingThroughOutages(options.pgPool, { pause, pauses, stopped: () => stopped, logger });
 
   const start = async () => {
     // A copy: graphile-worker keeps one set of compiled options, with one event emitter, per options
     // object, and a lost worker must be told apart from the runner it belonged to.
-    const runner = await run({ ...options });
+    const runner = await run({ ...options, pgPool: cronPool });
     runner.events.on('worker:fatalError', ({ worker }) => {
       lost.add(worker.workerId);
       // A runner stopped already (one being replaced) can still lose a worker on a job it had let go on.
@@ -48,16 +61,6 @@ export async function superviseRunner(options: RunnerOptions & { pgPool: Pool },
     });
     return runner;
   };
-
-  /** A pause that stop() cuts short. */
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
 
   const recover = async () => {
     let pauseMs = pauses.firstMs;
@@ -98,10 +101,56 @@ export async function superviseRunner(options: RunnerOptions & { pgPool: Pool },
   return {
     async stop() {
       stopped = true;
-      wake();
+      pausing.forEach((wake) => wake());
       await replacement;
       await current?.stop();
       current = undefined;
     },
   };
+}
+
+/**
+ * The database could not be reached, rather than refused the statement: PostgreSQL's classes 08
+ * (connection exception), 28 (a login refused), 53 (out of connections or memory) and 57P (shutting
+ * down, starting up), or a socket's failure (no SQLSTATE).
+ */
+export function isConnectionLoss(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code) || /^(08|28|53|57P)/.test(code);
+}
+
+/**
+ * The pool as graphile-worker's cron sees it: its `query` (which only the cron calls; the workers
+ * take clients with `connect`) waits through an outage, trying again after growing pauses, instead
+ * of failing. graphile-worker 0.16 ends its cron on a failed query and leaves that failure
+ * unhandled (`cron.promise.finally(...)` in its runner), which ends the whole process: a database
+ * restart at a minute's turn took the app down. A due minute is thus scheduled late, once the
+ * database answers. Once the runner is stopping, a waiting query is given up with an empty answer,
+ * for the same reason not a failure: the cron only waits to end, and the minutes it did not
+ * schedule are caught up by the next runner's backfill (graphile-worker's known crontabs).
+ */
+export function waitingThroughOutages(
+  pool: Pool,
+  { pause, pauses, stopped, logger }: { pause: (ms: number) => Promise<void>; pauses: ReplacementPauses; stopped: () => boolean; logger: NonNullable<RunnerOptions['logger']> },
+): Pool {
+  const query = async (...args: Parameters<Pool['query']>): Promise<QueryResult> => {
+    for (let pauseMs = pauses.firstMs; ; pauseMs = Math.min(pauseMs * 2, pauses.maxMs)) {
+      try {
+        return await (pool.query as (...a: unknown[]) => Promise<QueryResult>)(...args);
+      } catch (err) {
+        if (!isConnectionLoss(err)) throw err;
+        if (stopped()) return { rows: [], rowCount: 0, command: '', oid: 0, fields: [] };
+        logger.warn(`The job schedule could not reach the database (trying again in ${pauseMs} ms): ${(err as Error).message}`);
+        await pause(pauseMs);
+      }
+    }
+  };
+  // Every other property is the pool's own, bound to it: its methods keep their state on the pool itself.
+  return new Proxy(pool, {
+    get(target, property) {
+      if (property === 'query') return query;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
