@@ -167,9 +167,10 @@ export async function seedDemoData({
 
 /**
  * Lists the demo's cars in a few statements (one for the cars, one for their photos, one for their
- * earlier prices, each over all of them), backdated to the day each was listed; then, car by car,
- * what a seller's listing sets off (afterCarWrite: its model repriced, the car checked, the saved
- * searches run), so that deal ratings, checks and alerts are there moments after the first start.
+ * earlier prices, each over all of them), backdated to the day each was listed; then what a
+ * seller's listing sets off, for all of them at once (afterCarWrite: their models repriced, the
+ * cars checked, the saved searches run), so that deal ratings, checks and alerts are there moments
+ * after the first start.
  */
 async function listCars(
   client: PoolClient,
@@ -241,7 +242,7 @@ async function listCars(
        from jsonb_to_recordset($1::jsonb) as c (id uuid, old_price int, new_price int, days_ago int)`,
     [JSON.stringify(changes)],
   );
-  for (const { id } of rows) await afterCarWrite(client, { kind: 'listed', carId: id });
+  await afterCarWrite(client, { kind: 'listed together', carIds: rows.map(({ id }) => id) });
   return rows.map(({ id, car, cover }) => ({
     id,
     seller: car.seller,
