@@ -66,11 +66,13 @@ export interface SeededAccount {
 
 /**
  * Adds the demo accounts, brand categories and cars the README lists on a database that has no
- * categories yet. Pictures are drawn by code and stored like uploads. Accounts and catalog are
+ * categories yet: the market of fleet.ts (its dealers too) and what the demo accounts have done
+ * (activity.ts). Pictures are drawn by code and stored like uploads. Accounts and catalog are
  * written in one transaction, so a crash mid-seed leaves nothing half made and the next start seeds
  * again; and an account that exists when the seeding starts is someone's own: its role is left as it
  * is and no demo car is put under its name (else signing up as admin@demo.test before the first
- * start, or on a database whose demo data was turned on later, would make that person an admin).
+ * start, or on a database whose demo data was turned on later, would make that person an admin),
+ * nor any activity seeded that would need it.
  * Returns the accounts it created, or undefined when the database had categories already.
  */
 export async function seedDemoData({
