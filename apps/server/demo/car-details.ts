@@ -4,7 +4,7 @@ import type { DemoCar } from './catalog.ts';
 /**
  * A demo car's details (those beyond the specification's fields), worked out from its demo data so
  * the catalog keeps one entry per car: model and model year from its name, mileage from its
- * description, fuel from its make and name, a colour name from its paint, and a made-up VIN of the
+ * description, fuel from its make and name, the gearbox its description names, a colour name from its paint, and a made-up VIN of the
  * make's real manufacturer code with a valid check digit. Pure data, like catalog.ts.
  */
 export interface DemoCarDetails {
@@ -17,8 +17,6 @@ export interface DemoCarDetails {
   bodyType: BodyType;
   colour: string;
   vin: string;
-  /** Earlier asking prices, oldest first; the car's `resalePrice` is the one after the last. */
-  earlierPrices: number[];
 }
 
 const bodyTypes: Record<DemoCar['body'], BodyType> = { sedan: 'Sedan', suv: 'SUV', hatchback: 'Hatchback', pickup: 'Pickup', coupe: 'Coupe' };
@@ -26,8 +24,11 @@ const bodyTypes: Record<DemoCar['body'], BodyType> = { sedan: 'Sedan', suv: 'SUV
 /** Models named in two words (`Model 3`, `C 300`, `Santa Cruz`); every other model is one word (`RAV4`, `F-150`). */
 const twoWordModels = /^(Model \w|[A-Z]{1,3} \d{3}|Santa Cruz)/;
 
+/** What a demo VIN is made from: the car's make, body and name. */
+type VinSource = Pick<DemoCar, 'category' | 'body' | 'productName'>;
+
 /** North American manufacturer codes (whose VINs carry a check digit) per demo make and body. */
-function manufacturerCode(car: DemoCar): string {
+function manufacturerCode(car: VinSource): string {
   const truck = car.body === 'pickup' || car.body === 'suv';
   switch (car.category) {
     case 'Toyota':
@@ -47,8 +48,11 @@ function manufacturerCode(car: DemoCar): string {
   }
 }
 
-/** A VIN in the North American format: code, five descriptor characters, check digit, year, plant, serial. */
-function demoVin(car: DemoCar, modelYear: number, index: number): string {
+/**
+ * A VIN in the North American format: code, five descriptor characters, check digit, year, plant,
+ * serial. The serial comes from `index`, so demo cars of different indexes never share a VIN.
+ */
+export function demoVin(car: VinSource, modelYear: number, index: number): string {
   const descriptor = [...car.productName.toUpperCase().replace(/[^A-HJ-NPR-Z0-9]/g, '')].slice(4, 7).join('').padEnd(3, '0');
   // A letter in the 7th place: a 2010-or-later model year (49 CFR 565).
   const draft = `${manufacturerCode(car)}${descriptor}AA0${vinYearCode(modelYear)}A${String(100_000 + index * 7919).slice(-6)}`;
@@ -71,7 +75,7 @@ const colourNames: [name: string, rgb: [number, number, number]][] = [
 ];
 
 /** The nearest colour name to a paint's hex value. */
-function colourName(hex: string): string {
+export function colourName(hex: string): string {
   const rgb = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
   const distance = (other: number[]) => other.reduce((sum, value, i) => sum + (value - rgb[i]!) ** 2, 0);
   return colourNames.reduce((best, entry) => (distance(entry[1]) < distance(best[1]) ? entry : best))[0];
@@ -85,19 +89,16 @@ export function demoCarDetails(car: DemoCar, index: number): DemoCarDetails {
   const statedMiles = /(\d{1,3}(?:,\d{3})+) miles/.exec(car.description)?.[1];
   const mileage = statedMiles ? Number(statedMiles.replace(/,/g, '')) : (new Date().getFullYear() - modelYear) * 11_000;
   const fuel: Fuel = car.category === 'Tesla' ? 'Electric' : /hybrid|prius/i.test(`${car.productName} ${car.description}`) ? 'Hybrid' : 'Petrol';
-  // Every third car came down in price once or twice before today's price (in steps of about 4 %).
-  const drops = index % 3 === 0 ? 2 : index % 3 === 1 ? 1 : 0;
-  const earlierPrices = Array.from({ length: drops }, (_, i) => Math.round((car.resalePrice * (1 + 0.04 * (drops - i))) / 100) * 100);
   return {
     model,
     modelYear,
     mileage,
     mileageUnit: 'mi',
     fuel,
-    transmission: /Civic Si/.test(car.productName) ? 'Manual' : 'Automatic',
+    // As the description says it ("six-speed manual", "manual transmission"); automatic otherwise.
+    transmission: /\bmanual\b/i.test(car.description) ? 'Manual' : 'Automatic',
     bodyType: bodyTypes[car.body],
     colour: colourName(car.color),
     vin: demoVin(car, modelYear, index),
-    earlierPrices,
   };
 }

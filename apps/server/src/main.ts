@@ -51,7 +51,7 @@ async function main() {
       // Loaded here and only here: the seeder and the demo content it draws (apps/server/demo, a
       // third of the server's code) stay out of a start without demo data, production's usual one.
       const { DEMO_PASSWORD, seedDemoData } = await import('./demo-data/seed.ts');
-      const created = await seedDemoData({ pool, auth, images, passwords: config.demoData });
+      const created = await seedDemoData({ pool, auth, images, passwords: config.demoData, money: { provider: config.payments.provider, feePercent: config.platformFeePercent } });
       if (created) say(demoDataAdded(created, config.demoData, DEMO_PASSWORD));
     }
     const app = await buildApp({ config, pool, auth, images, webDist: defaultWebDist });

@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 const BUYERS = 8;
-/** Acknowledged payments after which both processes are killed (the demo catalog has 33 cars). */
+/** Acknowledged payments after which both processes are killed (the demo catalog has about 300 cars). */
 const KILL_AFTER_PAYMENTS = 8;
 
 interface Booked {

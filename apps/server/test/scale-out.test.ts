@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCars, demoCategories } from '../demo/catalog.ts';
+import { demoCategories } from '../demo/catalog.ts';
+import { demoListings } from '../src/demo-data/fleet.ts';
 import { demoAccounts } from '../src/demo-data/seed.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres.ts';
 import { freePort } from '../src/free-port.ts';
@@ -68,7 +69,7 @@ describe('two app processes on one PostgreSQL server', () => {
               (select count(*)::int from users where email = any($1)) as accounts`,
       [demoAccounts.map((x) => x.email)],
     );
-    expect(rows[0]).toEqual({ categories: demoCategories.length, products: demoCars.length, accounts: demoAccounts.length });
+    expect(rows[0]).toEqual({ categories: demoCategories.length, products: demoListings(new Date().getFullYear()).length, accounts: demoAccounts.length });
     // Both processes serve the same catalog.
     const [viaA, viaB] = await Promise.all([call(a.url, undefined, 'GET', '/api/categories'), call(b.url, undefined, 'GET', '/api/categories')]);
     expect(viaA.body).toHaveLength(demoCategories.length);

@@ -3,12 +3,15 @@ import type { Pool, PoolClient } from 'pg';
 import type { Auth } from '../auth/auth.ts';
 import { DEMO_ADMIN_EMAIL, type Config } from '../config.ts';
 import type { ImageStorage } from '../images/storage.ts';
-import { putImageFiles } from '../images/store.ts';
+import { putImageFiles, type StoredImage } from '../images/store.ts';
 import { cachedEncoder, defaultDemoPictureCache } from './demo-picture-cache.ts';
 import { afterCarWrite } from '../modules/cars/car-written.ts';
+import { PRICE_DROP_DAYS } from '../modules/cars/product.ts';
+import type { MoneyRules } from '../modules/money/rules.ts';
 import { demoCars, demoCategories } from '../../demo/catalog.ts';
-import { demoCarDetails } from '../../demo/car-details.ts';
 import { brandPicture, carPicture } from '../../demo/pictures.ts';
+import { seedActivity, type ListedCar } from './activity.ts';
+import { demoDealers, demoListings, type DemoListing } from './fleet.ts';
 
 const SEED_LOCK = 7_450_114;
 
@@ -63,11 +66,13 @@ export interface SeededAccount {
 
 /**
  * Adds the demo accounts, brand categories and cars the README lists on a database that has no
- * categories yet. Pictures are drawn by code and stored like uploads. Accounts and catalog are
+ * categories yet: the market of fleet.ts (its dealers too) and what the demo accounts have done
+ * (activity.ts). Pictures are drawn by code and stored like uploads. Accounts and catalog are
  * written in one transaction, so a crash mid-seed leaves nothing half made and the next start seeds
  * again; and an account that exists when the seeding starts is someone's own: its role is left as it
  * is and no demo car is put under its name (else signing up as admin@demo.test before the first
- * start, or on a database whose demo data was turned on later, would make that person an admin).
+ * start, or on a database whose demo data was turned on later, would make that person an admin),
+ * nor any activity seeded that would need it.
  * Returns the accounts it created, or undefined when the database had categories already.
  */
 export async function seedDemoData({
@@ -75,12 +80,15 @@ export async function seedDemoData({
   auth,
   images,
   passwords,
+  money,
   pictureCache = defaultDemoPictureCache(),
 }: {
   pool: Pool;
   auth: Auth;
   images: ImageStorage;
   passwords: Exclude<Config['demoData'], 'off'>;
+  /** Where released money goes (the demo's sold car pays its seller): the provider and PLATFORM_FEE_PERCENT. */
+  money: MoneyRules;
   /** Where encoded demo pictures are kept between seedings; undefined encodes each afresh. */
   pictureCache?: string;
 }): Promise<SeededAccount[] | undefined> {
@@ -113,6 +121,10 @@ export async function seedDemoData({
       userIds.set(account.email, id);
       created.push({ email: account.email, role: account.role, password });
     }
+    for (const dealer of demoDealers) {
+      const id = await createDealer(client, dealer);
+      if (id) userIds.set(dealer.email, id);
+    }
     for (const image of [...brandImages, ...carImages]) {
       await client.query('insert into images (key, widths) values ($1, $2)', [image.key, image.widths]);
     }
@@ -124,69 +136,26 @@ export async function seedDemoData({
       );
       categoryIds.set(category.name, inserted[0]!.id);
     }
-    for (const [i, car] of demoCars.entries()) {
-      const seller = demoAccounts.find((a) => a.email === car.seller)!;
-      if (!userIds.has(seller.email)) continue;
-      const details = demoCarDetails(car, i);
-      const [cover, ...photos] = carImages.slice(i * DEMO_PHOTOS_PER_CAR, (i + 1) * DEMO_PHOTOS_PER_CAR);
-      const { rows: listed } = await client.query<{ id: string }>(
-        `insert into products (category_id, seller_id, seller_name, seller_email, product_name, condition, description,
-           original_price, resale_price, year_of_purchase, mobile, location, image_key, advertised, posting_time,
-           model, model_year, mileage, mileage_unit, fuel, transmission, body_type, colour, vin)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now() - make_interval(days => $15),
-           $16, $17, $18, $19, $20, $21, $22, $23, $24)
-         returning id`,
-        [
-          categoryIds.get(car.category),
-          userIds.get(seller.email),
-          seller.name,
-          seller.email,
-          car.productName,
-          car.condition,
-          car.description,
-          car.originalPrice,
-          car.resalePrice,
-          car.yearOfPurchase,
-          car.mobile,
-          car.location,
-          cover!.key,
-          car.advertised,
-          car.daysAgo,
-          details.model,
-          details.modelYear,
-          details.mileage,
-          details.mileageUnit,
-          details.fuel,
-          details.transmission,
-          details.bodyType,
-          details.colour,
-          details.vin,
-        ],
-      );
-      const productId = listed[0]!.id;
-      await client.query(
-        `insert into product_photos (product_id, position, image_key)
-         select $1, position, key from unnest($2::text[]) with ordinality as photo(key, position)`,
-        [productId, photos.map((photo) => photo.key)],
-      );
-      // The earlier asking prices, spread over the days the car has been listed, oldest first.
-      const prices = [...details.earlierPrices, car.resalePrice];
-      for (let step = 1; step < prices.length; step++) {
-        await client.query(
-          `insert into price_changes (product_id, old_price, new_price, changed_at)
-           values ($1, $2, $3, now() - make_interval(days => $4) + make_interval(hours => $5))`,
-          [productId, prices[step - 1], prices[step], car.daysAgo, Math.round((24 * car.daysAgo * step) / prices.length)],
-        );
-      }
-      // As a seller's listing does: its model priced, the car checked, the saved searches run.
-      await afterCarWrite(client, { kind: 'listed', carId: productId });
-    }
+    const listed = await listCars(
+      client,
+      demoListings(new Date().getFullYear()).filter((car) => userIds.has(car.seller)),
+      { categoryIds, userIds, photosOf: (car) => carImages.slice(car.pictures * DEMO_PHOTOS_PER_CAR, (car.pictures + 1) * DEMO_PHOTOS_PER_CAR) },
+    );
     // A demo seller's account is as old as their oldest car (listed weeks ago), not minutes: the
     // listing checks do not take them for brand-new sellers with many cars.
     await client.query(
       `update users u set created_at = least(u.created_at, (select min(p.posting_time) from products p where p.seller_id = u.id)) where u.id = any($1::text[])`,
       [[...userIds.values()]],
     );
+    const [buyer, seller, seller2] = ['buyer@demo.test', 'seller@demo.test', 'seller2@demo.test'].map((email) => userIds.get(email));
+    if (buyer && seller && seller2) {
+      const people = {
+        buyer: { id: buyer, email: 'buyer@demo.test', name: demoAccounts.find((a) => a.email === 'buyer@demo.test')!.name },
+        seller: { id: seller, email: 'seller@demo.test' },
+        seller2: { id: seller2, email: 'seller2@demo.test' },
+      };
+      await seedActivity(client, people, listed, money, categoryIds.get('Toyota')!);
+    }
     await client.query('commit');
     return created;
   } catch (err) {
@@ -196,6 +165,106 @@ export async function seedDemoData({
     await client.query('select pg_advisory_unlock($1)', [SEED_LOCK]).catch(() => {});
     client.release();
   }
+}
+
+/**
+ * Lists the demo's cars in a few statements (one for the cars, one for their photos, one for their
+ * earlier prices, each over all of them), backdated to the day each was listed; then what a
+ * seller's listing sets off, for all of them at once (afterCarWrite: their models repriced, the
+ * cars checked, the saved searches run), so that deal ratings, checks and alerts are there moments
+ * after the first start.
+ */
+async function listCars(
+  client: PoolClient,
+  cars: DemoListing[],
+  { categoryIds, userIds, photosOf }: { categoryIds: Map<string, string>; userIds: Map<string, string>; photosOf: (car: DemoListing) => StoredImage[] },
+): Promise<ListedCar[]> {
+  const names = new Map<string, string>([...demoAccounts, ...demoDealers].map((person) => [person.email, person.name]));
+  const rows = cars.map((car) => {
+    const [cover, ...photos] = photosOf(car);
+    return { id: randomUUID(), car, cover: cover!.key, photos: photos.map((photo) => photo.key) };
+  });
+  await client.query(
+    `insert into products (id, category_id, seller_id, seller_name, seller_email, product_name, condition, description,
+       original_price, resale_price, year_of_purchase, mobile, location, image_key, advertised, posting_time,
+       model, model_year, mileage, mileage_unit, fuel, transmission, body_type, colour, vin)
+     select id, category_id, seller_id, seller_name, seller_email, product_name, condition, description,
+       original_price, resale_price, year_of_purchase, mobile, location, image_key, advertised, now() - make_interval(days => days_ago),
+       model, model_year, mileage, mileage_unit, fuel, transmission, body_type, colour, vin
+       from jsonb_to_recordset($1::jsonb) as c (id uuid, category_id uuid, seller_id text, seller_name text, seller_email text,
+         product_name text, condition text, description text, original_price int, resale_price int, year_of_purchase text,
+         mobile text, location text, image_key text, advertised boolean, days_ago int, model text, model_year int, mileage int,
+         mileage_unit text, fuel text, transmission text, body_type text, colour text, vin text)`,
+    [
+      JSON.stringify(
+        rows.map(({ id, car, cover }) => ({
+          id,
+          category_id: categoryIds.get(car.category),
+          seller_id: userIds.get(car.seller),
+          seller_name: names.get(car.seller),
+          seller_email: car.seller,
+          product_name: car.productName,
+          condition: car.condition,
+          description: car.description,
+          original_price: car.originalPrice,
+          resale_price: car.resalePrice,
+          year_of_purchase: car.yearOfPurchase,
+          mobile: car.mobile,
+          location: car.location,
+          image_key: cover,
+          advertised: car.advertised,
+          days_ago: car.daysAgo,
+          model: car.details.model,
+          model_year: car.details.modelYear,
+          mileage: car.details.mileage,
+          mileage_unit: car.details.mileageUnit,
+          fuel: car.details.fuel,
+          transmission: car.details.transmission,
+          body_type: car.details.bodyType,
+          colour: car.details.colour,
+          vin: car.details.vin,
+        })),
+      ),
+    ],
+  );
+  await client.query(
+    `insert into product_photos (product_id, position, image_key)
+     select c.id, photo.position, photo.key from jsonb_to_recordset($1::jsonb) as c (id uuid, photos text[])
+       cross join lateral unnest(c.photos) with ordinality as photo(key, position)`,
+    [JSON.stringify(rows.map(({ id, photos }) => ({ id, photos })))],
+  );
+  // Each earlier price changed to the next on the day it was lowered (the last to today's price),
+  // in one statement: its trigger writes every car's price drop once (migration 0032).
+  const changes = rows.flatMap(({ id, car }) =>
+    car.earlierPrices.map((earlier, i) => ({ id, old_price: earlier.price, new_price: car.earlierPrices[i + 1]?.price ?? car.resalePrice, days_ago: earlier.loweredDaysAgo })),
+  );
+  await client.query(
+    `insert into price_changes (product_id, old_price, new_price, changed_at)
+     select id, old_price, new_price, now() - make_interval(days => days_ago)
+       from jsonb_to_recordset($1::jsonb) as c (id uuid, old_price int, new_price int, days_ago int)`,
+    [JSON.stringify(changes)],
+  );
+  await afterCarWrite(client, { kind: 'listed together', carIds: rows.map(({ id }) => id) });
+  return rows.map(({ id, car, cover }) => ({
+    id,
+    seller: car.seller,
+    productName: car.productName,
+    price: car.resalePrice,
+    imageKey: cover,
+    location: car.location,
+    dropped: car.earlierPrices.some((earlier) => earlier.loweredDaysAgo < PRICE_DROP_DAYS),
+    questionable: car.questionable !== undefined,
+  }));
+}
+
+/** A dealer of the demo (fleet.ts): a seller without a password, so nobody can sign in as them. Undefined when the email is taken. */
+async function createDealer(client: PoolClient, dealer: (typeof demoDealers)[number]): Promise<string | undefined> {
+  const id = randomUUID();
+  const { rowCount } = await client.query(
+    `insert into users (id, name, email, role, verified, email_verified) values ($1, $2, $3, 'seller', $4, true) on conflict (email) do nothing`,
+    [id, dealer.name, dealer.email, dealer.verified],
+  );
+  return rowCount ? id : undefined;
 }
 
 /**

@@ -19,14 +19,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A Honda Jazz listed through Add A Product by `who`. */
+async function listedJazz(who: Person, price: number): Promise<string> {
+  const bytes = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+  const upload = await as(t.app, who, { method: 'POST', url: '/api/images', ...multipartFile('image', 'car.jpg', 'image/jpeg', bytes) });
+  expect(upload.statusCode, upload.body).toBe(200);
+  const listed = await as(t.app, who, { method: 'POST', url: '/api/addProducts', payload: listing(upload.json().data.url, price) });
+  expect(listed.statusCode, listed.body).toBe(200);
+  return listed.json().insertedId as string;
+}
+
 /** A Honda Jazz listed through Add A Product, on the buyer's wishlist. */
 async function wishlistedJazz(price: number): Promise<string> {
-  const bytes = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#336699' } }).jpeg().toBuffer();
-  const upload = await as(t.app, seller, { method: 'POST', url: '/api/images', ...multipartFile('image', 'car.jpg', 'image/jpeg', bytes) });
-  expect(upload.statusCode, upload.body).toBe(200);
-  const listed = await as(t.app, seller, { method: 'POST', url: '/api/addProducts', payload: listing(upload.json().data.url, price) });
-  expect(listed.statusCode, listed.body).toBe(200);
-  const id = listed.json().insertedId as string;
+  const id = await listedJazz(seller, price);
   const wished = await as(t.app, buyer, { method: 'PUT', url: `/api/wishlists?id=${id}&email=${encodeURIComponent(buyer.email)}` });
   expect(wished.statusCode, wished.body).toBe(200);
   return id;
@@ -105,5 +110,29 @@ describe('a car write', () => {
       return (await client.query<{ txid: string }>('select pg_current_xact_id()::text as txid')).rows[0]!.txid;
     });
     expect((await matchRuns()).sort()).toEqual([txid, next].sort());
+  });
+
+  it('of cars listed together enqueues what each listing does, and checks again the other cars of a new seller they take past five on sale', async () => {
+    const newSeller = await signUp(t.app, 'Seller');
+    const cars: string[] = [];
+    for (const price of [10_000, 10_500, 11_000, 11_500, 12_000, 12_500]) cars.push(await listedJazz(newSeller, price));
+    await emptyQueue();
+
+    // The last two listed together: they take the seller from four cars on sale to six.
+    const txid = await inTransaction(t.pool, async (client) => {
+      await afterCarWrite(client, { kind: 'listed together', carIds: cars.slice(4) });
+      return (await client.query<{ txid: string }>('select pg_current_xact_id()::text as txid')).rows[0]!.txid;
+    });
+    expect(await queue()).toEqual([
+      ...cars.map((car) => ({ task: 'check_listing', key: `check:${car}`, payload: { productId: car } })).sort((a, b) => a.key.localeCompare(b.key)),
+      { task: 'match_saved_searches', key: null, payload: { txid } },
+      { task: 'reprice_model', key: `reprice:${make}:jazz`, payload: { makeId: make, model: 'jazz' } },
+    ]);
+
+    // A seventh takes the seller past nothing: only it is checked.
+    const seventh = await listedJazz(newSeller, 13_000);
+    await emptyQueue();
+    await inTransaction(t.pool, (client) => afterCarWrite(client, { kind: 'listed together', carIds: [seventh] }));
+    expect((await queue()).filter((job) => job.task === 'check_listing').map((job) => job.payload.productId)).toEqual([seventh]);
   });
 });

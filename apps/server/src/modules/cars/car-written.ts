@@ -10,6 +10,7 @@ import { NEW_SELLER_CARS, NEW_SELLER_DAYS, ON_MARKET } from './market.ts';
 //
 //                        reprice  check  match  wishlist
 //   listed                  x       x      x
+//   listed together         x       x      x
 //   edited                  x       x      x    on a drop
 //   sold, withdrawn         x                      x
 //   back on the market      x              x
@@ -47,6 +48,8 @@ export interface CarBefore extends CarModel {
 export type CarWrite =
   /** Put on sale, with its photos. */
   | { kind: 'listed'; carId: string }
+  /** Many cars put on sale in one transaction (the demo seed): what 'listed' sets off, for all of them in a statement each. */
+  | { kind: 'listed together'; carIds: string[] }
   /** The seller's edit: every field and the photos written again, `was` the car before it. */
   | { kind: 'edited'; carId: string; was: CarBefore }
   /** Paid for: reserved while the money is held, then sold. */
@@ -77,6 +80,13 @@ export async function afterCarWrite(client: PoolClient, change: CarWrite): Promi
     case 'listed': {
       await repriceModels(client, [await carNow(client, change.carId)]);
       await checkListings(client, [change.carId, ...(await crowdOfNewSeller(client, change.carId))]);
+      await matchSavedSearches(client);
+      return;
+    }
+    case 'listed together': {
+      const { rows: cars } = await client.query<CarModel>('select category_id as "makeId", model from products where id = any($1::uuid[])', [change.carIds]);
+      await repriceModels(client, cars);
+      await checkListings(client, [...change.carIds, ...(await crowdOfNewSellers(client, change.carIds))]);
       await matchSavedSearches(client);
       return;
     }
@@ -172,6 +182,25 @@ async function crowdOfNewSeller(client: PoolClient, carId: string): Promise<stri
         and exists (select 1 from users u where u.id = car.seller_id and u.created_at > now() - make_interval(days => $2))
         and (select count(*) from products p where p.seller_id = car.seller_id and ${ON_MARKET}) = $3 + 1`,
     [carId, NEW_SELLER_DAYS, NEW_SELLER_CARS],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * As crowdOfNewSeller, for cars listed together: the other cars on sale of each young seller whom
+ * these cars took past NEW_SELLER_CARS.
+ */
+async function crowdOfNewSellers(client: PoolClient, carIds: string[]): Promise<string[]> {
+  const { rows } = await client.query<{ id: string }>(
+    `with young as (
+       select s.seller_id from (select distinct seller_id from products where id = any($1::uuid[])) s
+         join users u on u.id = s.seller_id
+        where u.created_at > now() - make_interval(days => $2)
+          and (select count(*) from products p where p.seller_id = s.seller_id and ${ON_MARKET}) > $3
+          and (select count(*) from products p where p.seller_id = s.seller_id and ${ON_MARKET} and p.id <> all($1::uuid[])) <= $3
+     )
+     select p.id from products p join young using (seller_id) where ${ON_MARKET} and p.id <> all($1::uuid[])`,
+    [carIds, NEW_SELLER_DAYS, NEW_SELLER_CARS],
   );
   return rows.map((r) => r.id);
 }

@@ -70,16 +70,19 @@ export function cancelSale(deps: MoneyDeps, seller: Actor, paymentId: string, bo
 
 /** `POST /payments/:paymentId/problem`: the buyer opens a case; the money stays held (no automatic release) until an admin decides. */
 export function reportProblem(deps: MoneyDeps, buyer: Actor, paymentId: string, body: ReportProblemBody): Promise<HeldPayment> {
-  return decide(deps, buyer, 'buyer', paymentId, async (client, p) => {
-    if (p.state !== 'held') throw new AppError('CONFLICT', alreadyDecided(p));
-    const { rows } = await client.query<{ opened_at: Date }>(
-      `insert into disputes (payment_id, opened_by, reason, details) values ($1, $2, $3, $4)
-       on conflict (payment_id) do nothing returning opened_at`,
-      [p.id, buyer.id, body.reason, body.details],
-    );
-    if (!rows[0]) throw new AppError('CONFLICT', 'You already reported a problem with this payment; an admin decides where the money goes.');
-    await tellDisputeOpened(client, p, { reason: problemReasonLabels[body.reason], details: body.details });
-  });
+  return decide(deps, buyer, 'buyer', paymentId, (client, p) => openDispute(client, p, buyer.id, body));
+}
+
+/** The buyer's case on a held payment, opened in the caller's transaction with `p` locked (lockPayment), and told. */
+export async function openDispute(client: PoolClient, p: LockedPayment, buyerId: string, body: ReportProblemBody): Promise<void> {
+  if (p.state !== 'held') throw new AppError('CONFLICT', alreadyDecided(p));
+  const { rows } = await client.query<{ opened_at: Date }>(
+    `insert into disputes (payment_id, opened_by, reason, details) values ($1, $2, $3, $4)
+     on conflict (payment_id) do nothing returning opened_at`,
+    [p.id, buyerId, body.reason, body.details],
+  );
+  if (!rows[0]) throw new AppError('CONFLICT', 'You already reported a problem with this payment; an admin decides where the money goes.');
+  await tellDisputeOpened(client, p, { reason: problemReasonLabels[body.reason], details: body.details });
 }
 
 /**

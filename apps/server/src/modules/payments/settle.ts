@@ -60,9 +60,10 @@ export async function settlePayment(deps: PaymentDeps, buyerId: string, ref: Pur
 
 /**
  * One transaction with the car's row locked: concurrent recordings of one payment, or payments of
- * two buyers for one car, take turns here, and each sees what the one before it committed.
+ * two buyers for one car, take turns here, and each sees what the one before it committed. The demo
+ * seed records its paid orders through it too (demo-data/activity.ts).
  */
-async function record(client: PoolClient, buyerId: string, ref: PurchaseRef, intent: PaymentIntentView): Promise<Outcome> {
+export async function record(client: PoolClient, buyerId: string, ref: PurchaseRef, intent: PaymentIntentView): Promise<Outcome> {
   const purchase = await lockPurchase(client, buyerId, ref);
 
   const { rows: recorded } = await client.query<{ id: string; booking_id: string | null; wishlist_entry_id: string | null }>(
