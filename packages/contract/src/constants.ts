@@ -117,6 +117,7 @@ export { formatCents, formatPrice, formatWhole, wholeDaysSince } from './format.
 
 /** Dates and times in a reader's time zone and locale, as the web app, the emails and the calendar files write them (issue 47). */
 export {
+  clockOrUtc,
   fallbackClock,
   isLocaleTag,
   writeDate,

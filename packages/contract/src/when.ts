@@ -122,6 +122,9 @@ export function zoneName(value: Moment, clock: Clock): string {
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? 'UTC';
 }
 
+/** A reader's clock as the server writes for them, what they have not set taken from fallbackClock (UTC, en-US). */
+export const clockOrUtc = (clock?: Clock | null): Clock => ({ timeZone: clock?.timeZone || fallbackClock.timeZone, locale: clock?.locale || fallbackClock.locale });
+
 /**
  * A date and time with its zone named, for a reader who may be elsewhere when they read it (an
  * email, a calendar file's description): `Nov 28, 2026, 11:02 PM EST`. Without a zone: UTC.
@@ -129,6 +132,6 @@ export function zoneName(value: Moment, clock: Clock): string {
 export function writeDateTimeInZone(value: Moment, clock: Clock): string {
   const date = asDate(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  const zoned = { timeZone: clock.timeZone || fallbackClock.timeZone, locale: clock.locale };
+  const zoned = clockOrUtc(clock);
   return `${writeDateTime(date, zoned)} ${zoneName(date, zoned)}`;
 }
