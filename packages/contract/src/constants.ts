@@ -119,7 +119,9 @@ export { formatCents, formatPrice, formatWhole, wholeDaysSince } from './format.
 export {
   clockOrUtc,
   fallbackClock,
+  fromWallClock,
   isLocaleTag,
+  toWallClock,
   writeDate,
   writeDateTime,
   writeDateTimeInZone,

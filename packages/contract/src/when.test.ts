@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackClock, isLocaleTag, writeDate, writeDateTime, writeDateTimeInZone, writeMonthYear, writeTime, writingLocale, zoneName } from './when.ts';
+import { fallbackClock, fromWallClock, isLocaleTag, toWallClock, writeDate, writeDateTime, writeDateTimeInZone, writeMonthYear, writeTime, writingLocale, zoneName } from './when.ts';
 
 const us = (timeZone: string) => ({ timeZone, locale: 'en-US' });
 const gb = (timeZone: string) => ({ timeZone, locale: 'en-GB' });
@@ -100,5 +100,34 @@ describe('isLocaleTag', () => {
   it('takes a BCP 47 tag this runtime writes dates for, and nothing else', () => {
     for (const tag of ['en-US', 'en-GB', 'fr-FR', 'en', 'de']) expect(isLocaleTag(tag), tag).toBe(true);
     for (const tag of ['', 'english', 'en_US', 'xx-YY', 'en-US-', '<script>', 'Europe/Paris']) expect(isLocaleTag(tag), tag).toBe(false);
+  });
+});
+
+describe('a datetime-local input’s value in the reader’s zone', () => {
+  it('goes from a moment to the wall clock of the zone and back to the same moment, with that zone’s offset', () => {
+    expect(toWallClock('2026-11-28T23:02:00Z', us('Asia/Kolkata'))).toBe('2026-11-29T04:32');
+    expect(fromWallClock('2026-11-29T04:32', us('Asia/Kolkata'))).toBe('2026-11-29T04:32:00+05:30');
+    expect(fromWallClock('2026-07-01T09:00', gb('America/St_Johns'))).toBe('2026-07-01T09:00:00-02:30');
+    expect(fromWallClock('2026-11-28T23:02', gb('UTC'))).toBe('2026-11-28T23:02:00+00:00');
+    for (const zone of ['America/New_York', 'Europe/Paris', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Chatham']) {
+      for (let minute = Date.UTC(2026, 0, 1); minute < Date.UTC(2027, 0, 1); minute += 7_919 * 60_000) {
+        const wall = toWallClock(minute, us(zone));
+        expect(new Date(fromWallClock(wall, us(zone))).getTime(), `${zone} ${wall}`).toBe(minute - (minute % 60_000));
+      }
+    }
+  });
+
+  it('reads a time the clocks skip as the same distance past the change, and a time they repeat as the earlier', () => {
+    // New York: 2:30 on March 8, 2026 never happens (2:00 EST is 3:00 EDT); 1:30 on November 1 happens twice.
+    expect(fromWallClock('2026-03-08T02:30', us('America/New_York'))).toBe('2026-03-08T03:30:00-04:00');
+    expect(fromWallClock('2026-11-01T01:30', us('America/New_York'))).toBe('2026-11-01T01:30:00-04:00');
+    // Paris: 2:30 on March 29 never happens; 2:30 on October 25 happens twice.
+    expect(fromWallClock('2026-03-29T02:30', gb('Europe/Paris'))).toBe('2026-03-29T03:30:00+02:00');
+    expect(fromWallClock('2026-10-25T02:30', gb('Europe/Paris'))).toBe('2026-10-25T02:30:00+02:00');
+  });
+
+  it('refuses what is not a time', () => {
+    for (const value of ['', '2026-11-25', '2026-02-30T10:00', '2026-11-25T24:00', '2026-11-25T10:60', 'soon']) expect(fromWallClock(value, us('UTC')), value).toBe('');
+    expect(toWallClock('nope', us('UTC'))).toBe('');
   });
 });

@@ -22,7 +22,7 @@ export interface Clock {
 export const fallbackClock = { timeZone: 'UTC', locale: 'en-US' } as const satisfies Clock;
 
 type Moment = string | number | Date;
-type Style = 'date' | 'time' | 'dateTime' | 'monthYear' | 'zoneName';
+type Style = 'date' | 'time' | 'dateTime' | 'monthYear' | 'zoneName' | 'wall';
 
 const styles: Record<Style, Intl.DateTimeFormatOptions> = {
   date: { dateStyle: 'medium' },
@@ -30,6 +30,7 @@ const styles: Record<Style, Intl.DateTimeFormatOptions> = {
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
   monthYear: { month: 'short', year: 'numeric' },
   zoneName: { hour: 'numeric', timeZoneName: 'short' },
+  wall: { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' },
 };
 
 const asDate = (value: Moment) => (value instanceof Date ? value : new Date(value));
@@ -90,14 +91,14 @@ const plainSpaces = (text: string) => text.replace(/[\u202f\u2009]/g, ' ');
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** The hand-written en-US words in the runtime's own zone, exactly Intl's (when.test.ts compares them). */
-const byHand: Record<Exclude<Style, 'zoneName'>, (d: Date) => string> = {
+const byHand: Record<Exclude<Style, 'zoneName' | 'wall'>, (d: Date) => string> = {
   date: (d) => `${months[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}`,
   time: (d) => `${d.getHours() % 12 || 12}:${String(d.getMinutes()).padStart(2, '0')} ${d.getHours() < 12 ? 'AM' : 'PM'}`,
   dateTime: (d) => `${byHand.date(d)}, ${byHand.time(d)}`,
   monthYear: (d) => `${months[d.getMonth()]} ${d.getFullYear()}`,
 };
 
-function write(style: Exclude<Style, 'zoneName'>, value: Moment, clock: Clock): string {
+function write(style: Exclude<Style, 'zoneName' | 'wall'>, value: Moment, clock: Clock): string {
   const date = asDate(value);
   if (Number.isNaN(date.getTime())) return String(value);
   if (!clock.timeZone && isUsEnglish(clock.locale)) return byHand[style](date);
@@ -134,4 +135,47 @@ export function writeDateTimeInZone(value: Moment, clock: Clock): string {
   if (Number.isNaN(date.getTime())) return String(value);
   const zoned = clockOrUtc(clock);
   return `${writeDateTime(date, zoned)} ${zoneName(date, zoned)}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A moment's wall clock in a zone, to the minute, as UTC fields (`Date.UTC` of it); without a zone, the runtime's own, read without Intl. */
+function wallOf(date: Date, timeZone: string | null | undefined): number {
+  if (!timeZone) return Date.UTC(date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes());
+  const parts = Object.fromEntries(formatter('wall', { timeZone, locale: 'en-US' }).formatToParts(date).map((part) => [part.type, Number(part.value)]));
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
+}
+
+/** How far a zone's wall clock is ahead of UTC at a moment, in minutes (Kolkata: 330). */
+const offsetAt = (at: number, timeZone: string | null | undefined) => Math.round((wallOf(new Date(at), timeZone) - Math.floor(at / 60_000) * 60_000) / 60_000);
+
+/** A moment as an `<input type="datetime-local">` holds it, in the clock's zone (`2026-11-25T14:30`); '' when it is not a date. */
+export function toWallClock(value: Moment, clock: Clock): string {
+  const date = asDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Date(wallOf(date, clock.timeZone)).toISOString().slice(0, 16);
+}
+
+/**
+ * What a datetime-local input holds, read in the clock's zone, as the API takes it: ISO with the
+ * zone's offset at that moment (`2026-11-25T14:30:00+01:00`); '' for an empty or impossible value. A
+ * time the zone skips (the hour clocks spring forward) is the moment the same distance after the
+ * change (2:30 that never was is 3:30), as a browser reads it too.
+ */
+export function fromWallClock(value: string, clock: Clock): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return '';
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const checked = new Date(wall);
+  if (Number.isNaN(wall) || checked.getUTCMonth() !== month - 1 || checked.getUTCDate() !== day || hour > 23 || minute > 59) return '';
+  // The zone's offsets a day either side: the same but across a change of daylight saving time. A
+  // time the clocks fall back over happens twice: the earlier is meant, as a browser reads it.
+  const offsets = [offsetAt(wall - DAY, clock.timeZone), offsetAt(wall + DAY, clock.timeZone)];
+  const moments = offsets.map((offset) => wall - offset * 60_000).filter((at) => offsetAt(at, clock.timeZone) * 60_000 === wall - at);
+  const at = moments.length ? Math.min(...moments) : wall - offsets[0]! * 60_000;
+  const offset = offsetAt(at, clock.timeZone);
+  const sign = offset >= 0 ? '+' : '-';
+  return `${toWallClock(at, clock)}:00${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
 }
