@@ -93,9 +93,14 @@ test.describe('booking requests', () => {
     expect(ics).toContain('METHOD:REQUEST');
     expect(ics).toContain('STATUS:CONFIRMED');
 
-    // The same news reached the buyer by email, with the meeting's calendar file.
+    // The same news reached the buyer by email, with the meeting's calendar file: the page's words
+    // for the time, then the name of the buyer's zone (kept from the browser at sign-up).
+    const zone = await page.evaluate(
+      (local) => new Intl.DateTimeFormat('en-US', { hour: 'numeric', timeZoneName: 'short' }).formatToParts(new Date(local)).find((part) => part.type === 'timeZoneName')!.value,
+      wish,
+    );
     await openEmailTo(page, buyer.email);
-    await expect(page.getByRole('heading', { name: `Viewing of ${car.productName} confirmed for`, level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Viewing of ${car.productName} confirmed for ${shown(wish)} ${zone}`, exact: true, level: 2 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'invite.ics' })).toBeVisible();
     await sellerPage.context().close();
     await seller.api.dispose();

@@ -34,6 +34,9 @@ for (const screen of [desktopScreen, phoneScreen]) {
       const profile = section(page, 'Profile');
       await expect(profile.getByLabel('Name')).toHaveValue(user.name);
       await expect(profile.getByLabel('Time zone')).toHaveValue(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone));
+      // The account kept the browser's zone and locale at sign-up: its emails speak the person's time too.
+      const browserClock = await page.evaluate(() => ({ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, locale: navigator.language }));
+      await expect.poll(async () => (await page.request.get('/api/me/profile')).json()).toMatchObject(browserClock);
       await expectNoAxeViolations(page, 'settings');
 
       await profile.getByLabel('Phone').fill('12');
@@ -52,6 +55,8 @@ for (const screen of [desktopScreen, phoneScreen]) {
       await expect(saved.getByLabel('Name')).toHaveValue(`${user.name} Renamed`);
       await expect(saved.getByLabel('Phone')).toHaveValue('+44 20 7946 0958');
       await expect(saved.getByLabel('Time zone')).toHaveValue('Europe/Paris');
+      // A zone chosen here stays: a page that reads the session again never puts the browser's back.
+      expect(await (await page.request.get('/api/me/profile')).json()).toMatchObject({ timeZone: 'Europe/Paris', locale: browserClock.locale });
       await expect(saved.locator('img')).toHaveAttribute('src', /\/uploads\/[A-Za-z0-9_-]+-\d+\.webp$/);
       await expectNoAxeViolations(page, 'settings saved');
     });

@@ -115,6 +115,23 @@ export { checkVin, maskVin, vinYearCode, withCheckDigit, type VinCheck } from '.
 /** Prices and counts as the web app and the server's HTML write them. */
 export { formatCents, formatPrice, formatWhole, wholeDaysSince } from './format.ts';
 
+/** Dates and times in a reader's time zone and locale, as the web app, the emails and the calendar files write them (issue 47). */
+export {
+  clockOrUtc,
+  fallbackClock,
+  fromWallClock,
+  isLocaleTag,
+  toWallClock,
+  writeDate,
+  writeDateTime,
+  writeDateTimeInZone,
+  writeMonthYear,
+  writeTime,
+  writingLocale,
+  zoneName,
+  type Clock,
+} from './when.ts';
+
 /** Card numbers' checksum, shared by the test-mode card form and the test-mode processor (zod-free, like the rest of this entry). */
 export { luhnValid } from './luhn.ts';
 
@@ -178,7 +195,7 @@ export const testPayoutAccountNumbers = { enabled: '000123456789', pending: '000
 export const AUTHENTICATION_CODE = /^\d{6}$/;
 
 /** Bounds of what a person sets in Settings (migration 0026 holds the same in the database). */
-export const profileLimits = { name: 100, photoUrl: 2048, phone: 40, timeZone: 64 } as const;
+export const profileLimits = { name: 100, photoUrl: 2048, phone: 40, timeZone: 64, locale: 35 } as const;
 
 /** The public pages and their canonical addresses, shared by the server's HTML, the web app and the sitemap. */
 export { canonicalPath, makeSearchPath, publicPagePaths } from './public-pages.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { profileLimits } from './constants.ts';
+import { isLocaleTag, profileLimits } from './constants.ts';
 import { oneLine } from './common.ts';
 
 /** A person's name, at sign-up and in Settings alike. */
@@ -35,6 +35,12 @@ export const timeZoneName = z
   .refine((value) => value.includes('/') || value === 'UTC', 'Time zone must be a time zone name such as Europe/Paris')
   .refine(isTimeZone, 'Time zone must be a time zone name such as Europe/Paris');
 
+/** The locale a person reads dates and times in: a BCP 47 tag such as en-US or en-GB that this runtime writes dates for. */
+export const localeTag = z
+  .string()
+  .max(profileLimits.locale, 'Locale must be a language tag such as en-US')
+  .refine(isLocaleTag, 'Locale must be a language tag such as en-US');
+
 /** A profile photo: one uploaded here (`POST /api/me/photo`, the server checks it is the caller's), or a web address as at sign-up. */
 export const profilePhoto = z
   .string()
@@ -48,6 +54,7 @@ export const profileBody = z
     image: profilePhoto.nullable(),
     phone: phoneNumber.nullable(),
     timeZone: timeZoneName.nullable(),
+    locale: localeTag.nullable(),
   })
   .partial()
   .strict();
@@ -60,6 +67,7 @@ export const profileAnswer = z.object({
   image: z.string().nullable(),
   phone: z.string().nullable(),
   timeZone: z.string().nullable(),
+  locale: z.string().nullable(),
   password: z.boolean(),
   google: z.boolean(),
 });

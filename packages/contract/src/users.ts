@@ -28,6 +28,9 @@ export interface SessionUser {
   verified: boolean;
   /** The person opened the link sent to their email (or Google vouched for it); until then no other email goes there. */
   emailVerified: boolean;
+  /** The time zone (IANA) and locale (BCP 47) the person reads dates in (Settings, or the browser's, taken once); null: not known yet. */
+  timeZone?: string | null;
+  locale?: string | null;
 }
 
 export type IsAdminAnswer = z.infer<typeof isAdminAnswer>;

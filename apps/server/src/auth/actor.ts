@@ -1,4 +1,5 @@
 import type { Role } from '@second-gear/contract';
+import type { Clock } from '@second-gear/contract/constants';
 
 /** The signed-in person a service acts for; every service function takes one. */
 export interface Actor {
@@ -12,4 +13,6 @@ export interface Actor {
   emailConfirmed: boolean;
   /** Whether a password sign-in asks for a code too (users.two_factor_enabled, auth/two-factor.ts). */
   twoFactorEnabled: boolean;
+  /** The time zone and locale the person reads dates in (users.time_zone, users.locale); absent or null: UTC, en-US. */
+  clock?: Clock;
 }

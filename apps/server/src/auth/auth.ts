@@ -88,6 +88,10 @@ export function createAuth({ pool, secret, publicUrl, trustedOrigins = [publicUr
       additionalFields: {
         role: { type: 'string', required: false, input: true, defaultValue: 'buyer' },
         verified: { type: 'boolean', required: false, input: false, defaultValue: false },
+        // The clock the web app writes this person's dates in (issue 47); set in Settings, or taken
+        // from the browser once while the account has none (PATCH /api/me/profile), never at sign-up.
+        timeZone: { type: 'string', required: false, input: false, fieldName: 'time_zone' },
+        locale: { type: 'string', required: false, input: false },
       },
       // Google identities are used only with a verified email (google-linking.ts).
       validateUserInfo: onlyVerifiedGoogleEmails,

@@ -26,7 +26,7 @@ export async function loadActor(req: FastifyRequest): Promise<Actor | null> {
   const ticket = sessions.ticket();
   const found = await req.server.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
   if (!found) return null;
-  const u = found.user as typeof found.user & { role: Role; verified: boolean; twoFactorEnabled?: boolean | null };
+  const u = found.user as typeof found.user & { role: Role; verified: boolean; twoFactorEnabled?: boolean | null; timeZone?: string | null; locale?: string | null };
   // Frozen: the cache hands this very object to every later request of the session.
   const actor: Actor = Object.freeze({
     id: u.id,
@@ -37,6 +37,7 @@ export async function loadActor(req: FastifyRequest): Promise<Actor | null> {
     verified: u.verified,
     emailConfirmed: u.emailVerified,
     twoFactorEnabled: u.twoFactorEnabled === true,
+    clock: { timeZone: u.timeZone ?? null, locale: u.locale ?? null },
   });
   sessions.set(key, { actor, expiresAt: new Date(found.session.expiresAt).getTime() }, ticket);
   return actor;

@@ -83,7 +83,7 @@ export function moneyContractSuite(label: string, makeProvider: (t: TestApp) => 
       expect(await moves(paymentId)).toEqual([{ kind: 'transfer', state: 'waiting', amount: 1_000_000, fee: 0 }]);
       const again = await post(w.app, w.buyer, `/api/payments/${paymentId}/received`);
       expect(again.statusCode).toBe(409);
-      expect(again.json().message).toMatch(/^This payment was already released to the seller on \d{1,2} \w+ \d{4}\.$/);
+      expect(again.json().message).toMatch(/^This payment was already released to the seller on [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/);
 
       const view = (await as(w.app, w.seller, { method: 'GET', url: '/api/payouts' })).json();
       expect(view.account.status).toBe('none');
@@ -211,7 +211,7 @@ export function moneyContractSuite(label: string, makeProvider: (t: TestApp) => 
         expect(opened.statusCode, opened.body).toBe(200);
         return opened.json().dispute.id as string;
       };
-      const day = String.raw`\d{1,2} \w+ \d{4}`;
+      const day = String.raw`[A-Z][a-z]{2} \d{1,2}, \d{4}`;
       type Order = Awaited<ReturnType<typeof paidOrder>>;
       const decisions: {
         decision: string;

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { formatCents, formatDate, formatDateTime, formatListed, formatMonthYear, formatPrice, formatWhole, fromDateTimeLocal, toDateTimeLocal, wholeDaysSince } from './format.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeDateTime, writeDateTimeInZone } from '@second-gear/contract/constants';
+import { formatCents, formatDate, formatDateTime, formatListed, formatMonthYear, formatPrice, formatWhole, fromDateTimeLocal, setReaderClock, toDateTimeLocal, wholeDaysSince } from './format.ts';
+import { readerClockOf } from './reader-clock.ts';
 
 const intlDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const intlMediumDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -73,6 +75,36 @@ describe('toDateTimeLocal and fromDateTimeLocal', () => {
     expect(fromDateTimeLocal('')).toBe('');
     expect(fromDateTimeLocal('2026-11-25')).toBe('');
     expect(toDateTimeLocal('nope')).toBe('');
+  });
+});
+
+describe('the reader’s clock', () => {
+  const at = '2026-11-28T23:02:00Z';
+  afterEach(() => setReaderClock(readerClockOf(null)));
+
+  it('writes every date and time in the signed-in person’s zone and locale, as their emails do (one function, the zone named there)', () => {
+    const kolkata = { timeZone: 'Asia/Kolkata', locale: 'en-GB' };
+    setReaderClock(readerClockOf(kolkata));
+    expect(formatDateTime(at)).toBe('29 Nov 2026, 04:32');
+    expect(formatDate(at)).toBe('29 Nov 2026');
+    expect(formatMonthYear(at)).toBe('Nov 2026');
+    expect(formatDateTime(at)).toBe(writeDateTime(at, kolkata));
+    expect(writeDateTimeInZone(at, kolkata)).toBe(`${formatDateTime(at)} GMT+5:30`);
+    setReaderClock(readerClockOf({ timeZone: 'America/Los_Angeles', locale: 'en-US' }));
+    expect(formatDateTime(at)).toBe('Nov 28, 2026, 3:02 PM');
+  });
+
+  it('takes the datetime-local inputs in the same zone: a meeting typed at 10:00 is 10:00 on the person’s pages', () => {
+    setReaderClock(readerClockOf({ timeZone: 'Europe/Paris', locale: 'en-GB' }));
+    expect(fromDateTimeLocal('2026-11-25T10:00')).toBe('2026-11-25T10:00:00+01:00');
+    expect(formatDateTime(fromDateTimeLocal('2026-11-25T10:00'))).toBe('25 Nov 2026, 10:00');
+    expect(toDateTimeLocal('2026-11-25T09:00:00Z')).toBe('2026-11-25T10:00');
+  });
+
+  it('falls back to the browser’s zone and locale for what the account has not set, and for a visitor', () => {
+    expect(readerClockOf(null, 'en-GB')).toEqual({ timeZone: undefined, locale: 'en-GB' });
+    expect(readerClockOf({ timeZone: 'Asia/Tokyo', locale: null }, 'en-AU')).toEqual({ timeZone: 'Asia/Tokyo', locale: 'en-AU' });
+    expect(readerClockOf({ timeZone: null, locale: 'en-US' }, 'en-GB')).toEqual({ timeZone: undefined, locale: 'en-US' });
   });
 });
 

@@ -118,7 +118,7 @@ async function anonymise(client: PoolClient, id: string) {
   await client.query(`update payments set buyer_email = '' where buyer_id = $1`, [id]);
   await client.query(`update products set seller_name = $2, seller_email = '', mobile = '—' where seller_id = $1`, [id, DELETED_NAME]);
   await client.query(
-    `update users set name = $2, email = 'deleted-' || lower(id) || '@deleted.invalid', image = null, phone = null, time_zone = null, email_verified = false,
+    `update users set name = $2, email = 'deleted-' || lower(id) || '@deleted.invalid', image = null, phone = null, time_zone = null, locale = null, email_verified = false,
             verified = false, two_factor_enabled = false, deleted_at = now(), updated_at = now()
       where id = $1`,
     [id, DELETED_NAME],

@@ -22,6 +22,7 @@ const meeting: Meeting = {
   sequence: 0,
   cancelled: false,
   otherParty: { role: 'seller', name: 'Sam Seller', phone: '555-0100' },
+  reader: null,
 };
 
 describe('meetingCalendar', () => {
@@ -36,16 +37,19 @@ describe('meetingCalendar', () => {
     // Text values escape commas and semicolons (RFC 5545 §3.3.11).
     expect(one(props, 'SUMMARY')).toBe('Viewing: Honda Civic\\, 2019\\; "Sport"');
     expect(one(props, 'LOCATION')).toBe('Main Street 1\\, Springfield');
-    expect(one(props, 'DESCRIPTION')).toBe('Meeting the seller: Sam Seller\\, 555-0100\\, Saturday\\, 3 May 2031 at 14:30 UTC.');
+    expect(one(props, 'DESCRIPTION')).toBe('Meeting the seller: Sam Seller\\, 555-0100\\, May 3\\, 2031\\, 2:30 PM UTC.');
     expect(one(props, 'DTSTART')).toBe('20310503T143000Z');
     expect(one(props, 'DURATION')).toBe('PT60M');
     expect(props.get('BEGIN')).toEqual(['VCALENDAR', 'VEVENT']);
   });
 
-  it('says when in the reader’s own time zone, by name, the start staying the same instant in UTC', () => {
-    const props = parse(meetingCalendar({ ...meeting, timeZone: 'Europe/Paris' }));
-    expect(one(props, 'DESCRIPTION')).toBe('Meeting the seller: Sam Seller\\, 555-0100\\, Saturday\\, 3 May 2031 at 16:30 Europe/Paris.');
-    expect(one(props, 'DTSTART')).toBe('20310503T143000Z');
+  it('says when in the reader’s own time zone and locale, the zone named, the start staying the same instant in UTC', () => {
+    const paris = parse(meetingCalendar({ ...meeting, reader: { timeZone: 'Europe/Paris', locale: 'en-GB' } }));
+    expect(one(paris, 'DESCRIPTION')).toBe('Meeting the seller: Sam Seller\\, 555-0100\\, 3 May 2031\\, 16:30 CEST.');
+    expect(one(paris, 'DTSTART')).toBe('20310503T143000Z');
+    const denver = parse(meetingCalendar({ ...meeting, reader: { timeZone: 'America/Denver', locale: 'en-US' } }));
+    expect(one(denver, 'DESCRIPTION')).toBe('Meeting the seller: Sam Seller\\, 555-0100\\, May 3\\, 2031\\, 8:30 AM MDT.');
+    expect(one(denver, 'DTSTART')).toBe('20310503T143000Z');
   });
 
   it('writes a move as the same UID with a higher SEQUENCE, and a cancellation as METHOD:CANCEL with the same UID', () => {
@@ -76,12 +80,12 @@ describe('meetingCalendar', () => {
     const props = parse(ics);
     expect(one(props, 'LOCATION')).toBe('Main St URL:https://evil.example');
     expect(one(props, 'SUMMARY')).toBe('Viewing: Civic ATTENDEE:mailto:x@evil.example');
-    expect(one(props, 'DESCRIPTION')).toBe('Meeting the buyer: Bea ORGANIZER:mailto:x@evil.example\\, 555 0100\\, Saturday\\, 3 May 2031 at 14:30 UTC.');
+    expect(one(props, 'DESCRIPTION')).toBe('Meeting the buyer: Bea ORGANIZER:mailto:x@evil.example\\, 555 0100\\, May 3\\, 2031\\, 2:30 PM UTC.');
   });
 
   it('names the buyer in the seller’s file, and leaves out what is empty', () => {
     const props = parse(meetingCalendar({ ...meeting, location: '', otherParty: { role: 'buyer', name: 'Bea Buyer', phone: '' } }));
-    expect(one(props, 'DESCRIPTION')).toBe('Meeting the buyer: Bea Buyer\\, Saturday\\, 3 May 2031 at 14:30 UTC.');
+    expect(one(props, 'DESCRIPTION')).toBe('Meeting the buyer: Bea Buyer\\, May 3\\, 2031\\, 2:30 PM UTC.');
     expect(props.has('LOCATION')).toBe(false);
   });
 });

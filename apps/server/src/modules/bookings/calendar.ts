@@ -1,5 +1,5 @@
 import { createEvent } from 'ics';
-import { plainText } from '@second-gear/contract/constants';
+import { plainText, type Clock } from '@second-gear/contract/constants';
 import { meetingWords } from './telling.ts';
 
 /** A booking's meeting as a calendar file shows it to one of the two parties. */
@@ -14,8 +14,8 @@ export interface Meeting {
   cancelled: boolean;
   /** The person the reader meets: the seller for the buyer's file, the buyer for the seller's. */
   otherParty: { role: 'buyer' | 'seller'; name: string; phone: string };
-  /** The reader's time zone (Settings), in which the description says when; none: UTC. */
-  timeZone?: string | null;
+  /** The reader's time zone and locale, in which the description says when; none: UTC, en-US. */
+  reader: Clock | null;
 }
 
 /** A viewing is booked for an hour; the two can stay longer, the calendar only needs a block. */
@@ -28,7 +28,7 @@ export const meetingUid = (bookingId: string) => `booking-${bookingId}@second-ge
  * The iCalendar text (RFC 5545) of a meeting: an invitation (METHOD:REQUEST, STATUS:CONFIRMED)
  * while it stands, a cancellation (METHOD:CANCEL, STATUS:CANCELLED) with the same UID once it is
  * off. The start is written in UTC, which every calendar converts to its reader's zone; the
- * description says when in the reader's own time zone, by name.
+ * description says when in the reader's own time zone and locale, the zone named.
  */
 export function meetingCalendar(m: Meeting): string {
   // ics escapes commas, semicolons and line feeds but not a bare carriage return, which a calendar
@@ -42,7 +42,7 @@ export function meetingCalendar(m: Meeting): string {
     productId: 'second-gear/bookings',
     title: `Viewing: ${plainText(m.carName)}`,
     location: plainText(m.location) || undefined,
-    description: `${m.cancelled ? 'Cancelled. ' : ''}Meeting the ${m.otherParty.role}${contact ? `: ${contact}` : ''}, ${meetingWords(m.start, m.timeZone)}.`,
+    description: `${m.cancelled ? 'Cancelled. ' : ''}Meeting the ${m.otherParty.role}${contact ? `: ${contact}` : ''}, ${meetingWords(m.start, m.reader)}.`,
     start: m.start.getTime(),
     startInputType: 'utc',
     startOutputType: 'utc',

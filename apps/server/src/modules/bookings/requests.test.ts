@@ -4,6 +4,7 @@ import { as, signUp, type Person, type TestApp } from '../../../test/harness.ts'
 import { withPersonas } from '../../../test/personas.ts';
 import { PROPOSALS_PER_HOUR } from './requests.ts';
 import { meetingWords } from './telling.ts';
+import { writeDateTime, zoneName } from '@second-gear/contract/constants';
 import { BOOKINGS_OF_ONE_CAR_PER_HOUR, BOOKINGS_PER_HOUR } from './service.ts';
 
 let t: TestApp;
@@ -143,15 +144,22 @@ describe('the seller’s answers', () => {
     expect(order).toMatchObject({ status: 'confirmed', meetingTime: new Date(when).toISOString(), proposedTime: null, declineReason: null });
   });
 
-  it('tells each party the time in their own time zone from Settings, by name, in the bell, the email and the calendar file', async () => {
+  it('tells each party the time in their own time zone and locale, the zone named, in the bell, the email and the calendar file', async () => {
     const parisian = await signUp(t.app, 'Buyer');
-    await t.pool.query(`update users set time_zone = 'Europe/Paris' where id = $1`, [parisian.id]);
-    await t.pool.query(`update users set time_zone = 'America/New_York' where id = $1`, [seller.id]);
+    const [paris, newYork] = [
+      { timeZone: 'Europe/Paris', locale: 'en-GB' },
+      { timeZone: 'America/New_York', locale: 'en-US' },
+    ];
+    await t.pool.query(`update users set time_zone = $2, locale = $3 where id = $1`, [parisian.id, paris.timeZone, paris.locale]);
+    await t.pool.query(`update users set time_zone = $2, locale = $3 where id = $1`, [seller.id, newYork.timeZone, newYork.locale]);
     try {
       const at = new Date(inHours(24 * 40));
-      const [inParis, inNewYork] = [meetingWords(at, 'Europe/Paris'), meetingWords(at, 'America/New_York')];
-      expect(inParis).toMatch(/ Europe\/Paris$/);
-      expect(inParis).not.toBe(meetingWords(at));
+      const [inParis, inNewYork] = [meetingWords(at, paris), meetingWords(at, newYork)];
+      // The web app's date and time for the same person, then the zone's short name.
+      expect(inParis).toBe(`${writeDateTime(at, paris)} ${zoneName(at, paris)}`);
+      expect(inParis).toMatch(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2} CES?T$/);
+      expect(inNewYork).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T$/);
+      expect(meetingWords(at, null)).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC$/);
       const id = await booked('Zoned Zoe', { preferredTime: at.toISOString() }, parisian);
       const asked = (await notices(id)).find((n) => n.kind === 'booking_requested');
       expect(asked.body).toContain(inNewYork);
@@ -166,7 +174,7 @@ describe('the seller’s answers', () => {
       const file = await get(seller, `/api/bookings/${id}/calendar.ics`);
       expect(unfold(file.body)).toContain(inNewYork);
     } finally {
-      await t.pool.query(`update users set time_zone = null where id = $1`, [seller.id]);
+      await t.pool.query(`update users set time_zone = null, locale = null where id = $1`, [seller.id]);
     }
   });
 

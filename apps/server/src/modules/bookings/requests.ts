@@ -8,13 +8,14 @@ import type {
   DeclineBookingBody,
   ProposeBookingBody,
 } from '@second-gear/contract';
+import type { Clock } from '@second-gear/contract/constants';
 import type { Actor } from '../../auth/actor.ts';
 import type { Limit, RateLimits } from '../../auth/rate-limits.ts';
 import { inTransaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import { withinLimit } from '../../http/allowance.ts';
 import { imageUrls } from '../../images/store.ts';
-import type { Notice } from '../notifications/notify.ts';
+import { clockOf, type Notice } from '../notifications/notify.ts';
 import { CLOSE_SEQUENCE } from '../money/booking-of-sale.ts';
 import { dayWords } from '../money/rules.ts';
 import { PROBLEM_OPEN, refundWithBooking } from '../money/service.ts';
@@ -40,14 +41,14 @@ interface ChangedRow {
   seller_id: string | null;
   seller_name: string | null;
   seller_phone: string | null;
-  /** Each party's time zone (Settings), for the words and calendar files they are sent; null: UTC. */
-  buyer_time_zone: string | null;
-  seller_time_zone: string | null;
+  /** Each party's time zone and locale, for the words and calendar files they are sent; null or unset: UTC, en-US. */
+  buyer_clock: Clock | null;
+  seller_clock: Clock | null;
 }
 
 const CHANGED = `b.id, b.product_id, b.status, b.product_name, b.location, b.phone, b.buyer_id, b.buyer_name, b.meeting_time, b.proposed_time,
-                 b.decline_reason, b.calendar_sequence, (select u.time_zone from users u where u.id = b.buyer_id) as buyer_time_zone`;
-const SELLER_OF = 'p.seller_id, p.seller_name, p.mobile as seller_phone, (select u.time_zone from users u where u.id = p.seller_id) as seller_time_zone';
+                 b.decline_reason, b.calendar_sequence, ${clockOf('b.buyer_id')} as buyer_clock`;
+const SELLER_OF = `p.seller_id, p.seller_name, p.mobile as seller_phone, ${clockOf('p.seller_id')} as seller_clock`;
 
 /**
  * A change the car's seller makes: one conditional UPDATE (`set`, when `condition` holds), so that
@@ -120,19 +121,19 @@ const NOT_SELLERS = 'You have no such booking request.';
 const NOT_BUYERS = 'You have no such order.';
 
 /** Why a change found the booking elsewhere than it needed, in the words of the person asking. */
-function whyNot(state: StateRow, side: 'buyer' | 'seller', verb: string): string {
+function whyNot(state: StateRow, side: 'buyer' | 'seller', verb: string, reader: Clock | undefined): string {
   const over = `this booking can no longer be ${verb}`;
   // An admin's refund ended the sale (and cancelled the booking): neither party did.
-  if (state.refunded_by === 'admin') return `An admin refunded ${side === 'seller' ? 'the buyer' : 'you'} on ${dayWords(state.money_decided_at!)}; ${over}.`;
+  if (state.refunded_by === 'admin') return `An admin refunded ${side === 'seller' ? 'the buyer' : 'you'} on ${dayWords(state.money_decided_at!, reader)}; ${over}.`;
   if (state.status === 'cancelled') return side === 'seller' ? 'The buyer cancelled this booking.' : 'You already cancelled this booking.';
   if (state.status === 'declined') return side === 'seller' ? 'You already declined this booking.' : 'The seller declined this booking.';
   if (state.money_state === 'released') {
-    const day = dayWords(state.money_decided_at!);
+    const day = dayWords(state.money_decided_at!, reader);
     return side === 'seller' ? `The payment was released to you on ${day}; ${over}.` : `Your payment was released to the seller on ${day}; ${over}.`;
   }
   if (state.paid && state.money_state !== 'held') return `This booking is paid; it can no longer be ${verb}.`;
   if (state.status === 'confirmed') {
-    const when = meetingWords(state.meeting_time!);
+    const when = meetingWords(state.meeting_time!, reader);
     return side === 'seller' ? `This booking is already confirmed for ${when}.` : `The seller has just confirmed this booking for ${when}; look at it again before it is ${verb}.`;
   }
   return side === 'seller' ? 'This booking is still waiting for your answer; look at it again.' : 'This booking is still waiting for the seller’s answer.';
@@ -147,7 +148,7 @@ async function refuse(client: PoolClient, who: Actor, id: string, side: 'buyer' 
   const state = await stateFor(client, who, id, side);
   if (!state) throw new AppError('NOT_FOUND', side === 'seller' ? NOT_SELLERS : NOT_BUYERS);
   const decided = state.paid && state.money_state !== 'held';
-  throw new AppError('CONFLICT', (!decided && explain?.(state)) || whyNot(state, side, verb));
+  throw new AppError('CONFLICT', (!decided && explain?.(state)) || whyNot(state, side, verb, who.clock));
 }
 
 function changeOf(r: ChangedRow): BookingChange {
@@ -162,7 +163,7 @@ function changeOf(r: ChangedRow): BookingChange {
 
 /** The meeting's calendar file as `reader` keeps it: the other party's name and phone in it. */
 export function calendarFor(
-  r: Pick<ChangedRow, 'id' | 'status' | 'product_name' | 'location' | 'meeting_time' | 'calendar_sequence' | 'buyer_name' | 'phone' | 'seller_name' | 'seller_phone' | 'buyer_time_zone' | 'seller_time_zone'>,
+  r: Pick<ChangedRow, 'id' | 'status' | 'product_name' | 'location' | 'meeting_time' | 'calendar_sequence' | 'buyer_name' | 'phone' | 'seller_name' | 'seller_phone' | 'buyer_clock' | 'seller_clock'>,
   reader: 'buyer' | 'seller',
 ): string {
   return meetingCalendar({
@@ -173,7 +174,7 @@ export function calendarFor(
     sequence: r.calendar_sequence,
     cancelled: r.status !== 'confirmed',
     otherParty: reader === 'buyer' ? { role: 'seller', name: r.seller_name ?? '', phone: r.seller_phone ?? '' } : { role: 'buyer', name: r.buyer_name, phone: r.phone },
-    timeZone: reader === 'buyer' ? r.buyer_time_zone : r.seller_time_zone,
+    reader: reader === 'buyer' ? r.buyer_clock : r.seller_clock,
   });
 }
 
@@ -182,7 +183,7 @@ const toSeller = (r: ChangedRow, notice: Omit<Notice, 'userId' | 'link'>): Notic
 
 /** The buyer told of a confirmed (or moved) meeting, its calendar file attached. */
 function confirmedNotice(r: ChangedRow): Notice | null {
-  const when = meetingWords(r.meeting_time!, r.buyer_time_zone);
+  const when = meetingWords(r.meeting_time!, r.buyer_clock);
   const moved = r.calendar_sequence > 0;
   return toBuyer(r, {
     eventKey: `booking:${r.id}:confirmed:${r.calendar_sequence}`,
@@ -301,10 +302,10 @@ async function proposeNow(pool: Pool, seller: Actor, id: string, body: ProposeBo
     const row = await sellerChange(client, seller, id, `proposed_time = $3`, `b.status = 'pending' and ${UNPAID_OR_HELD}`, [body.time]);
     if (!row) {
       return refuse(client, seller, id, 'seller', 'changed', (s) =>
-        s.status === 'confirmed' ? `This booking is already confirmed for ${meetingWords(s.meeting_time!)}; accept it with a new time to move the meeting.` : null,
+        s.status === 'confirmed' ? `This booking is already confirmed for ${meetingWords(s.meeting_time!, seller.clock)}; accept it with a new time to move the meeting.` : null,
       );
     }
-    const when = meetingWords(row.proposed_time!, row.buyer_time_zone);
+    const when = meetingWords(row.proposed_time!, row.buyer_clock);
     await tellOfBooking(
       client,
       row,
@@ -334,7 +335,7 @@ export async function acceptProposal(pool: Pool, buyer: Actor, id: string): Prom
     );
     if (!row) {
       return refuse(client, buyer, id, 'buyer', 'accepted', (s) => {
-        if (s.status === 'confirmed') return `This booking is already confirmed for ${meetingWords(s.meeting_time!)}.`;
+        if (s.status === 'confirmed') return `This booking is already confirmed for ${meetingWords(s.meeting_time!, buyer.clock)}.`;
         if (s.status !== 'pending') return null;
         return s.proposed_time ? 'The proposed time has passed; ask the seller for another.' : 'The seller has not proposed another time.';
       });
@@ -346,8 +347,8 @@ export async function acceptProposal(pool: Pool, buyer: Actor, id: string): Prom
       toSeller(row, {
         eventKey: `booking:${row.id}:confirmed:${row.calendar_sequence}`,
         kind: 'booking_accepted',
-        title: `${row.buyer_name} accepted ${meetingWords(row.meeting_time!, row.seller_time_zone)} for ${row.product_name}`,
-        body: `${row.buyer_name} accepted the time you proposed to view ${row.product_name}: ${meetingWords(row.meeting_time!, row.seller_time_zone)}${row.location ? ` at ${row.location}` : ''}.`,
+        title: `${row.buyer_name} accepted ${meetingWords(row.meeting_time!, row.seller_clock)} for ${row.product_name}`,
+        body: `${row.buyer_name} accepted the time you proposed to view ${row.product_name}: ${meetingWords(row.meeting_time!, row.seller_clock)}${row.location ? ` at ${row.location}` : ''}.`,
         calendar: calendarFor(row, 'seller'),
       }),
     );
@@ -386,7 +387,7 @@ export async function cancelBooking(pool: Pool, buyer: Actor, id: string, body: 
         eventKey: `booking:${row.id}:cancelled`,
         kind: 'booking_cancelled',
         title: `${row.buyer_name} cancelled the booking of ${row.product_name}`,
-        body: `${row.buyer_name} cancelled their booking of ${row.product_name}${row.meeting_time ? ` (the viewing on ${meetingWords(row.meeting_time, row.seller_time_zone)})` : ''}.`,
+        body: `${row.buyer_name} cancelled their booking of ${row.product_name}${row.meeting_time ? ` (the viewing on ${meetingWords(row.meeting_time, row.seller_clock)})` : ''}.`,
         calendar: cancelledCalendar(row, 'seller'),
       }),
     );

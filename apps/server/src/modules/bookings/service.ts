@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { inTransaction } from '../../db/pool.ts';
 import type { BookingBody, BookingStatus, InsertResult, Order, Product } from '@second-gear/contract';
+import type { Clock } from '@second-gear/contract/constants';
 import type { Actor } from '../../auth/actor.ts';
 import { assertOwnEmail } from '../../auth/guards.ts';
 import type { Limit, RateLimits } from '../../auth/rate-limits.ts';
@@ -8,6 +9,7 @@ import { AppError, waitWords } from '../../errors.ts';
 import { imageUrls } from '../../images/store.ts';
 import { listingStatusOf, takenWords } from '../cars/product.ts';
 import { MONEY_COLUMNS, moneyJoin, toHeldPayment, type MoneyColumns } from '../money/view.ts';
+import { clockOf } from '../notifications/notify.ts';
 import { SELLER_LINK, meetingWords, tellOfBooking, type BookingRef } from './telling.ts';
 
 interface OrderRow extends MoneyColumns {
@@ -138,7 +140,7 @@ async function bookCar(client: PoolClient, buyer: Actor, body: BookingBody): Pro
     withdrawn: boolean;
     own: boolean;
     seller_id: string | null;
-    seller_time_zone: string | null;
+    seller_clock: Clock | null;
     booking_id: string | null;
   }>({
     name: 'create-booking',
@@ -153,7 +155,7 @@ async function bookCar(client: PoolClient, buyer: Actor, body: BookingBody): Pro
              returning id
            )
            select product_name, paid, sales_status, withdrawn, own, seller_id, (select id from booked) as booking_id,
-                  (select u.time_zone from users u where u.id = car.seller_id) as seller_time_zone
+                  ${clockOf('car.seller_id')} as seller_clock
              from car`,
     values: [body.productId, buyer.id, buyer.name, buyer.email, body.phone ?? '', body.location ?? '', body.preferredTime ?? null],
   });
@@ -164,7 +166,7 @@ async function bookCar(client: PoolClient, buyer: Actor, body: BookingBody): Pro
   if (car.withdrawn) return { acknowledged: false, message: `${car.product_name} is no longer for sale.` };
   if (!car.booking_id) return { acknowledged: false, message: `You have already booked ${car.product_name}.` };
   if (car.seller_id) {
-    const seller = { id: car.seller_id, timeZone: car.seller_time_zone };
+    const seller = { id: car.seller_id, clock: car.seller_clock };
     await tellSellerOfBooking(client, seller, { id: car.booking_id, product_id: body.productId }, car.product_name, buyer.name, body.preferredTime);
   }
   return { acknowledged: true, insertedId: car.booking_id };
@@ -173,13 +175,13 @@ async function bookCar(client: PoolClient, buyer: Actor, body: BookingBody): Pro
 /** A new booking reaches the car's seller: the bell, an email and their open Booking Requests page. */
 async function tellSellerOfBooking(
   client: PoolClient,
-  seller: { id: string; timeZone: string | null },
+  seller: { id: string; clock: Clock | null },
   booking: BookingRef,
   carName: string,
   buyerName: string,
   preferredTime: string | undefined,
 ) {
-  const wish = preferredTime ? ` They would like to meet on ${meetingWords(new Date(preferredTime), seller.timeZone)}.` : '';
+  const wish = preferredTime ? ` They would like to meet on ${meetingWords(new Date(preferredTime), seller.clock)}.` : '';
   await tellOfBooking(client, booking, {
     userId: seller.id,
     eventKey: `booking:${booking.id}:requested`,

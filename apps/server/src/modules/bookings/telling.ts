@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import { clockOrUtc, writeDateTimeInZone, type Clock } from '@second-gear/contract/constants';
 import { notify, publishLive, type Notice } from '../notifications/notify.ts';
 
 /** Where each party reads about their bookings: the links of the notifications. */
@@ -6,22 +7,13 @@ export const SELLER_LINK = '/dashboard/bookings';
 export const BUYER_LINK = '/dashboard/myorders';
 
 /**
- * A meeting time in words, for titles, emails and calendar files: in the reader's time zone (set in
- * Settings), its name printed after it, or in UTC for a reader who set none ("Friday 4 May 2031 at
- * 11:00 Europe/Paris"). A zone this runtime does not know (a stored name a later runtime dropped)
- * falls back to UTC rather than failing the change the words are about.
+ * A meeting time in words, for titles, emails and calendar files: the product's one date and time
+ * style in the reader's time zone and locale (Settings, or the browser's, taken once), the zone
+ * named after it, since the reader may read it elsewhere ("Nov 28, 2026, 4:00 PM EST"); in UTC and
+ * en-US for a reader who has none. A zone this runtime does not know (a stored name a later runtime
+ * dropped) is written in UTC rather than failing the change the words are about.
  */
-export function meetingWords(at: Date, timeZone?: string | null): string {
-  for (const zone of [timeZone, 'UTC']) {
-    if (!zone) continue;
-    try {
-      return `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: zone }).format(at)} ${zone}`;
-    } catch {
-      // not a zone this runtime knows: UTC
-    }
-  }
-  throw new Error('UTC is always known');
-}
+export const meetingWords = (at: Date, reader: Clock | null | undefined): string => writeDateTimeInZone(at, clockOrUtc(reader));
 
 /** The booking a change is about, and its car (null once the car is deleted). */
 export interface BookingRef {

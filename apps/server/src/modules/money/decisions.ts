@@ -3,6 +3,7 @@ import { AppError } from '../../errors.ts';
 import { afterCarWrite } from '../cars/car-written.ts';
 import { closeRefundedBooking, withdrawProposalOfSold } from './booking-of-sale.ts';
 import { tellRefunded, tellReleased } from './telling.ts';
+import type { Clock } from '@second-gear/contract/constants';
 import { dayWords, type MoneyRules } from './rules.ts';
 
 // The two ends of a held payment, each reached at most once: released to the seller (the buyer's
@@ -48,10 +49,10 @@ export async function lockPayment(client: PoolClient, paymentId: string): Promis
   return rows[0] ?? null;
 }
 
-/** What happened to a payment that is no longer held, in words for the person who came second. */
-export function alreadyDecided(p: Pick<LockedPayment, 'state' | 'released_at' | 'refunded_at'>): string {
-  if (p.state === 'released') return `This payment was already released to the seller on ${dayWords(p.released_at!)}.`;
-  return `This payment was already refunded to the buyer on ${dayWords(p.refunded_at!)}.`;
+/** What happened to a payment that is no longer held, in words for the person who came second, on their clock (none: UTC). */
+export function alreadyDecided(p: Pick<LockedPayment, 'state' | 'released_at' | 'refunded_at'>, reader?: Clock): string {
+  if (p.state === 'released') return `This payment was already released to the seller on ${dayWords(p.released_at!, reader)}.`;
+  return `This payment was already refunded to the buyer on ${dayWords(p.refunded_at!, reader)}.`;
 }
 
 export type ReleasedBy = 'buyer' | 'automatic' | 'admin';

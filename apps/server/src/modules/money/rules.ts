@@ -1,3 +1,5 @@
+import { clockOrUtc, writeDate, type Clock } from '@second-gear/contract/constants';
+
 /** What decides where released money goes: the provider payout accounts are made with, and the platform's fee. */
 export interface MoneyRules {
   provider: 'test' | 'stripe';
@@ -17,8 +19,5 @@ export function releaseDue(pay = 'pay', b = 'b'): string {
   return `(case when ${b}.status = 'confirmed' and ${b}.meeting_time is not null then ${b}.meeting_time else ${pay}.created_at end) + make_interval(days => ${RELEASE_AFTER_DAYS})`;
 }
 
-
-/** A day as both parties read it in a message: "27 November 2026" (UTC, as the server's other words). */
-export function dayWords(at: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(at);
-}
+/** A day as one party reads it, in their time zone and locale (UTC, en-US when they have none): "Nov 27, 2026". */
+export const dayWords = (at: Date, reader: Clock | null | undefined): string => writeDate(at, clockOrUtc(reader));

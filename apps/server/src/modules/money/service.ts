@@ -40,6 +40,7 @@ async function decide(deps: MoneyDeps, who: Actor, side: 'buyer' | 'seller', pay
   await inTransaction(deps.pool, async (client) => {
     const p = await lockPayment(client, paymentId);
     if (!p || (side === 'buyer' ? p.buyer_id : p.seller_id) !== who.id) throw new AppError('NOT_FOUND', NO_PAYMENT);
+    if (p.state !== 'held') throw new AppError('CONFLICT', alreadyDecided(p, who.clock));
     await act(client, p);
   });
   await afterDecision(deps, paymentId);
@@ -218,7 +219,7 @@ export async function decideDispute(deps: MoneyDeps, admin: Actor, id: string, b
       [id],
     );
     const d = rows[0]!;
-    if (d.decision) throw new AppError('CONFLICT', `This case was already decided on ${dayWords(d.decided_at!)}: ${d.decision === 'refund' ? 'the buyer was refunded' : 'the money was released to the seller'}.`);
+    if (d.decision) throw new AppError('CONFLICT', `This case was already decided on ${dayWords(d.decided_at!, admin.clock)}: ${d.decision === 'refund' ? 'the buyer was refunded' : 'the money was released to the seller'}.`);
     if (body.decision === 'refund') await refundPayment(client, p, 'admin', `An admin decided: ${body.note}`);
     else await releasePayment(client, deps.rules, p, 'admin', body.note);
     await client.query('update disputes set decision = $2, note = $3, decided_by = $4, decided_at = now() where id = $1', [id, body.decision, body.note, admin.id]);

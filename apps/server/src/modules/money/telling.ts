@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { notify } from '../notifications/notify.ts';
+import { notify, readerClock } from '../notifications/notify.ts';
 import type { LockedPayment, RefundedBy, ReleasedBy } from './decisions.ts';
 import { formatCents } from '@second-gear/contract';
 import { dayWords, RELEASE_AFTER_DAYS } from './rules.ts';
@@ -18,9 +18,10 @@ async function tell(client: PoolClient, p: Party, event: string, buyer: { title:
   if (seller && p.seller_id) await notify(client, { userId: p.seller_id, eventKey: `money:${p.id}:${event}`, kind: 'payment', link: SELLER_PAGE, ...seller });
 }
 
-/** The buyer's receipt and the seller's news of a payment, when it is recorded (held). */
+/** The buyer's receipt and the seller's news of a payment, when it is recorded (held); the day on the buyer's clock. */
 export async function tellPaid(client: PoolClient, p: Party & { transactionId: string; paidAt: Date }) {
   const amount = formatCents(p.amount);
+  const buyerClock = p.buyer_id ? await readerClock(client, p.buyer_id) : null;
   await tell(
     client,
     p,
@@ -28,7 +29,7 @@ export async function tellPaid(client: PoolClient, p: Party & { transactionId: s
     {
       title: `Receipt: ${amount} for ${p.product_name}`,
       body: [
-        `You paid ${amount} for ${p.product_name} on ${dayWords(p.paidAt)}. Transaction id: ${p.transactionId}.`,
+        `You paid ${amount} for ${p.product_name} on ${dayWords(p.paidAt, buyerClock)}. Transaction id: ${p.transactionId}.`,
         `Second Gear holds the money until you have the car: when you do, press "I have the car" on your order and it goes to the seller. If something is wrong, press "Report a problem". Without either, it is released to the seller ${RELEASE_AFTER_DAYS} days after your confirmed meeting (or after the payment when there is none).`,
       ].join('\n'),
     },

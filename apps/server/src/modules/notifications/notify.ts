@@ -3,6 +3,9 @@ import { afterCommitOf, type AfterCommit } from '../../db/pool.ts';
 import { plainText } from '@second-gear/contract/constants';
 import { enqueueEmailDelivery } from './deliver-email.ts';
 
+/** The clock a person is told in (issue 47): the features that tell people import it from here. */
+export { clockOf, readerClock } from './reader-clock.ts';
+
 export type NotificationKind =
   | 'booking_requested'
   | 'booking_accepted'

@@ -55,7 +55,7 @@ describe('/api/me/profile', () => {
     const person = await signUp(t.app, 'Seller', { image: 'https://images.example/me.png' });
     const res = await profile(person);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<Profile>()).toEqual({ name: person.name, email: person.email, image: 'https://images.example/me.png', phone: null, timeZone: null, password: true, google: false });
+    expect(res.json<Profile>()).toEqual({ name: person.name, email: person.email, image: 'https://images.example/me.png', phone: null, timeZone: null, locale: null, password: true, google: false });
     expect((await profile(undefined)).statusCode).toBe(401);
     expect((await patch(undefined, { name: 'Nobody' })).statusCode).toBe(401);
   });
@@ -71,6 +71,30 @@ describe('/api/me/profile', () => {
     expect(cleared.json<Profile>()).toMatchObject({ name: 'Ada Lovelace', image: null, phone: null, timeZone: null });
   });
 
+  it('keeps the clock a person reads dates in: a new account has none, the browser’s zone and locale are saved once, and the session carries them', async () => {
+    const person = await signUp(t.app, 'Buyer');
+    const session = async () => (await as(t.app, person, { method: 'GET', url: '/api/auth/get-session' })).json().user;
+    expect(await session()).toMatchObject({ timeZone: null, locale: null });
+    const res = await patch(person, { timeZone: 'Asia/Kolkata', locale: 'en-GB' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Profile>()).toMatchObject({ timeZone: 'Asia/Kolkata', locale: 'en-GB' });
+    expect(await session()).toMatchObject({ timeZone: 'Asia/Kolkata', locale: 'en-GB' });
+    // Only the locale: the zone stays as it was.
+    expect((await patch(person, { locale: 'en-US' })).json<Profile>()).toMatchObject({ timeZone: 'Asia/Kolkata', locale: 'en-US' });
+  });
+
+  it('takes no clock with the sign-up itself: only the signed-in person sets it, through the profile’s checks', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      remoteAddress: nextLoopbackAddress(),
+      headers: { origin: ORIGIN },
+      payload: { name: 'Clocky', email: 'clocky@test.example', password: 'secret123', role: 'Buyer', timeZone: 'Mars/Olympus', locale: '<script>' },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect((await t.pool.query(`select 1 from users where email = 'clocky@test.example'`)).rowCount).toBe(0);
+  });
+
   it('refuses bad input with a sentence, and any field it does not own (role, verified, email)', async () => {
     const person = await signUp(t.app, 'Buyer');
     const refusals: [object, RegExp][] = [
@@ -83,6 +107,11 @@ describe('/api/me/profile', () => {
       [{ phone: 'call me maybe' }, /Phone must be a phone number/],
       [{ timeZone: 'Mars/Olympus' }, /Time zone must be a time zone name/],
       [{ timeZone: '+01:00' }, /Time zone must be a time zone name/],
+      [{ locale: 'english' }, /Locale must be a language tag such as en-US/],
+      [{ locale: 'xx-YY' }, /Locale must be a language tag such as en-US/],
+      [{ locale: 'en_US' }, /Locale must be a language tag such as en-US/],
+      [{ locale: `en-${'a'.repeat(40)}` }, /Locale must be a language tag such as en-US/],
+      [{ locale: 42 }, /Locale must be text/],
       [{ role: 'admin' }, /role/],
       [{ verified: true }, /verified/],
       [{ email: 'someone-else@test.example' }, /email/],

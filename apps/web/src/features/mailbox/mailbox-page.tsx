@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import type { MailboxMessage } from '@second-gear/contract';
-import { formatDate } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { attachmentUrl, mailboxMessageQuery, mailboxQuery } from './api.ts';
 
@@ -43,7 +43,7 @@ export default function MailboxPage() {
                     <span className="block font-semibold break-words">{mail.subject || '(no subject)'}</span>
                     <span className="block text-sm break-all text-base-content/80">To {mail.to}</span>
                     <span className="block text-xs text-base-content/70">
-                      {formatDate(mail.date)} {new Date(mail.date).toLocaleTimeString()}
+                      {formatDateTime(mail.date)}
                       {mail.hasCalendar ? ' · calendar' : ''}
                     </span>
                   </Link>

@@ -1,7 +1,6 @@
 import type { Message } from '@second-gear/contract';
 import { scamWarning } from '@second-gear/contract/constants';
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../lib/format.ts';
 
 /**
  * One message of a thread. Its text is shown as typed, as plain text: line breaks kept, nothing made
@@ -15,7 +14,7 @@ export function MessageBubble({ message }: { message: Message }) {
       <div className="chat-header text-xs text-base-content/70">
         {message.mine ? 'You' : message.senderName}
         <time className="ml-2" dateTime={message.sentAt}>
-          {timeFormat.format(new Date(message.sentAt))}
+          {formatDateTime(message.sentAt)}
         </time>
       </div>
       <div className={`chat-bubble max-w-[85%] break-words whitespace-pre-wrap ${message.mine ? 'chat-bubble-primary' : ''}`}>{message.text}</div>

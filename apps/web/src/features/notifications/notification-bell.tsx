@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type SVGProps } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveEvent } from '../../lib/live-events.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { markNotificationsRead, notificationsKey, notificationsQuery } from './api.ts';
 
 
@@ -93,7 +93,7 @@ export function NotificationBell() {
                         {n.title}
                       </span>
                       <time dateTime={n.createdAt} className="shrink-0 text-xs text-base-content/70">
-                        {formatWhen(n.createdAt)}
+                        {formatDateTime(n.createdAt)}
                       </time>
                     </span>
                     {n.body ? <span className="mt-0.5 block text-sm break-words text-base-content/80">{n.body}</span> : null}
@@ -106,13 +106,6 @@ export function NotificationBell() {
       ) : null}
     </div>
   );
-}
-
-/** `Nov 25, 2026, 14:05` in the visitor's time zone. */
-function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  const time = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
-  return `${formatDate(date)}, ${time}`;
 }
 
 function BellIcon(props: SVGProps<SVGSVGElement>) {

@@ -25,8 +25,8 @@ interface ProfileValues {
 
 /**
  * Profile: `Name`, `Photo` (uploaded with its progress, previewed), `Phone` (the booking modal starts
- * with it) and `Time zone` (the emails' and calendar files' zone; the browser's until saved). The
- * server's refusal of a field is shown under that field.
+ * with it) and `Time zone` (the zone the pages, emails and calendar files write times in; the browser's,
+ * kept at the first sign-in, until another is saved). The server's refusal of a field is shown under that field.
  */
 export function ProfileSection({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();

@@ -1,9 +1,7 @@
 import { fieldRefusals } from '../../lib/field-refusals.ts';
 
-/** The browser's own time zone: the Time zone field's choice until the person saves one. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
+/** The browser's own time zone: the Time zone field's choice until the person saves one (the app keeps it at the first sign-in). */
+export { browserTimeZone } from '../../lib/reader-clock.ts';
 
 /** The IANA zones this browser knows, UTC and `include` among them (an alias such as Asia/Calcutta is kept as it is). */
 export function timeZoneChoices(...include: string[]): string[] {
