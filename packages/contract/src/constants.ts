@@ -163,6 +163,13 @@ export const problemReasonLabels: Record<(typeof problemReasons)[number], string
   other: 'Something else',
 };
 
+/**
+ * A held payment is released to the seller on its own this many days after the confirmed meeting,
+ * or after the payment when there was none (docs/product.md, "The money's states"). The server's
+ * release job and the payment page's words read this one number.
+ */
+export const RELEASE_AFTER_DAYS = 7;
+
 /** The longest Cancel sale reason, problem details and dispute note. */
 export const moneyLimits = { reason: 500, details: 2000, note: 1000 } as const;
 

@@ -1,12 +1,12 @@
+// The payment page tells the buyer the same number, so it lives in the contract.
+import { RELEASE_AFTER_DAYS } from '@second-gear/contract/constants';
+
 /** What decides where released money goes: the provider payout accounts are made with, and the platform's fee. */
 export interface MoneyRules {
   provider: 'test' | 'stripe';
   /** `PLATFORM_FEE_PERCENT`. */
   feePercent: number;
 }
-
-/** A held payment is released on its own this many days after the confirmed meeting, or after the payment when there was none. */
-export const RELEASE_AFTER_DAYS = 7;
 
 /**
  * When a held payment is released on its own, of a payment and its booking named by these aliases
