@@ -60,9 +60,9 @@ test.describe('payments', () => {
     await expect(terms.getByText(`on its own ${RELEASE_AFTER_DAYS} days after your confirmed meeting`)).toBeVisible();
     await expect(terms.getByText('Cancel the booking on My Orders for a full refund')).toBeVisible();
     await expect(terms.getByRole('link', { name: 'Go to My Orders' })).toHaveAttribute('href', '/dashboard/myorders');
+    await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
     const [termsBox, cardBox] = [await terms.boundingBox(), await page.getByLabel('Card number', { exact: true }).boundingBox()];
     expect(termsBox!.y + termsBox!.height).toBeLessThanOrEqual(cardBox!.y);
-    await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, 'payment page with the card form');
 
     const error = page.getByRole('main').getByRole('alert').filter({ hasText: /\S/ });
