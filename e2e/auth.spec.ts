@@ -5,6 +5,7 @@ import {
   demo,
   expectMenuEntries,
   fillSignUpForm,
+  jpegPicture,
   logInThroughUi,
   navbar,
   signUpThroughUi,
@@ -58,6 +59,20 @@ test.describe('sign up', () => {
     // Exactly the address (the confirmation banner above names it in a sentence).
     await expect(main.getByText(seller.email, { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, 'dashboard welcome (seller)');
+  });
+
+  test('the sign-up photo may be uploaded: it fills the required Photo URL and becomes the avatar', async ({ page }) => {
+    const buyer = uniqueUser('Buyer');
+    await page.goto('/signup');
+    await fillSignUpForm(page, { ...buyer, photoURL: '' });
+    await page.getByLabel('Upload a photo').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await jpegPicture('#aa7744', 400, 400) });
+    const photoUrl = page.getByLabel('Photo URL');
+    await expect(photoUrl).toHaveValue(new RegExp(`^${page.url().replace(/\/signup$/, '')}/uploads/[A-Za-z0-9_-]+-\\d+\\.webp$`));
+    await expect(photoUrl).toBeEditable();
+    await expectNoAxeViolations(page, 'sign-up with an uploaded photo');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByText('User Created Successfully.')).toBeVisible();
+    await expect(navbar(page).getByRole('img', { name: buyer.name })).toHaveAttribute('src', /\/uploads\/[A-Za-z0-9_-]+-\d+\.webp$/);
   });
 
   test('a buyer signs up and sees the buyer dashboard', async ({ page }) => {

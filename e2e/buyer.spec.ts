@@ -51,6 +51,10 @@ test.describe('buyer', () => {
     await modal.getByLabel('Meeting Location', { exact: true }).fill('Central Station');
     await modal.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText(`${car.productName} Booking is Confirmed`, { exact: true })).toBeVisible();
+    // The same toast says the booking is a request the seller answers.
+    await expect(page.getByRole('status').filter({ hasText: `${car.productName} Booking is Confirmed` })).toContainText(
+      'The seller will answer your request: follow it in My Orders.',
+    );
     await expect(modal).toBeHidden();
 
     // My Orders: the booking with Pay.
@@ -61,6 +65,8 @@ test.describe('buyer', () => {
     const orderRow = tableRow(page, car.productName);
     await expect(orderRow).toHaveCount(1);
     await expect(orderRow.getByText('$21,450')).toBeVisible();
+    await expect(orderRow.getByTestId('booking-status')).toHaveText('Pending');
+    await expect(orderRow.getByText('Waiting for the seller to accept a time')).toBeVisible();
     const pay = orderRow.getByRole('link', { name: 'Pay' });
     await expect(pay).toBeVisible();
     const payHref = await pay.getAttribute('href');

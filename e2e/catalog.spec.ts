@@ -46,9 +46,6 @@ async function addCarThroughForm(page: Page, car: FormCar, options: { slowUpload
   await page.getByLabel('Year of Purchase', { exact: true }).fill('2019');
   await page.getByLabel('Mobile No.', { exact: true }).fill('555-0142');
   await page.getByLabel('Location', { exact: true }).fill(car.location);
-  await page.getByLabel('Image', { exact: true }).setInputFiles({ name: 'my-car.jpg', mimeType: 'image/jpeg', buffer: await jpegPicture('#3366cc', 1200, 900) });
-  await expect(page.getByRole('img', { name: 'Preview of the chosen image' })).toBeVisible();
-
   if (options.slowUpload) {
     // Hold the upload a moment so that its progress bar can be seen.
     await page.route(
@@ -60,10 +57,14 @@ async function addCarThroughForm(page: Page, car: FormCar, options: { slowUpload
       { times: 1 },
     );
   }
-  await page.getByRole('button', { name: 'Add Product' }).click();
+  // The specification's Image is the photo list's input: its first photo, uploaded at once, is the cover.
+  await page.getByLabel('Image', { exact: true }).setInputFiles({ name: 'my-car.jpg', mimeType: 'image/jpeg', buffer: await jpegPicture('#3366cc', 1200, 900) });
+  await expect(page.getByRole('img', { name: 'The cover photo' })).toBeVisible();
   if (options.slowUpload) {
-    await expect(page.getByRole('progressbar', { name: 'Uploading image' })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Uploading my-car.jpg' })).toBeVisible();
   }
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add Product' }).click();
   await expect(page.getByText(`${car.productName} is Added Successfully`)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/myproducts$/);
 }

@@ -3,6 +3,8 @@ import {
   addCarViaApi,
   baseUrl,
   categoriesViaApi,
+  createUserViaApi,
+  logInThroughUi,
   desktopScreen,
   expectNoAxeViolations,
   keepScreenshot,
@@ -32,9 +34,14 @@ for (const [screen, size] of [
     const buyer = uniqueUser('Buyer');
     await signUpThroughUi(page, buyer);
 
-    // The dashboard asks for the confirmation, and sends a new link on asking.
-    await page.goto('/dashboard');
+    // Where the sign-up lands (the home page) already asks for the confirmation, as every page does.
     const banner = page.getByRole('region', { name: 'Email confirmation' });
+    await expect(banner.getByText(`Confirm your email address: we sent a link to ${buyer.email}.`)).toBeVisible();
+    await page.goto('/search');
+    await expect(banner.getByText(`Confirm your email address: we sent a link to ${buyer.email}.`)).toBeVisible();
+
+    // The dashboard asks for it too, and sends a new link on asking.
+    await page.goto('/dashboard');
     await expect(banner.getByText(`Confirm your email address: we sent a link to ${buyer.email}.`)).toBeVisible();
     await expectNoAxeViolations(page, `dashboard with the confirmation banner (${screen})`);
     await keepScreenshot(page, testInfo, 'confirm-banner');
@@ -85,3 +92,23 @@ for (const [screen, size] of [
     await expect(page.getByRole('log', { name: /^Messages with / }).getByText('Hello! Is it still for sale?')).toBeVisible();
   });
 }
+
+test('the confirmation notice may be put away for the visit, and is back on the next one', async ({ page, browser }) => {
+  const buyer = uniqueUser('Buyer');
+  await createUserViaApi(page.request, buyer, baseUrl, { confirmed: false });
+  await page.goto('/search');
+  const banner = page.getByRole('region', { name: 'Email confirmation' });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: 'Not now' }).click();
+  await expect(banner).toHaveCount(0);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+
+  // Another visit (a new browser session) asks again.
+  const next = await browser.newContext({ baseURL: baseUrl });
+  const again = await next.newPage();
+  await logInThroughUi(again, buyer.email, buyer.password);
+  await expect(again.getByRole('region', { name: 'Email confirmation' })).toBeVisible();
+  await next.close();
+});

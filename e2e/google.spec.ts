@@ -57,6 +57,8 @@ test.describe('CONTINUE WITH GOOGLE', () => {
     await expect(page.getByText('Login Successful')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await expect(navbar(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    // Google has confirmed the address already: no notice asks for it.
+    await expect(page.getByRole('region', { name: 'Email confirmation' })).toHaveCount(0);
     const features = await page.evaluate(() => (window as unknown as { openCalls: string[] }).openCalls);
     expect(features).toHaveLength(1);
     expect(features[0]).toMatch(/width=500/);

@@ -20,7 +20,9 @@ import {
 // Messages between a buyer and a car's seller: Message Seller, live delivery in both
 // directions without a reload, unread counts, and the calm scam warning on both sides.
 
-const warning = 'Be careful: never pay a deposit or send gift cards, crypto or a wire transfer before you have seen the car and its papers.';
+// The one advice about paying (Message Seller's dialog says the same): where to pay, not when.
+const payOnlyHere = "Never pay outside Second Gear: no deposit, gift cards, crypto or wire transfer to the seller. Pay only on Second Gear's payment page, where the money is held until you have the car.";
+const warning = `Be careful. ${payOnlyHere}`;
 
 function box(page: Page) {
   return page.getByRole('textbox', { name: 'Message', exact: true });
@@ -50,6 +52,7 @@ test.describe('messages', () => {
     await page.goto(`/cars/${car._id}`);
     await page.getByRole('button', { name: 'Message Seller' }).click();
     const dialog = page.getByRole('dialog', { name: `Message the seller of ${car.productName}` });
+    await expect(dialog).toContainText(payOnlyHere);
     const first = 'Hello! Is it still for sale?\nI could come on Saturday.';
     await dialog.getByRole('textbox', { name: 'Message', exact: true }).fill(first);
     await expect(dialog.getByText(`${first.length} / 2,000 characters`)).toBeVisible();

@@ -73,6 +73,10 @@ test.describe('home page', () => {
     await link.click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    // The same cars are public on the search: offered without an account, beside the spec's login.
+    const categoryId = categoryPath.split('/').pop()!;
+    const browse = page.getByRole('link', { name: `Browse ${categoryName} cars without an account` });
+    await expect(browse).toHaveAttribute('href', `/search?make=${categoryId}`);
     await expectNoAxeViolations(page, 'login');
     await logInThroughUi(page, buyer.email, buyer.password);
     await expect(page).toHaveURL(new RegExp(`${categoryPath}$`));
@@ -80,6 +84,18 @@ test.describe('home page', () => {
     await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
     await expectNoAxeViolations(page, 'category page');
   });
+});
+
+test('a visitor sent to sign in from a brand’s View Product browses its cars on the search instead', async ({ page }) => {
+  await page.goto('/');
+  const card = page.getByRole('region', { name: /Available Car Category/ }).getByRole('article').first();
+  const categoryName = (await card.getByRole('heading').innerText()).trim();
+  const categoryId = new URL((await card.getByRole('link', { name: 'View Product' }).getAttribute('href')) ?? '', page.url()).pathname.split('/').pop()!;
+  await card.getByRole('link', { name: 'View Product' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('link', { name: `Browse ${categoryName} cars without an account` }).click();
+  await expect(page).toHaveURL(`/search?make=${categoryId}`);
+  await expect(page.getByRole('list').getByRole('article').first()).toBeVisible();
 });
 
 test('blog shows four collapsible entries that open on click', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { RELEASE_AFTER_DAYS } from '@second-gear/contract/constants';
 import {
   addCarViaApi,
   advertisedGrid,
@@ -53,7 +54,15 @@ test.describe('payments', () => {
     await expect(page).toHaveURL(new RegExp(`/dashboard/payment/${orderId}$`));
     await expect(page.getByRole('heading', { name: car.productName })).toBeVisible();
     await expect(page.getByText(`Please pay $19,999 for ${car.productName}`)).toBeVisible();
+    // Before the card form: the money is held until the buyer has the car, and how a refund works.
+    const terms = page.getByRole('region', { name: 'What happens to your money' });
+    await expect(terms.getByText('Second Gear holds the amount until you have the car')).toBeVisible();
+    await expect(terms.getByText(`on its own ${RELEASE_AFTER_DAYS} days after your confirmed meeting`)).toBeVisible();
+    await expect(terms.getByText('Cancel the booking on My Orders for a full refund')).toBeVisible();
+    await expect(terms.getByRole('link', { name: 'Go to My Orders' })).toHaveAttribute('href', '/dashboard/myorders');
     await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
+    const [termsBox, cardBox] = [await terms.boundingBox(), await page.getByLabel('Card number', { exact: true }).boundingBox()];
+    expect(termsBox!.y + termsBox!.height).toBeLessThanOrEqual(cardBox!.y);
     await expectNoAxeViolations(page, 'payment page with the card form');
 
     const error = page.getByRole('main').getByRole('alert').filter({ hasText: /\S/ });
@@ -119,6 +128,9 @@ test.describe('payments', () => {
 
     await expect(page).toHaveURL(new RegExp(`/dashboard/wishlistpayment/${car._id}$`));
     await expect(page.getByText(`Please pay $33,100 for ${car.productName}`)).toBeVisible();
+    const terms = page.getByRole('region', { name: 'What happens to your money' });
+    await expect(terms.getByText(`on its own ${RELEASE_AFTER_DAYS} days after the payment`)).toBeVisible();
+    await expect(terms.getByRole('link', { name: 'Go to My Wishlist' })).toHaveAttribute('href', '/dashboard/mywishlist');
     await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, 'wishlist payment page');
 

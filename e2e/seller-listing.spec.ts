@@ -53,8 +53,9 @@ async function coloursOf(images: Locator): Promise<Colour[] | null> {
   return pixels.some((pixel) => pixel === null) ? null : pixels.map((pixel) => nameOf(pixel!));
 }
 
+/** The car's photos on Add A Product, the cover first. */
 function morePhotos(page: Page): Locator {
-  return page.getByRole('list', { name: 'More photos' }).getByRole('listitem');
+  return page.getByRole('list', { name: 'Photos', exact: true }).getByRole('listitem');
 }
 
 async function expectPhotos(page: Page, colours: Colour[]): Promise<void> {
@@ -127,8 +128,18 @@ test.describe('seller listing', () => {
 
     const productName = uniqueCarName('E2E Listing');
     await fillSpecFields(page, productName);
-    await page.getByLabel('Image', { exact: true }).setInputFiles(await photoFile('grey'));
-    await expect(page.getByRole('img', { name: 'Preview of the chosen image' })).toBeVisible();
+    // The specification's Image is the one photo control: its first photo is the cover.
+    const image = page.getByLabel('Image', { exact: true });
+    await image.setInputFiles(await photoFile('grey'));
+    await expectCover(page, 'grey');
+    await expect(page.getByText('Image is Required', { exact: true })).toHaveCount(0);
+    // Removing the only photo leaves no cover: the requirement stands again.
+    await morePhotos(page).first().getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    await expect(page.getByText('Image is Required', { exact: true })).toBeVisible();
+    await expect(image).toBeFocused();
+    await image.setInputFiles(await photoFile('grey'));
+    await expectCover(page, 'grey');
 
     // More details, with the VIN's help: a 2003 Honda fills in the Model Year and agrees with Honda.
     await expect(page.getByRole('heading', { name: 'More details' })).toBeVisible();
@@ -154,10 +165,10 @@ test.describe('seller listing', () => {
     await expect(page.getByText('This VIN belongs to a Honda')).toHaveCount(0);
 
     // Five photos after the cover, each uploaded at once.
-    const addPhotos = page.getByLabel('Add photos', { exact: true });
+    const addPhotos = image;
     await addPhotos.setInputFiles(await Promise.all((['red', 'green', 'blue', 'yellow', 'purple'] as const).map(photoFile)));
-    await expectPhotos(page, ['red', 'green', 'blue', 'yellow', 'purple']);
-    await expect(page.getByText('14 of 19 left', { exact: false })).toBeVisible();
+    await expectPhotos(page, ['grey', 'red', 'green', 'blue', 'yellow', 'purple']);
+    await expect(page.getByText('14 of 20 left', { exact: false })).toBeVisible();
 
     // Files that are not pictures are refused, each with its reason, until dismissed.
     await addPhotos.setInputFiles([
@@ -168,7 +179,7 @@ test.describe('seller listing', () => {
     await expect(refusals.filter({ hasText: 'notes.txt: The image must be a JPEG, PNG, WebP or AVIF picture.' })).toBeVisible();
     const fake = refusals.filter({ hasText: 'fake.png:' });
     await expect(fake).toBeVisible();
-    await expectPhotos(page, ['red', 'green', 'blue', 'yellow', 'purple']);
+    await expectPhotos(page, ['grey', 'red', 'green', 'blue', 'yellow', 'purple']);
     await expectNoAxeViolations(page, 'add product with photos and refusals');
     await fake.getByRole('button', { name: 'Dismiss' }).click();
     await expect(fake).toHaveCount(0);
@@ -176,24 +187,24 @@ test.describe('seller listing', () => {
     await expect(refusals).toHaveCount(0);
 
     // Keyboard: red goes two places later; focus stays with it.
-    await page.getByRole('button', { name: 'Move photo 1 later' }).focus();
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('button', { name: 'Move photo 2 later' })).toBeFocused();
+    await page.getByRole('button', { name: 'Move photo 2 later' }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('button', { name: 'Move photo 3 later' })).toBeFocused();
-    await expectPhotos(page, ['green', 'blue', 'red', 'yellow', 'purple']);
-    await page.getByRole('button', { name: 'Move photo 3 earlier' }).press('Enter');
-    await expectPhotos(page, ['green', 'red', 'blue', 'yellow', 'purple']);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Move photo 4 later' })).toBeFocused();
+    await expectPhotos(page, ['grey', 'green', 'blue', 'red', 'yellow', 'purple']);
+    await page.getByRole('button', { name: 'Move photo 4 earlier' }).press('Enter');
+    await expectPhotos(page, ['grey', 'green', 'red', 'blue', 'yellow', 'purple']);
 
-    // Drag: purple to the front.
-    await dragPhoto(page, morePhotos(page).nth(4), morePhotos(page).nth(0));
-    await expectPhotos(page, ['purple', 'green', 'red', 'blue', 'yellow']);
+    // Drag: purple to the front, where it becomes the cover.
+    await dragPhoto(page, morePhotos(page).nth(5), morePhotos(page).nth(0));
+    await expectPhotos(page, ['purple', 'grey', 'green', 'red', 'blue', 'yellow']);
+    await expectCover(page, 'purple');
 
-    // Make cover: blue becomes the cover, the chosen Image takes its place among the photos.
-    await page.getByRole('listitem', { name: 'Photo 4', exact: true }).getByRole('button', { name: 'Make cover' }).click();
+    // Make cover: blue moves first and is the cover; the others keep their order after it.
+    await page.getByRole('listitem', { name: 'Photo 5', exact: true }).getByRole('button', { name: 'Make cover' }).click();
     await expectCover(page, 'blue');
-    await expect(page.getByRole('img', { name: 'Preview of the chosen image' })).toHaveCount(0);
-    await expectPhotos(page, ['purple', 'green', 'red', 'grey', 'yellow']);
+    await expectPhotos(page, ['blue', 'purple', 'grey', 'green', 'red', 'yellow']);
 
     await page.getByRole('button', { name: 'Add Product' }).click();
     await expect(page.getByText(`${productName} is Added Successfully`)).toBeVisible();
@@ -207,7 +218,7 @@ test.describe('seller listing', () => {
     await expect(page.getByRole('heading', { name: `Edit ${productName}`, level: 1 })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/myproducts\/[0-9a-f-]{36}\/edit$/);
     await expectCover(page, 'blue');
-    await expectPhotos(page, ['purple', 'green', 'red', 'grey', 'yellow']);
+    await expectPhotos(page, ['blue', 'purple', 'grey', 'green', 'red', 'yellow']);
     await expect(page.getByLabel('Model', { exact: true })).toHaveValue('Accord');
     await expect(page.getByLabel('Model Year', { exact: true })).toHaveValue('2003');
     await expect(page.getByLabel('Mileage', { exact: true })).toHaveValue('84000');
@@ -236,7 +247,7 @@ test.describe('seller listing', () => {
     }
     await tableRow(page, productName).getByRole('link', { name: 'Edit' }).click();
     await expect(page.getByLabel('Resale Price', { exact: true })).toHaveValue('16900');
-    await expectPhotos(page, ['purple', 'green', 'red', 'grey', 'yellow']);
+    await expectPhotos(page, ['blue', 'purple', 'grey', 'green', 'red', 'yellow']);
     await page.goBack();
 
     // A buyer sees all of it on the car's page: the six pictures in the seller's order, the details, both price changes.
@@ -278,11 +289,11 @@ test.describe('seller listing on a phone', () => {
     test.setTimeout(90_000);
     await signUpInBrowser(page, 'Seller');
     await page.goto('/dashboard/addProduct');
-    const addPhotos = page.getByLabel('Add photos', { exact: true });
-    const twenty = await Promise.all(Array.from({ length: 20 }, (_, i) => photoFile((['red', 'green', 'blue', 'yellow', 'purple'] as const)[i % 5]!)));
-    await addPhotos.setInputFiles(twenty.map((file, i) => ({ ...file, name: `photo-${i + 1}.jpg` })));
-    await expect(morePhotos(page)).toHaveCount(19);
-    await expect(page.getByText('photo-20.jpg: A car has at most 20 photos, the cover included.')).toBeVisible();
+    const addPhotos = page.getByLabel('Image', { exact: true });
+    const files = await Promise.all(Array.from({ length: 21 }, (_, i) => photoFile((['red', 'green', 'blue', 'yellow', 'purple'] as const)[i % 5]!)));
+    await addPhotos.setInputFiles(files.map((file, i) => ({ ...file, name: `photo-${i + 1}.jpg` })));
+    await expect(morePhotos(page)).toHaveCount(20);
+    await expect(page.getByText('photo-21.jpg: A car has at most 20 photos, the cover included.')).toBeVisible();
     await expect(page.getByText('No more photos fit', { exact: false })).toBeVisible();
     await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
 
@@ -291,17 +302,18 @@ test.describe('seller listing on a phone', () => {
     await touchDragPhoto(page, morePhotos(page).nth(2), morePhotos(page).nth(0));
     await expect.poll(async () => (await coloursOf(morePhotos(page).getByRole('img')))?.slice(0, 3)).toEqual(['blue', 'red', 'green']);
 
-    const first = morePhotos(page).first();
-    for (const name of ['Move photo 1 later', 'Make cover', 'Remove']) {
-      const box = await first.getByRole('button', { name }).boundingBox();
+    const second = morePhotos(page).nth(1);
+    for (const name of ['Move photo 2 later', 'Make cover', 'Remove']) {
+      const box = await second.getByRole('button', { name }).boundingBox();
       expect(box?.height, name).toBeGreaterThanOrEqual(44);
       expect(box?.width, name).toBeGreaterThanOrEqual(44);
     }
-    await first.getByRole('button', { name: 'Remove' }).click();
-    await expect(morePhotos(page)).toHaveCount(18);
-    // Focus stays in the list: on the photo that took the removed one's place.
+    await morePhotos(page).first().getByRole('button', { name: 'Remove' }).click();
+    await expect(morePhotos(page)).toHaveCount(19);
+    // Focus stays in the list: on the photo that took the removed one's place, now the cover.
     await expect(morePhotos(page).first().getByRole('button', { name: 'Remove' })).toBeFocused();
-    await expect(page.getByText('1 of 19 left', { exact: false })).toBeVisible();
+    await expect.poll(async () => (await coloursOf(page.getByRole('img', { name: 'The cover photo' })))?.[0]).toBe('red');
+    await expect(page.getByText('1 of 20 left', { exact: false })).toBeVisible();
     await keepScreenshot(page, testInfo, 'add-product-photos');
   });
 });

@@ -127,6 +127,15 @@ describe('mass-assignment probes on every write route', () => {
       const key = /\/uploads\/([A-Za-z0-9_-]+)-\d+\.webp$/.exec(res.json().data.url)![1];
       expect(await one('select owner_id from images where key = $1', [key])).toEqual({ owner_id: P.buyer.id });
     },
+    'POST /api/signup/photo': async () => {
+      // Forged owner fields, signed in or not: the sign-up photo still belongs to nobody.
+      for (const who of ['anonymous', 'buyer'] as const) {
+        const res = await call(who, { method: 'POST', url: `/api/signup/photo?${forgedQuery()}`, ...multipartFile('image', 'me.png', 'image/png', png) });
+        expect(res.statusCode).toBe(200);
+        const key = /\/uploads\/([A-Za-z0-9_-]+)-\d+\.webp$/.exec(res.json().data.url)![1];
+        expect(await one('select owner_id from images where key = $1', [key])).toEqual({ owner_id: null });
+      }
+    },
     'POST /api/me/email': async () => {
       await rejected('buyer', post('/api/me/email', { ...forged(), newEmail: 'forged@test.example' }));
       await rejected('buyer', post('/api/me/email', { newEmail: 'forged@test.example', userId: P.otherBuyer.id }));

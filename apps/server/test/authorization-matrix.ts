@@ -444,6 +444,10 @@ export const specs: Record<string, Spec> = {
     call: () => ({ method: 'POST', url: '/api/me/photo', ...multipartFile('image', 'me.png', 'image/png', png) }),
     check: (_who, res) => expect(res.json().data.url).toMatch(/\/uploads\//),
   },
+  'POST /api/signup/photo': {
+    call: () => ({ method: 'POST', url: '/api/signup/photo', ...multipartFile('image', 'me.png', 'image/png', png) }),
+    check: (_who, res) => expect(res.json().data.url).toMatch(/\/uploads\//),
+  },
   'POST /api/me/email': {
     call: (who) => post('/api/me/email', { newEmail: `moved-${who}-${randomBytes(3).toString('hex')}@test.example` }),
     check: (who, res) => expect(res.json().message).toContain(P[who as SignedIn].email),

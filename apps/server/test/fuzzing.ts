@@ -977,6 +977,12 @@ export function routes(): RouteCase[] {
       who: whoArb(['buyer', 'otherBuyer', 'seller', 'admin']),
       request: imageUploadArb().map((payload) => ({ url: '/api/me/photo', payload })),
     },
+    {
+      method: 'POST',
+      route: '/api/signup/photo',
+      who: fc.constantFrom(...anyone),
+      request: imageUploadArb().map((payload) => ({ url: '/api/signup/photo', payload })),
+    },
     jsonRoute(
       '/api/me/email',
       ['otherBuyer'],
@@ -1395,6 +1401,7 @@ export const PEOPLE_AND_MESSAGE_ROUTES = [
   'GET /api/me/profile',
   'PATCH /api/me/profile',
   'POST /api/me/photo',
+  'POST /api/signup/photo',
   'POST /api/me/email',
   'GET /api/me/sessions',
   'DELETE /api/me/sessions/:id',

@@ -99,6 +99,7 @@ export const routeRules: Record<string, RouteRule> = {
   'GET /api/me/profile': { access: 'signed-in', note: 'the caller’s own profile only' },
   'PATCH /api/me/profile': { access: 'signed-in', note: 'the caller’s own row only; role, verification and email are not fields of it' },
   'POST /api/me/photo': { access: 'signed-in', note: 'a picture stored as the caller’s, counted in their upload limit' },
+  'POST /api/signup/photo': { access: 'public', note: 'the sign-up form’s photo before the account exists: owned by nobody, counted per client address' },
   'POST /api/me/email': { access: 'signed-in', note: 'the link goes to the new address; limited per account and per client address' },
   'GET /api/me/sessions': { access: 'signed-in', note: 'the caller’s own sessions, without their tokens' },
   'DELETE /api/me/sessions/:id': { access: 'signed-in', owner: [{ by: 'row', in: 'params', field: 'id', row: 'session' }] },

@@ -161,9 +161,15 @@ export const scamSignals = {
 } as const;
 export type ScamSignal = keyof typeof scamSignals;
 
+/**
+ * The one advice about paying, wherever a buyer and a seller talk: the product's own payment holds
+ * the money until the buyer has the car, so the safe rule is where to pay, not when.
+ */
+export const payOnlyThroughSecondGear =
+  "Never pay outside Second Gear: no deposit, gift cards, crypto or wire transfer to the seller. Pay only on Second Gear's payment page, where the money is held until you have the car.";
+
 /** The calm note both parties see next to a message carrying any scam signal. */
-export const scamWarning =
-  'Be careful: never pay a deposit or send gift cards, crypto or a wire transfer before you have seen the car and its papers. Keep the conversation on Second Gear.';
+export const scamWarning = `Be careful. ${payOnlyThroughSecondGear} Keep the conversation on Second Gear.`;
 
 /** How often a saved search tells its person about new matching cars (decision 019). */
 export const alertFrequencies = ['Instantly', 'Daily', 'Weekly'] as const;
@@ -179,6 +185,13 @@ export const problemReasonLabels: Record<(typeof problemReasons)[number], string
   seller_unreachable: 'I cannot reach the seller',
   other: 'Something else',
 };
+
+/**
+ * A held payment is released to the seller on its own this many days after the confirmed meeting,
+ * or after the payment when there was none (docs/product.md, "The money's states"). The server's
+ * release job and the payment page's words read this one number.
+ */
+export const RELEASE_AFTER_DAYS = 7;
 
 /** The longest Cancel sale reason, problem details and dispute note. */
 export const moneyLimits = { reason: 500, details: 2000, note: 1000 } as const;

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { ConfirmEmailBanner } from '../features/auth/index.ts';
 import { CanonicalLink } from './canonical-link.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
@@ -32,6 +33,7 @@ export function RootLayout() {
       <CanonicalLink />
       <SkipLink />
       <Navbar />
+      <ConfirmEmailBanner className="mx-4 mt-4 sm:mx-8" />
       <main id="main" className="flex-1" tabIndex={-1}>
         <Outlet />
       </main>

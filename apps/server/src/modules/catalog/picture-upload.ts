@@ -20,14 +20,25 @@ const pictureUploadSchema = {
 } as const;
 
 /**
- * One picture upload of the signed-in caller (a car's photo, a category's, a profile photo): counted
- * against the uploader's hourly limit, checked by content, re-encoded without its metadata and stored
- * as the caller's.
+ * Who uploads, counted against their limit (a refusal throws): the signed-in caller by default,
+ * counted per person; the sign-up photo, before any account exists, counts per client address and
+ * belongs to nobody (null).
  */
-async function uploadPicture(req: FastifyRequest): Promise<ImageUploadAnswer> {
+export type Uploader = (req: FastifyRequest) => Promise<string | null>;
+
+const signedInUploader: Uploader = async (req) => {
   const owner = actorOf(req).id;
-  // Counted before the body is read, so an uploader over the limit costs no decoding at all.
   await countUpload(req.server.pg, owner);
+  return owner;
+};
+
+/**
+ * One picture upload (a car's photo, a category's, a profile photo): counted against the uploader's
+ * hourly limit, checked by content, re-encoded without its metadata and stored as the uploader's.
+ */
+async function uploadPicture(req: FastifyRequest, uploader: Uploader): Promise<ImageUploadAnswer> {
+  // Counted before the body is read, so an uploader over the limit costs no decoding at all.
+  const owner = await uploader(req);
   const bytes = await readUploadedImage(req);
   let stored;
   try {
@@ -48,8 +59,9 @@ async function uploadPicture(req: FastifyRequest): Promise<ImageUploadAnswer> {
 export async function registerPictureUpload(
   app: FastifyInstance,
   path: string,
-  route: { onRequest: RouteShorthandOptions['onRequest']; tags: string[]; summary: string },
+  route: { onRequest: RouteShorthandOptions['onRequest']; tags: string[]; summary: string; uploader?: Uploader },
 ): Promise<void> {
+  const uploader = route.uploader ?? signedInUploader;
   await app.register(async (uploads) => {
     await uploads.register(multipart);
     uploads.post(
@@ -59,7 +71,7 @@ export async function registerPictureUpload(
         config: pictureUploadSchema.config,
         schema: { tags: route.tags, summary: route.summary, response: pictureUploadSchema.response },
       },
-      uploadPicture,
+      (req) => uploadPicture(req, uploader),
     );
   });
 }

@@ -1,4 +1,5 @@
-import { clockOrUtc, writeDate, type Clock } from '@second-gear/contract/constants';
+// The payment page tells the buyer the same number of days, so it lives in the contract.
+import { clockOrUtc, RELEASE_AFTER_DAYS, writeDate, type Clock } from '@second-gear/contract/constants';
 
 /** What decides where released money goes: the provider payout accounts are made with, and the platform's fee. */
 export interface MoneyRules {
@@ -6,9 +7,6 @@ export interface MoneyRules {
   /** `PLATFORM_FEE_PERCENT`. */
   feePercent: number;
 }
-
-/** A held payment is released on its own this many days after the confirmed meeting, or after the payment when there was none. */
-export const RELEASE_AFTER_DAYS = 7;
 
 /**
  * When a held payment is released on its own, of a payment and its booking named by these aliases

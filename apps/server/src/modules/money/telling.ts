@@ -2,7 +2,8 @@ import type { PoolClient } from 'pg';
 import { notify, readerClock } from '../notifications/notify.ts';
 import type { LockedPayment, RefundedBy, ReleasedBy } from './decisions.ts';
 import { formatCents } from '@second-gear/contract';
-import { dayWords, RELEASE_AFTER_DAYS } from './rules.ts';
+import { RELEASE_AFTER_DAYS } from '@second-gear/contract/constants';
+import { dayWords } from './rules.ts';
 
 // What the buyer and the seller are told of their money, by the bell and by email, in the
 // transaction of the decision: told exactly when it happened. Each event has its own key, so a

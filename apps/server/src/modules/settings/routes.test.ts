@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile, SignedInDevice } from '@second-gear/contract';
 import { CONFIRM_PER_PERSON } from '../../auth/email-confirmation.ts';
+import { SIGN_UP_PHOTOS_PER_ADDRESS } from './sign-up-photo.ts';
 import { appHasHeard, as, createTestApp, multipartFile, ORIGIN, sessionCookie, signUp, type Person, type TestApp } from '../../../test/harness.ts';
 import { nextLoopbackAddress } from '../../../test/raw-http.ts';
 
@@ -143,6 +144,47 @@ describe('/api/me/profile', () => {
   it('tells an account made through Google that it has no password', async () => {
     const person = await googleOnly();
     expect((await profile(person)).json<Profile>()).toMatchObject({ password: false, google: true });
+  });
+});
+
+describe('/api/signup/photo', () => {
+  const upload = (bytes: Buffer, remoteAddress: string, who?: Person) =>
+    as(t.app, who, { method: 'POST', url: '/api/signup/photo', ...multipartFile('image', 'me.png', 'image/png', bytes), remoteAddress });
+
+  it('takes a picture from someone not signed in, and its address makes a sign-up’s Photo URL', async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#cc6633' } }).png().toBuffer();
+    const res = await upload(png, nextLoopbackAddress());
+    expect(res.statusCode, res.body).toBe(200);
+    const url: string = res.json().data.url;
+    expect(url).toMatch(/^\/uploads\/[A-Za-z0-9_-]+-480\.webp$/);
+    // Nobody owns it: no account exists yet, and no one may wear it as an uploaded profile photo.
+    const key = /\/uploads\/([A-Za-z0-9_-]+)-/.exec(url)![1];
+    expect((await t.pool.query('select owner_id from images where key = $1', [key])).rows).toEqual([{ owner_id: null }]);
+
+    const email = `photo-${key!.slice(0, 8).toLowerCase()}@test.example`;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Pat Photo', email, password: 'secret123', image: `${ORIGIN}${url}`, role: 'Buyer' },
+      headers: { origin: ORIGIN },
+      remoteAddress: nextLoopbackAddress(),
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().user.image).toBe(`${ORIGIN}${url}`);
+  });
+
+  it('refuses what is not a picture, and more than its hourly number from one address', async () => {
+    const address = nextLoopbackAddress();
+    expect((await upload(Buffer.from('not a picture'), address)).statusCode).toBe(415);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+    // The refused one above counted too: every upload started is counted before it is read.
+    for (let i = 1; i < SIGN_UP_PHOTOS_PER_ADDRESS.max; i++) expect((await upload(png, address)).statusCode).toBe(200);
+    const over = await upload(png, address);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toMatch(/^Too many photos uploaded from your network\. Try again in /);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not held back by it.
+    expect((await upload(png, nextLoopbackAddress())).statusCode).toBe(200);
   });
 });
 

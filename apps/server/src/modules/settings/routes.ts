@@ -8,11 +8,13 @@ import { refusal } from '../../http/openapi.ts';
 import { registerPictureUpload } from '../catalog/picture-upload.ts';
 import { signedInDevice, type SessionRow } from './devices.ts';
 import { requestEmailChange } from './email-change.ts';
+import { signUpPhotoUploader } from './sign-up-photo.ts';
 import { profileOf, updateProfile } from './profile.ts';
 
 /**
  * Settings (`/dashboard/settings`): the caller's own profile, email, and signed-in devices. Every
  * route is the caller's alone: nothing names a person, and a session id that is not the caller's is a 404.
+ * The one route without a caller is the sign-up form's photo, before the account exists.
  */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['settings'];
@@ -40,6 +42,14 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: requireUser,
     tags,
     summary: 'Upload a profile photo (multipart field "image"); save its URL with PATCH /api/me/profile',
+  });
+
+  // Before the account exists: the sign-up form's upload beside its required Photo URL, which it fills.
+  await registerPictureUpload(app, '/signup/photo', {
+    onRequest: undefined,
+    tags,
+    summary: 'Upload the photo of an account about to be made (multipart field "image"), signed out; its URL goes into the sign-up’s Photo URL. Limited per client address',
+    uploader: signUpPhotoUploader,
   });
 
   app.post(

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
@@ -35,14 +36,64 @@ export function ResendLinkButton({ email, label = 'Resend', sentText }: { email:
   );
 }
 
-/** On every dashboard page until the signed-in person has confirmed their email. */
-export function ConfirmEmailBanner() {
+/** This tab's memory of the banner: the address last seen unconfirmed, and the one whose banner was put away. */
+const shownKey = 'second-gear:unconfirmed-email';
+const dismissedKey = 'second-gear:confirm-email-dismissed';
+
+function remembered(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null; // Storage refused (a private window's settings): the banner simply waits for the session.
+  }
+}
+
+function remember(key: string, value: string | null) {
+  try {
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, value);
+  } catch {
+    // As above: nothing to keep.
+  }
+}
+
+/**
+ * The unconfirmed address the banner is about. Until the session is read, this tab's last answer:
+ * a reload paints the banner from the first frame instead of pushing the page down a moment later.
+ */
+function useBannerEmail(): string | null {
+  const { ready } = useAuth();
   const email = useUnconfirmedEmail();
-  if (!email) return null;
+  useEffect(() => {
+    if (ready) remember(shownKey, email);
+  }, [ready, email]);
+  return ready ? email : remembered(shownKey);
+}
+
+/**
+ * On every page, under the navigation bar, until the signed-in person has confirmed their email
+ * (Google accounts are confirmed already). `Not now` puts it away for this visit (this tab), no longer.
+ */
+export function ConfirmEmailBanner({ className = 'mb-4' }: { className?: string }) {
+  const email = useBannerEmail();
+  const [dismissed, setDismissed] = useState(() => remembered(dismissedKey));
+  if (!email || dismissed === email) return null;
+  const dismiss = () => {
+    remember(dismissedKey, email);
+    setDismissed(email);
+  };
   return (
-    <section aria-label="Email confirmation" className="mb-4 flex flex-col gap-2 rounded-box border border-warning bg-warning/15 p-4 sm:flex-row sm:items-center sm:justify-between">
-      <p className="break-words">Confirm your email address: we sent a link to {email}.</p>
-      <ResendLinkButton email={email} />
+    <section
+      aria-label="Email confirmation"
+      className={`${className} flex flex-col gap-x-4 gap-y-1 rounded-box border border-warning bg-warning/15 px-4 py-2 text-sm sm:flex-row sm:items-center sm:justify-between`}
+    >
+      <p className="min-w-0 break-words">Confirm your email address: we sent a link to {email}.</p>
+      <div className="flex flex-wrap items-center gap-x-2">
+        <ResendLinkButton email={email} />
+        <button type="button" className="btn btn-sm btn-ghost h-11 min-h-11" onClick={dismiss}>
+          Not now
+        </button>
+      </div>
     </section>
   );
 }

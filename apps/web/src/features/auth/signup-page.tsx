@@ -1,14 +1,20 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { signUpRoles, type SignUpRole } from '@second-gear/contract/constants';
-import { SelectField, TextField } from '../../ui/form-field.tsx';
+import { FileField, SelectField, TextField } from '../../ui/form-field.tsx';
+import { UploadProgress } from '../../ui/upload-progress.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { imageAccept, imageProblem, usePictureUpload } from '../../lib/upload.ts';
 import { useAuth } from './auth-context.ts';
 import { AuthCard, EmailField, emailRules, newPasswordRules, ProviderError } from './auth-card.tsx';
 import { signInPath, useReturnPath } from './return-path.ts';
 import { SignInReason } from './sign-in-reason.tsx';
 import { BusyButton } from '../../ui/busy-button.tsx';
+
+/** The upload beside Photo URL, before any account exists (the server counts it per client address). */
+const SIGN_UP_PHOTO_PATH = '/api/signup/photo';
 
 interface SignUpValues {
   name: string;
@@ -27,8 +33,28 @@ export default function SignUpPage() {
   const {
     register,
     handleSubmit,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<SignUpValues>({ defaultValues: { name: '', photoURL: '', email: '', password: '', role: '' } });
+  const { progress, upload } = usePictureUpload(SIGN_UP_PHOTO_PATH);
+  const [uploadError, setUploadError] = useState<string | undefined>();
+
+  // The specification's Photo URL stays the field that is sent and required; a chosen picture is
+  // uploaded here and its web address fills that field (still editable).
+  const onPhotoChosen = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = imageProblem(file);
+    setUploadError(problem);
+    if (problem) return;
+    try {
+      const path = await upload(file);
+      setValue('photoURL', new URL(path, window.location.origin).href, { shouldValidate: true, shouldDirty: true });
+    } catch (error) {
+      setUploadError(errorMessage(error, 'The photo could not be uploaded.'));
+    }
+  };
 
   const onSubmit = async ({ name, photoURL, email, password, role }: SignUpValues) => {
     if (role === '') return;
@@ -58,6 +84,15 @@ export default function SignUpPage() {
           error={errors.photoURL?.message}
           {...register('photoURL', { required: 'Photo URL is required' })}
         />
+        <FileField
+          label="Upload a photo"
+          accept={imageAccept}
+          hint="Or upload one: its address fills Photo URL. JPEG, PNG, WebP or AVIF, up to 10 MB."
+          error={uploadError}
+          disabled={progress !== null}
+          onChange={(event) => void onPhotoChosen(event)}
+        />
+        {progress !== null ? <UploadProgress progress={progress} label="Uploading photo" /> : null}
         <EmailField error={errors.email?.message} {...register('email', emailRules)} />
         <TextField
           label="Password"

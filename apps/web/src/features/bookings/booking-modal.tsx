@@ -13,6 +13,9 @@ import { profileQuery } from '../settings/index.ts';
 import { createBooking, ordersKey } from './api.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 
+/** Said with the booking toast: a booking is a request until the seller answers it (My Orders shows `Pending` until then). */
+export const bookingAnswerNote = 'The seller will answer your request: follow it in My Orders.';
+
 /** The fields the buyer fills in, by the names the server's refusals use. */
 const bookingFields = ['phone', 'location', 'preferredTime'] as const;
 
@@ -35,21 +38,20 @@ export function BookingModal({ product, onClose }: BookingModalProps) {
   const queryClient = useQueryClient();
   const phoneRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
-  const [phone, setPhone] = useState('');
+  /** What the buyer typed in Phone Number; null until they type, while the field shows the phone saved in Settings. */
+  const [typedPhone, setPhone] = useState<string | null>(null);
   const [location, setLocation] = useState('');
   /** The datetime-local input's value (`2026-11-25T14:30`), optional. */
   const [preferredTime, setPreferredTime] = useState('');
   /** The server's sentence under each field it refused, until that field is changed. */
   const [refused, setRefused] = useState<Partial<Record<string, string>>>({});
   const edited = (field: (typeof bookingFields)[number]) => setRefused((all) => ({ ...all, [field]: undefined }));
-  // The phone saved in Settings, to start the form with.
+  // The phone saved in Settings starts the field, also when the profile arrives after the dialog opened.
   const savedPhone = useQuery({ ...profileQuery(), enabled: Boolean(user) }).data?.phone;
+  const phone = typedPhone ?? savedPhone ?? '';
   // Keep the last car while the dialog closes, so its text does not vanish under the closing animation.
   const [shown, setShown] = useState<Product | null>(product);
-  if (product && product !== shown) {
-    setShown(product);
-    if (!phone && savedPhone) setPhone(savedPhone);
-  }
+  if (product && product !== shown) setShown(product);
 
   const booking = useMutation({
     mutationFn: (car: Product) =>
@@ -70,8 +72,14 @@ export function BookingModal({ product, onClose }: BookingModalProps) {
         toast.error(result.message || `${car.productName} could not be booked.`);
         return;
       }
-      toast.success(`${car.productName} Booking is Confirmed`);
-      setPhone('');
+      // The specification's words, then what they mean: the request waits for the seller's answer.
+      toast.success(
+        <span>
+          <span className="block">{`${car.productName} Booking is Confirmed`}</span>
+          <span className="block text-sm">{bookingAnswerNote}</span>
+        </span>,
+      );
+      setPhone(null);
       setLocation('');
       setPreferredTime('');
       onClose();
@@ -88,7 +96,7 @@ export function BookingModal({ product, onClose }: BookingModalProps) {
 
   const close = () => {
     if (busy) return;
-    setPhone('');
+    setPhone(null);
     setLocation('');
     setPreferredTime('');
     setRefused({});

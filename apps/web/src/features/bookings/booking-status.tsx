@@ -31,11 +31,26 @@ export function statusText(b: BookingState, reader: 'buyer' | 'seller'): string 
   return status === 'confirmed' ? 'Confirmed' : 'Pending';
 }
 
+/**
+ * What `Pending` means to the buyer, beside the word itself (the specification's status stays
+ * `Pending`): nothing is wrong, the seller has not answered yet. Null for every other state, which
+ * says what happens next in its own words.
+ */
+export function statusExplanation(b: BookingState, reader: 'buyer' | 'seller'): string | null {
+  const pending = (b.status ?? 'pending') === 'pending' && !b.proposedTime;
+  return pending && reader === 'buyer' ? 'Waiting for the seller to accept a time' : null;
+}
+
 export function BookingStatusBadge({ booking, reader }: { booking: BookingState; reader: 'buyer' | 'seller' }) {
   const status = booking.status ?? 'pending';
+  const explanation = statusExplanation(booking, reader);
   return (
-    <span className={`badge ${badge[status]} h-auto min-h-6 min-w-0 shrink py-0.5 text-start whitespace-normal`} data-testid="booking-status">
-      {statusText(booking, reader)}
-    </span>
+    <>
+      <span className={`badge ${badge[status]} h-auto min-h-6 min-w-0 shrink py-0.5 text-start whitespace-normal`} data-testid="booking-status">
+        {statusText(booking, reader)}
+      </span>
+      {/* Plain text under the badge, so a screen reader reads it with the row, as everyone sees it. */}
+      {explanation ? <p className="mt-1 text-xs text-base-content/70">{explanation}</p> : null}
+    </>
   );
 }

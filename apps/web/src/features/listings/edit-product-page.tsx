@@ -22,7 +22,8 @@ export default function EditProductPage() {
   if (car.isPending || categories.isPending) return <PageSpinner label="Loading your car" />;
 
   const { product, photos } = car.data;
-  const [cover, ...morePhotos] = photos.map((photo) => photo.url);
+  // The gallery, the cover first; a car stored before photos had one has its image alone.
+  const gallery = photos.length > 0 ? photos.map((photo) => photo.url) : [product.image];
   // Reserved (paid, the money held) or sold: the buyer's car now.
   const paidFor = product.salesStatus !== 'available' || product.paid;
 
@@ -53,8 +54,8 @@ export default function EditProductPage() {
         <ProductForm
           key={product._id}
           carId={product._id}
-          initial={formValuesOf(product, cover ?? product.image)}
-          initialPhotos={morePhotos}
+          initial={formValuesOf(product)}
+          initialPhotos={gallery}
           submitLabel="Save Changes"
           failedMessage="The changes could not be saved."
           onSave={save}

@@ -18,17 +18,19 @@ export interface PhotoCardProps {
   onGripMove: (event: PointerEvent<HTMLElement>, key: string) => void;
   onGripEnd: (key: string) => void;
   onMove: (item: CarPhotoItem, index: number, step: -1 | 1) => void;
-  onMakeCover: (item: CarPhotoItem) => void;
+  onMakeCover: (item: CarPhotoItem, index: number) => void;
   onRemove: (index: number) => void;
 }
 
 /**
- * One photo after the cover: its thumbnail with its place and drag handle (and its upload's progress
- * until it is stored), the Move buttons for the keyboard, Make cover and Remove.
+ * One of a car's photos: its thumbnail with its place and drag handle (and its upload's progress
+ * until it is stored), the Move buttons for the keyboard, Make cover (on all but the cover, which
+ * says it is) and Remove.
  */
 export function PhotoCard({ item, index, count, dragging, onGripDown, onGripMove, onGripEnd, onMove, onMakeCover, onRemove }: PhotoCardProps) {
   const number = index + 1;
   const uploading = item.url === null;
+  const cover = index === 0;
   return (
     <li
       data-photo-key={item.key}
@@ -37,10 +39,15 @@ export function PhotoCard({ item, index, count, dragging, onGripDown, onGripMove
       className={`flex min-w-0 flex-col gap-2 rounded-box border bg-base-100 p-2 ${dragging ? 'border-primary ring-2 ring-primary' : 'border-base-200'}`}
     >
       <div className="relative aspect-[4/3] overflow-hidden rounded bg-base-200">
-        <img src={item.preview} alt={`Photo ${number}`} width={240} height={180} className="h-full w-full object-cover" />
+        <img src={item.preview} alt={cover ? 'The cover photo' : `Photo ${number}`} width={240} height={180} className="h-full w-full object-cover" />
         <span className="badge badge-neutral absolute top-1 left-1" aria-hidden="true">
           {number}
         </span>
+        {cover && !uploading ? (
+          <span className="badge badge-primary absolute bottom-1 left-1" aria-hidden="true">
+            Cover
+          </span>
+        ) : null}
         <span
           aria-hidden="true"
           title="Drag to move"
@@ -83,15 +90,14 @@ export function PhotoCard({ item, index, count, dragging, onGripDown, onGripMove
           <ArrowRightIcon />
         </button>
       </div>
-      <button
-        type="button"
-        className={`btn btn-outline btn-sm ${tapTarget}`}
-        disabled={uploading}
-        title={uploading ? 'Wait until the photo is uploaded' : undefined}
-        onClick={() => onMakeCover(item)}
-      >
-        Make cover
-      </button>
+      {/* The cover's place keeps the button's height, so the cards of a row stay level. */}
+      {cover ? (
+        <p className={`flex items-center justify-center text-sm font-medium ${tapTarget}`}>The cover (Image)</p>
+      ) : (
+        <button type="button" className={`btn btn-outline btn-sm ${tapTarget}`} onClick={() => onMakeCover(item, index)}>
+          Make cover
+        </button>
+      )}
       <button type="button" data-remove="" className={`btn btn-ghost btn-sm text-red-700 ${tapTarget}`} onClick={() => onRemove(index)}>
         Remove
       </button>

@@ -3,27 +3,28 @@ import { maxCarPhotos } from '@second-gear/contract/constants';
 import { FileField } from '../../ui/form-field.tsx';
 import { imageAccept } from '../../lib/upload.ts';
 import { PhotoCard, tapTarget } from './photo-card.tsx';
-import { maxMorePhotos, type CarPhotoItem, type CarPhotos } from './use-car-photos.ts';
+import type { CarPhotoItem, CarPhotos } from './use-car-photos.ts';
 
 export interface PhotoManagerProps {
   photos: CarPhotos;
-  /** `Make cover` on an uploaded photo: the form swaps it with its cover. */
-  onMakeCover: (item: CarPhotoItem) => void;
+  /** The specification's `Image is Required`, once a submit found no photo (the input is named `image` for the form to focus). */
+  error?: string | undefined;
 }
 
 type Direction = 'earlier' | 'later';
 
 function leftText(left: number): string {
   if (left <= 0) return `No more photos fit: a car has at most ${maxCarPhotos}, the cover included.`;
-  return `${left} of ${maxMorePhotos} left (${maxCarPhotos} at most with the cover). JPEG, PNG, WebP or AVIF, up to 10 MB each.`;
+  return `The first photo is the cover. ${left} of ${maxCarPhotos} left. JPEG, PNG, WebP or AVIF, up to 10 MB each.`;
 }
 
 /**
- * The photos after a car's cover: added files upload at once, each with its progress; thumbnails in
- * gallery order, moved by dragging their handle (mouse or touch) or with the Move buttons (keyboard),
- * and each can be removed or made the cover.
+ * A car's one photo control: the specification's `Image` input adds files, which upload at once, each
+ * with its progress; thumbnails in gallery order, the first one the cover (the required `Image`),
+ * moved by dragging their handle (mouse or touch) or with the Move buttons (keyboard); any can be
+ * removed or made the cover (moved first).
  */
-export function PhotoManager({ photos, onMakeCover }: PhotoManagerProps) {
+export function PhotoManager({ photos, error }: PhotoManagerProps) {
   const headingId = useId();
   const [announcement, setAnnouncement] = useState('');
   const [dragging, setDragging] = useState<string | null>(null);
@@ -57,6 +58,12 @@ export function PhotoManager({ photos, onMakeCover }: PhotoManagerProps) {
     setAnnouncement(`Photo moved to place ${index + step + 1} of ${items.length}.`);
   };
 
+  const makeCover = (item: CarPhotoItem, index: number) => {
+    focusNext.current = { key: item.key, buttons: ['[data-move="later"]', '[data-remove]'] };
+    photos.move(item.key, 0);
+    setAnnouncement(`Photo ${index + 1} is now the cover.`);
+  };
+
   const remove = (index: number) => {
     focusNext.current = { key: (items[index + 1] ?? items[index - 1])?.key, buttons: ['[data-remove]'] };
     photos.remove(items[index]!.key);
@@ -84,10 +91,18 @@ export function PhotoManager({ photos, onMakeCover }: PhotoManagerProps) {
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3 md:col-span-2">
       <h2 id={headingId} className="text-xl font-semibold">
-        More photos
+        Photos
       </h2>
-      <p className="text-sm text-base-content/80">The gallery shows the cover (Image) first, then these photos in this order.</p>
-      <FileField ref={addRef} label="Add photos" multiple accept={imageAccept} hint={leftText(photos.left)} onChange={onFiles} />
+      <FileField
+        ref={addRef}
+        label="Image"
+        name="image"
+        multiple
+        accept={imageAccept}
+        hint={leftText(photos.left)}
+        error={error}
+        onChange={onFiles}
+      />
 
       <div role="alert" className="empty:hidden">
         {photos.refused.length > 0 ? (
@@ -124,7 +139,7 @@ export function PhotoManager({ photos, onMakeCover }: PhotoManagerProps) {
               onGripMove={onGripMove}
               onGripEnd={onGripEnd}
               onMove={moveBy}
-              onMakeCover={onMakeCover}
+              onMakeCover={makeCover}
               onRemove={remove}
             />
           ))}

@@ -24,10 +24,6 @@ export interface ProductFormValues {
   yearsOfUse: string;
   mobile: string;
   location: string;
-  /** The specification's `Image`: a chosen file, uploaded on submit, becomes the cover. */
-  image: FileList | null;
-  /** The cover already stored (the car's own when editing, or a photo made cover): '' when none. */
-  cover: string;
   model: string;
   modelYear: string;
   mileage: string;
@@ -49,8 +45,6 @@ export const emptyProductForm: ProductFormValues = {
   yearsOfUse: '',
   mobile: '',
   location: '',
-  image: null,
-  cover: '',
   model: '',
   modelYear: '',
   mileage: '',
@@ -62,8 +56,8 @@ export const emptyProductForm: ProductFormValues = {
   vin: '',
 };
 
-/** The edit form's starting values: the car as stored, its cover the first of its photos. */
-export function formValuesOf(product: Product, cover: string): ProductFormValues {
+/** The edit form's starting values: the car as stored (its photos, the cover first, are the photo list's). */
+export function formValuesOf(product: Product): ProductFormValues {
   const text = (value: string | number | undefined) => (value === undefined ? '' : String(value));
   return {
     productName: product.productName,
@@ -75,8 +69,6 @@ export function formValuesOf(product: Product, cover: string): ProductFormValues
     yearsOfUse: product.yearsOfUse,
     mobile: product.mobile,
     location: product.location,
-    image: null,
-    cover,
     model: text(product.model),
     modelYear: text(product.modelYear),
     mileage: text(product.mileage),

@@ -3,7 +3,7 @@ import { maxCarPhotos } from '@second-gear/contract/constants';
 import { errorMessage } from '../../lib/errors.ts';
 import { imageProblem, uploadImage } from '../../lib/upload.ts';
 
-/** One photo after the cover, uploaded or uploading. */
+/** One of a car's photos (the first is the cover), uploaded or uploading. */
 export interface CarPhotoItem {
   /** Tells photos apart while they move (a stored photo's URL, or a number for a chosen file). */
   key: string;
@@ -24,13 +24,11 @@ export interface RefusedPhoto {
   message: string;
 }
 
-/** Photos after the cover: the cover takes one place of `maxCarPhotos`. */
-export const maxMorePhotos = maxCarPhotos - 1;
-
 /**
- * The photos after a car's cover, in gallery order. Each chosen file uploads at once (`POST /images`)
- * with its own progress; a refused one leaves the list and says why. Uploads still running are
- * cancelled when their photo is removed or the form closes, and the files' previews are released.
+ * A car's photos in gallery order, the first one its cover (the specification's `Image`). Each
+ * chosen file uploads at once (`POST /images`) with its own progress; a refused one leaves the list
+ * and says why. Uploads still running are cancelled when their photo is removed or the form closes,
+ * and the files' previews are released.
  */
 export function useCarPhotos(stored: readonly string[]) {
   const [items, setItems] = useState<CarPhotoItem[]>(() =>
@@ -88,22 +86,17 @@ export function useCarPhotos(stored: readonly string[]) {
     return { key, preview, url: null, progress: 0, name: file.name };
   };
 
-  const placeFor = (replacement: File | string): CarPhotoItem =>
-    typeof replacement === 'string'
-      ? { key: replacement, preview: replacement, url: replacement, progress: 1, name: '' }
-      : startUpload(replacement);
-
   return {
     items,
     refused,
-    /** Stored photos' URLs, in order (what the form sends as `photos`). */
+    /** Stored photos' URLs, in order: the cover first (what the form sends as `image`, then `photos`). */
     urls: items.flatMap((item) => (item.url ? [item.url] : [])),
     uploading: items.some((item) => item.url === null),
-    left: maxMorePhotos - items.length,
+    left: maxCarPhotos - items.length,
 
     /** Adds chosen files at the end, as many as there is room for; each one refused says why. */
     add(files: readonly File[]) {
-      let room = maxMorePhotos - items.length;
+      let room = maxCarPhotos - items.length;
       const added: CarPhotoItem[] = [];
       for (const file of files) {
         const problem = imageProblem(file);
@@ -133,16 +126,6 @@ export function useCarPhotos(stored: readonly string[]) {
         next.splice(to, 0, moved!);
         return next;
       });
-    },
-
-    /**
-     * Takes a photo out (it becomes the cover) and puts the old cover in its place: a stored picture's
-     * URL, or a chosen file that uploads now. Nothing is put back when there was no cover.
-     */
-    swapOut(key: string, oldCover: File | string | null) {
-      release(key);
-      const replacement = oldCover === null || oldCover === '' ? null : placeFor(oldCover);
-      setItems((list) => list.flatMap((item) => (item.key !== key ? [item] : replacement ? [replacement] : [])));
     },
 
     dismiss(key: string) {

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import type { Product } from '@second-gear/contract';
+import { payOnlyThroughSecondGear } from '@second-gear/contract/constants';
 import { errorMessage } from '../../lib/errors.ts';
 import { ConfirmEmailNotice, useUnconfirmedEmail } from '../auth/index.ts';
 import { Modal } from '../../ui/modal.tsx';
@@ -101,7 +102,7 @@ export function MessageSellerButton({ product, compact = false, onPress, startOp
             </div>
           ) : (
             <>
-              <p className="mt-1 mb-4 text-sm text-base-content/70">Ask about the car or agree a time and place to see it. Never pay before you have seen it.</p>
+              <p className="mt-1 mb-4 text-sm text-base-content/70">Ask about the car or agree a time and place to see it. {payOnlyThroughSecondGear}</p>
               <Composer onSend={(text) => send.mutateAsync(text)} busy={send.isPending} rows={4} autoFocus />
             </>
           )}

@@ -4,6 +4,7 @@ import { routeErrorOf } from '../../lib/errors.ts';
 import { orderQuery } from '../bookings/index.ts';
 import { createOrderPaymentIntent, recordOrderPayment } from './api.ts';
 import { Checkout } from './checkout.tsx';
+import { MoneyTermsNote } from './money-terms-note.tsx';
 import { PaidState, PaymentLayout, PaymentPageSpinner, UnavailableState } from './payment-summary.tsx';
 
 /** /dashboard/payment/{id}: pay for one of the buyer's orders (someone else's is a 404). */
@@ -24,17 +25,20 @@ export default function PaymentPage() {
       ) : listingStatus !== 'available' ? (
         <UnavailableState listingStatus={listingStatus} />
       ) : (
-        <Checkout
-          intentKey={['order', id]}
-          itemKey={query.queryKey}
-          createIntent={() => createOrderPaymentIntent({ bookingId: id, price })}
-          record={(transactionId, email) =>
-            recordOrderPayment({ price, transactionId, email, bookingId: id, ...(productId ? { productId } : {}) })
-          }
-          backTo={backTo}
-          productName={productName}
-          price={price}
-        />
+        <>
+          <MoneyTermsNote kind="order" listPath={backTo.to} />
+          <Checkout
+            intentKey={['order', id]}
+            itemKey={query.queryKey}
+            createIntent={() => createOrderPaymentIntent({ bookingId: id, price })}
+            record={(transactionId, email) =>
+              recordOrderPayment({ price, transactionId, email, bookingId: id, ...(productId ? { productId } : {}) })
+            }
+            backTo={backTo}
+            productName={productName}
+            price={price}
+          />
+        </>
       )}
     </PaymentLayout>
   );

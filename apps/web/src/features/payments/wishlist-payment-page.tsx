@@ -4,6 +4,7 @@ import { routeErrorOf } from '../../lib/errors.ts';
 import { wishlistItemQuery } from '../wishlist/index.ts';
 import { createWishlistPaymentIntent, recordWishlistPayment } from './api.ts';
 import { Checkout } from './checkout.tsx';
+import { MoneyTermsNote } from './money-terms-note.tsx';
 import { PaidState, PaymentLayout, PaymentPageSpinner, UnavailableState } from './payment-summary.tsx';
 
 /** /dashboard/wishlistpayment/{id}: pay for a car on the buyer's wishlist (id is the car's id). */
@@ -24,17 +25,20 @@ export default function WishlistPaymentPage() {
       ) : listingStatus !== 'available' ? (
         <UnavailableState listingStatus={listingStatus} />
       ) : (
-        <Checkout
-          intentKey={['wishlist', id]}
-          itemKey={query.queryKey}
-          createIntent={() => createWishlistPaymentIntent({ productId: id, resalePrice })}
-          record={(transactionId, wishlistEmail) =>
-            recordWishlistPayment({ resalePrice, transactionId, wishlistEmail, bookingId: id })
-          }
-          backTo={backTo}
-          productName={productName}
-          price={resalePrice}
-        />
+        <>
+          <MoneyTermsNote kind="wishlist" listPath={backTo.to} />
+          <Checkout
+            intentKey={['wishlist', id]}
+            itemKey={query.queryKey}
+            createIntent={() => createWishlistPaymentIntent({ productId: id, resalePrice })}
+            record={(transactionId, wishlistEmail) =>
+              recordWishlistPayment({ resalePrice, transactionId, wishlistEmail, bookingId: id })
+            }
+            backTo={backTo}
+            productName={productName}
+            price={resalePrice}
+          />
+        </>
       )}
     </PaymentLayout>
   );
