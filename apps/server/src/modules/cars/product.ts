@@ -81,13 +81,15 @@ export function listingStatusOf(salesStatus: Product['salesStatus'] | null): Lis
 }
 
 /**
- * Why a car someone paid for can no longer be booked, paid for or asked about, as a sentence without
- * its full stop (the caller ends it or goes on): reserved while that buyer's money is held (the car
- * comes back on the market if the sale is refunded), sold once the money is released
- * (docs/product.md, "The money's states").
+ * Why a car someone paid for can no longer be booked, paid for, asked about, wishlisted, edited or
+ * advertised, as a sentence without its full stop (the caller ends it or goes on): reserved while
+ * that buyer's money is held (the car comes back on the market if the sale is refunded), sold once
+ * the money is released (docs/product.md, "The money's states"). Every refusal that names such a
+ * car says it through here, so a held car is never called sold. `buyer` is whom it is reserved for
+ * as the reader sees it: "another buyer" to a buyer, "a buyer" to its seller or an admin.
  */
-export function takenWords(carName: string, salesStatus: Product['salesStatus']): string {
-  return salesStatus === 'reserved' ? `${carName} is reserved for another buyer` : `${carName} is already sold`;
+export function takenWords(carName: string, salesStatus: Product['salesStatus'], buyer: 'another buyer' | 'a buyer' = 'another buyer'): string {
+  return salesStatus === 'reserved' ? `${carName} is reserved for ${buyer}` : `${carName} is already sold`;
 }
 
 /**
