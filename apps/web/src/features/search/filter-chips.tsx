@@ -27,7 +27,7 @@ export function FilterChips({ params, onRemove, onClearAll }: { params: URLSearc
   if (chips.length === 0) return null;
   return (
     <div className="mb-4 flex flex-wrap items-center gap-2 lg:hidden">
-      <ul aria-label="Active filters" className="contents">
+      <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
         {chips.map(({ name, words }) => (
           <li key={name}>
             <button type="button" className="btn btn-sm h-9 rounded-full border-base-300 font-normal" aria-label={`Remove ${words}`} onClick={() => onRemove(name)}>
