@@ -165,6 +165,11 @@ test.describe('car page', () => {
     await expect(thumbnails.nth(1)).toHaveAttribute('aria-current', 'true');
     await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
+    // The page leads with Book Now and ends with Report.
+    const actions = page.getByRole('group', { name: 'Actions' }).getByRole('button');
+    await expect(actions.first()).toHaveText('Book Now');
+    await expect(actions.last()).toHaveText('Report');
+
     // Book Now: the same modal as on the card, then the button becomes Booked.
     await page.getByRole('button', { name: 'Book Now' }).click();
     const modal = page.getByRole('dialog', { name: car.productName });

@@ -184,6 +184,17 @@ test.describe('catalog', () => {
     const demoCard = page.getByRole('article').filter({ hasText: 'Sam Seller' }).first();
     await expect(demoCard).toBeVisible();
     await expect(demoCard.getByText('Verified Seller')).toBeVisible();
+    // The badge says what was checked: its description for a screen reader, and a popover from the keyboard.
+    const badge = demoCard.getByRole('button', { name: 'Verified Seller' });
+    await expect(badge).toHaveAccessibleDescription(/^An admin of Second Gear reviewed this seller before giving the badge/);
+    const checked = demoCard.getByText(/reviewed this seller before giving the badge/);
+    await expect(checked).toBeHidden();
+    await badge.focus();
+    await page.keyboard.press('Enter');
+    await expect(checked).toBeVisible();
+    await expectNoAxeViolations(page, 'what a verified seller’s badge checked');
+    await page.keyboard.press('Escape');
+    await expect(checked).toBeHidden();
 
     // A seller on the same page: Book Now shown but disabled with the reason (only buyers book), no Add to Wishlist.
     const sellerPage = await newPersonPage(browser);

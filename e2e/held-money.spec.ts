@@ -52,10 +52,14 @@ for (const [screenName, screen] of [
       await expect(page).toHaveURL(new RegExp(`/dashboard/payment/${orderId}$`));
       await payWith(page, '4242 4242 4242 4242');
       await expectPaymentCompleted(page);
+      // The seller confirms a meeting: while the money is held, the buyer may put it in a calendar.
+      const meetingTime = new Date(Date.now() + 2 * 24 * 3600_000).toISOString();
+      expect((await sellerPage.request.post(`/api/bookings/${orderId}/accept`, { data: { meetingTime } })).status()).toBe(200);
       await page.goto('/dashboard/myorders');
       const order = tableRow(page, car.productName);
       await expect(order.getByRole('button', { name: 'Paid' })).toBeDisabled();
       await expect(order.getByText('Held until you have the car')).toBeVisible();
+      await expect(order.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
       await expectNoAxeViolations(page, 'My Orders with a held payment');
 
       // The car is reserved: its page says so and offers no booking.
@@ -79,6 +83,8 @@ for (const [screenName, screen] of [
       await confirm.getByRole('button', { name: 'I have the car' }).click();
       await expect(order.getByText(/^Released to the seller on /)).toBeVisible();
       await expect(order.getByRole('button', { name: 'I have the car' })).toHaveCount(0);
+      // The car is the buyer's: the meeting is behind them, so no calendar entry is offered.
+      await expect(order.getByRole('link', { name: 'Add to calendar' })).toHaveCount(0);
 
       // The seller adds a payout account on the test processor's onboarding page; the money goes.
       await sellerPage.goto('/dashboard/payouts');

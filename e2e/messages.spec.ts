@@ -63,7 +63,7 @@ test.describe('messages', () => {
 
     // The seller is told at once, without a reload: the navbar's count and the side menu's badge.
     await expect(navbar(sellerPage).getByRole('link', { name: '1 unread message' })).toBeVisible();
-    await expect(dashboardMenu(sellerPage).getByRole('link', { name: /^Messages\s*1 unread$/ })).toBeVisible();
+    await expect(dashboardMenu(sellerPage).getByRole('link', { name: /^Messages\s*1 unread message$/ })).toBeVisible();
     await dashboardMenu(sellerPage).getByRole('link', { name: /^Messages/ }).click();
     await sellerPage.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: new RegExp(car.productName) }).click();
     // Line breaks kept, as typed.

@@ -14,11 +14,13 @@ import {
   uniqueCarName,
 } from './support.ts';
 
-// Days listed, price drops and wishlist alerts: a buyer wishlists a car of a fresh make,
-// its seller lowers the price in the edit form, and the buyer sees Price dropped on the card and the
-// car's page and is told once, in the bell and by email (a job of the server's job runner).
+// Days listed, price drops and wishlist alerts: a buyer wishlists a car of a fresh make, its seller
+// lowers the price in the edit form, and the buyer sees the new price on the card and the car's page
+// and is told once, in the bell and by email (a job of the server's job runner). The cards' `Price
+// dropped` badge counts only from a price that stood 3 days (migration 0038, held by the server's
+// tests with fixed times): a listing lowered minutes after it was posted earns none.
 
-test('a wishlisted car’s price drop shows on its card and page, and its buyer is told once in the bell and by email', async ({ page, browser }, testInfo) => {
+test('a wishlisted car’s lowered price shows on its card and page, and its buyer is told once in the bell and by email', async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000);
   const make = await addMakeViaApi('Dropmake');
   await signUpInBrowser(page, 'Seller');
@@ -41,20 +43,21 @@ test('a wishlisted car’s price drop shows on its card and page, and its buyer 
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText(`${car.productName} is Updated Successfully`)).toBeVisible();
 
-  // The card and the car's page show the drop with its amount.
+  // The card and the car's page show the new price; no badge, as the listing price stood minutes.
   await buyerPage.setViewportSize(phoneScreen);
   await buyerPage.goto(`/category/${make._id}`);
   const droppedCard = await findProductCard(buyerPage, car.productName);
-  await expect(droppedCard.getByText('Price dropped $1,500', { exact: true })).toBeVisible();
   await expect(droppedCard.getByText('$18,500')).toBeVisible();
+  await expect(droppedCard.getByText(/Price dropped/)).toHaveCount(0);
   const overflow = await buyerPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, 'the card with its badge scrolls sideways at 390 px').toBeLessThanOrEqual(0);
+  expect(overflow, 'the card scrolls sideways at 390 px').toBeLessThanOrEqual(0);
   await expectNoAxeViolations(buyerPage, 'category page with a price drop');
   await keepScreenshot(buyerPage, testInfo, 'category-price-drop');
 
   await droppedCard.getByRole('link', { name: car.productName }).click();
   await expect(buyerPage.getByRole('heading', { name: car.productName, level: 1 })).toBeVisible();
-  await expect(buyerPage.getByText('Price dropped $1,500', { exact: true })).toBeVisible();
+  await expect(buyerPage.getByText('Price dropped $1,500', { exact: true })).toHaveCount(0);
+  await expect(buyerPage.getByRole('region', { name: 'Price history' }).getByText('Price dropped by $1,500', { exact: true })).toBeVisible();
   await expect(buyerPage.getByText(/Listed today/)).toBeVisible();
   await expectNoAxeViolations(buyerPage, 'car page with a price drop');
   await keepScreenshot(buyerPage, testInfo, 'car-page-price-drop');

@@ -210,6 +210,27 @@ test.describe('search', () => {
     await expect(page.getByRole('article')).toHaveCount(2);
     await expectNoAxeViolations(page, 'search on a phone, filters open');
 
+    // Apply filters folds the panel away and shows the results, each active filter a removable chip.
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(filters).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByLabel('Make', { exact: true })).toBeHidden();
+    await expect(page.getByRole('region', { name: 'Search results' })).toBeFocused();
+    const chips = page.getByRole('list', { name: 'Active filters' });
+    await expect(chips.getByRole('button')).toHaveText([/^Make: .+×$/, 'Fuel: Diesel×']);
+    await expectNoAxeViolations(page, 'search on a phone, filters applied');
+    await chips.getByRole('button', { name: 'Remove Fuel: Diesel' }).click();
+    await expect(page).not.toHaveURL(/fuel=/);
+    await expect(chips.getByRole('button')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Clear all', exact: true }).click();
+    await expect(page).toHaveURL(/\/search$/);
+    await expect(chips).toHaveCount(0);
+    // Back to the two cars for the layout checks below.
+    await filters.click();
+    await page.getByLabel('Make', { exact: true }).selectOption(make._id);
+    await page.getByLabel('Fuel', { exact: true }).selectOption('Diesel');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page.getByText('2 cars', { exact: true })).toBeVisible();
+
     // One car a row: the two cards share their left edge.
     const [first, second] = await page.getByRole('article').evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().left));
     expect(first).toBe(second);

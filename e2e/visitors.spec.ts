@@ -34,7 +34,11 @@ test.beforeAll(async () => {
   similar = await addCarViaApi(seller.api, { categoryId: make._id, productName: uniqueCarName('E2E Similar'), model: 'Estate', resalePrice: 19_500 });
   sold = await addCarViaApi(seller.api, { categoryId: make._id, productName: uniqueCarName('E2E Sold'), model: 'Estate', resalePrice: 20_000 });
   const buyer = await newApiActor('Buyer');
-  await payViaApi(buyer.api, buyer, await bookViaApi(buyer.api, sold._id));
+  const order = await bookViaApi(buyer.api, sold._id);
+  await payViaApi(buyer.api, buyer, order);
+  // The buyer has the car: the money is released and the car sold (until then it is reserved).
+  const { paymentId } = (await (await buyer.api.get(`/api/orders/${order}`)).json()).money;
+  expect((await buyer.api.post(`/api/payments/${paymentId}/received`)).status()).toBe(200);
   await seller.api.dispose();
   await buyer.api.dispose();
 });
@@ -104,6 +108,10 @@ for (const [screenName, screen] of [
     test('a sold car’s link says it was sold and offers similar cars; a made-up one is “No such car”', async ({ page }) => {
       await page.goto(`/cars/${sold._id}`);
       await expect(page.getByRole('heading', { name: 'This car was sold', level: 1 })).toBeVisible();
+      // Which car it was: its cover, name and price.
+      const departed = page.getByRole('figure').filter({ hasText: `${sold.productName}, $20,000, sold` });
+      await expect(departed).toBeVisible();
+      await expect(departed.locator('img')).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Similar cars on the market' })).toBeVisible();
       const first = productCard(page, similar.productName);
       await expect(first).toBeVisible();

@@ -296,8 +296,11 @@ export const carPage = z.object({
 });
 export type CarPage = z.infer<typeof carPage>;
 
-/** How a car left the market: bought (or reserved by a payment), taken off by its seller, or deleted. */
-export const carDepartures = ['sold', 'withdrawn', 'deleted'] as const;
+/**
+ * How a car left the market: bought (the money released to its seller), reserved (paid, the money
+ * held: a refund puts it back on the market), taken off by its seller, or deleted.
+ */
+export const carDepartures = ['sold', 'reserved', 'withdrawn', 'deleted'] as const;
 export type CarDeparture = (typeof carDepartures)[number];
 
 /**
@@ -308,6 +311,11 @@ export type CarDeparture = (typeof carDepartures)[number];
 export const similarCars = z.object({
   /** Null while the car is on the market. */
   left: z.enum(carDepartures).nullable(),
+  /**
+   * A sold or reserved car itself, so its page can name what was bought: its name, its last asking
+   * price and its cover. Absent for a car on the market, withdrawn or deleted (no longer shown).
+   */
+  car: z.object({ productName: z.string(), resalePrice: z.number().int(), image: z.string(), imageSrcSet: z.string() }).optional(),
   cars: z.array(product).max(6),
 });
 export type SimilarCars = z.infer<typeof similarCars>;

@@ -871,15 +871,22 @@ begin
 end
 $function$;
 
-CREATE OR REPLACE FUNCTION public.price_drop_of(car uuid)
+CREATE OR REPLACE FUNCTION public.price_drop_of(car uuid, as_of timestamp with time zone DEFAULT now())
  RETURNS TABLE(price_before integer, dropped_at timestamp with time zone, window_ends timestamp with time zone)
  LANGUAGE sql
  STABLE
 AS $function$
-  select (array_agg(pc.old_price order by pc.changed_at, pc.id))[1],
-         max(pc.changed_at) filter (where pc.new_price < pc.old_price),
-         min(pc.changed_at) + interval '14 days'
-    from price_changes pc where pc.product_id = car and pc.changed_at > now() - interval '14 days'
+  with changes as (
+    select pc.id, pc.old_price, pc.new_price, pc.changed_at,
+           -- When the price this change ended was set.
+           coalesce(lag(pc.changed_at) over (order by pc.changed_at, pc.id), p.posting_time) as old_set_at
+      from price_changes pc join products p on p.id = pc.product_id
+     where pc.product_id = car and pc.changed_at <= as_of
+  )
+  select (array_agg(c.old_price order by c.changed_at, c.id) filter (where c.changed_at - c.old_set_at >= interval '3 days'))[1],
+         max(c.changed_at) filter (where c.new_price < c.old_price),
+         min(c.changed_at) + interval '14 days'
+    from changes c where c.changed_at > as_of - interval '14 days'
 $function$;
 
 CREATE OR REPLACE FUNCTION public.price_estimates_search_stamp()

@@ -173,7 +173,7 @@ describe('reports', () => {
       const reporter = await signUp(t.app, 'Buyer');
       const res = await report(reporter, await offMarket(how));
       expect(res.statusCode).toBe(409);
-      const state = how === 'reserved' ? 'is reserved for a buyer' : 'was sold';
+      const state = how === 'reserved' ? 'is reserved for a buyer' : 'is already sold';
       expect(res.json().message).toBe(`A ${how} car ${state}, so its listing is no longer reviewed. If you bought it and something is wrong, use Report a problem in My Orders.`);
       expect(await reportsBy(reporter)).toEqual([]);
     });

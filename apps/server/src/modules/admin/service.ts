@@ -10,6 +10,7 @@ import { ON_MARKET, OPEN_FLAGS } from '../cars/market.ts';
 import { afterCarWrite, type CarModel } from '../cars/car-written.ts';
 import { forgetPictures } from '../account/leaving-pictures.ts';
 import { removeFromMarket } from '../cars/leaving-market.ts';
+import { takenWords } from '../cars/product.ts';
 import { unsettledMoney } from '../money/unsettled.ts';
 import { setVerification, tellSellerOfDeletion } from './verification.ts';
 
@@ -127,8 +128,7 @@ async function reportOnMarket(pool: Pool, buyer: Actor, body: ReportBody): Promi
   const car = rows[0];
   if (!car || car.withdrawn) throw new AppError('NOT_FOUND', 'This car is no longer listed.');
   if (car.paid) {
-    const state = car.sales_status === 'reserved' ? 'is reserved for a buyer' : 'was sold';
-    throw new AppError('CONFLICT', `${car.product_name} ${state}, so its listing is no longer reviewed. If you bought it and something is wrong, use Report a problem in My Orders.`);
+    throw new AppError('CONFLICT', `${takenWords(car.product_name, car.sales_status, 'a buyer')}, so its listing is no longer reviewed. If you bought it and something is wrong, use Report a problem in My Orders.`);
   }
   if (!car.id) throw new AppError('CONFLICT', `You have already reported ${car.product_name}.`);
   return { acknowledged: true, insertedId: car.id };

@@ -12,7 +12,10 @@ import { maskVin } from '@second-gear/contract/constants';
  */
 const WINDOW_MOVED = 'p.price_window_ends <= now()';
 
-/** A lowered price shows as "Price dropped" this long (the net reduction over these days; price_drop_of in migration 0032). */
+/**
+ * A lowered price shows as "Price dropped" this long: the net reduction over these days, counted from
+ * the first price of them that stood at least 3 days (price_drop_of, migrations 0032 and 0038).
+ */
 export const PRICE_DROP_DAYS = 14;
 
 export const PRODUCT_FROM = `
@@ -40,8 +43,9 @@ const priceDrop = (before: string, at: string) =>
  * - A car's details (model, mileage, fuel…) each only when the seller gave it.
  * - The deal rating only while on the market: a sold car's rating waits for its model's next pricing
  *   to go, and a car whose listing checks flagged something earns no badge until an admin clears them.
- * - The price drop: the first change of the window starts from the price the window began with (or
- *   the listing price); a drop undone by a later raise shows nothing, a partly undone one its net amount.
+ * - The price drop: from the price the window began with (or the listing price), or the first later
+ *   one when that one stood less than 3 days; a drop undone by a later raise shows nothing, a partly
+ *   undone one its net amount.
  */
 export const PRODUCT_JSON = `concat(
   '{"_id":"', p.id, '","productName":', ${str('p.product_name')}, ',"categoryId":"', p.category_id, '","categoryName":', ${str('c.name')},
@@ -81,13 +85,15 @@ export function listingStatusOf(salesStatus: Product['salesStatus'] | null): Lis
 }
 
 /**
- * Why a car someone paid for can no longer be booked, paid for or asked about, as a sentence without
- * its full stop (the caller ends it or goes on): reserved while that buyer's money is held (the car
- * comes back on the market if the sale is refunded), sold once the money is released
- * (docs/product.md, "The money's states").
+ * Why a car someone paid for can no longer be booked, paid for, asked about, wishlisted, edited or
+ * advertised, as a sentence without its full stop (the caller ends it or goes on): reserved while
+ * that buyer's money is held (the car comes back on the market if the sale is refunded), sold once
+ * the money is released (docs/product.md, "The money's states"). Every refusal that names such a
+ * car says it through here, so a held car is never called sold. `buyer` is whom it is reserved for
+ * as the reader sees it: "another buyer" to a buyer, "a buyer" to its seller or an admin.
  */
-export function takenWords(carName: string, salesStatus: Product['salesStatus']): string {
-  return salesStatus === 'reserved' ? `${carName} is reserved for another buyer` : `${carName} is already sold`;
+export function takenWords(carName: string, salesStatus: Product['salesStatus'], buyer: 'another buyer' | 'a buyer' = 'another buyer'): string {
+  return salesStatus === 'reserved' ? `${carName} is reserved for ${buyer}` : `${carName} is already sold`;
 }
 
 /**

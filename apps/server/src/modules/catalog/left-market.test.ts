@@ -75,6 +75,13 @@ describe('GET /cars/{id} of a car that left the market', () => {
     }
   });
 
+  it('a reserved car: on record for signed-in people, "This car is reserved for a buyer." to a visitor, never sold', async () => {
+    const held = await listed('Held Yaris', toyota, 'Yaris', 9_500, { paid: true });
+    await t.pool.query(`update products set sales_status = 'reserved' where id = $1`, [held]);
+    expect((await car(buyer, held)).statusCode).toBe(200);
+    expect((await car(undefined, held)).json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'This car is reserved for a buyer.' });
+  });
+
   it('an id never listed: "There is no such car."; a malformed one: 400', async () => {
     expect((await car(undefined, madeUp)).json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'There is no such car.' });
     expect((await car(buyer, madeUp)).json().message).toBe('There is no such car.');
@@ -100,6 +107,15 @@ describe('GET /cars/{id}/similar', () => {
     expect(onMarket.left).toBeNull();
     expect(onMarket.cars.map((c) => c._id)).not.toContain(cars.corollaNear);
     expect(onMarket.cars[0]!._id).toBe(cars.corollaFar);
+  });
+
+  it('names a sold or reserved car with its price and cover, and a withdrawn, deleted or listed one not at all', async () => {
+    const image = (await t.pool.query<{ url: string; src_set: string }>('select i.url, i.src_set from products p join images i on i.key = p.image_key where p.id = $1', [cars.sold])).rows[0]!;
+    expect((await similarIds(undefined, cars.sold!)).car).toEqual({ productName: 'Sold Corolla', resalePrice: 15_000, image: image.url, imageSrcSet: image.src_set });
+    const held = await listed('Held Corolla', toyota, 'Corolla', 16_500, { paid: true });
+    await t.pool.query(`update products set sales_status = 'reserved' where id = $1`, [held]);
+    expect(await similarIds(undefined, held)).toMatchObject({ left: 'reserved', car: { productName: 'Held Corolla', resalePrice: 16_500 } });
+    for (const id of [cars.withdrawn!, cars.deleted!, cars.corollaNear!]) expect(await similarIds(undefined, id)).not.toHaveProperty('car');
   });
 
   it('gives a visitor the cars without their sellers’ email and phone', async () => {

@@ -132,6 +132,8 @@ describe('price dropped', () => {
   /** A car listed at `price` with these changes of its price, each `daysAgo` old, oldest first. */
   async function carWithChanges(price: number, changes: { to: number; daysAgo: number }[]): Promise<string> {
     const id = await insertCar(t, seller, categoryId, { price });
+    // Posted long before its changes, so its listing price stood.
+    await t.pool.query(`update products set posting_time = now() - interval '60 days' where id = $1`, [id]);
     let current = price;
     for (const { to, daysAgo } of changes) {
       await t.pool.query(`insert into price_changes (product_id, old_price, new_price, changed_at) values ($1, $2, $3, now() - make_interval(days => $4))`, [
@@ -147,19 +149,27 @@ describe('price dropped', () => {
   }
   const dropOf = async (id: string) => (await carPage(id)).product.priceDrop;
 
+  const lowerTo = async (id: string, resalePrice: number) => {
+    const res = await as(t.app, seller, { method: 'PUT', url: `/api/products/${id}`, payload: carListing(categoryId, (await carPage(id)).product.image, { resalePrice }) });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
   it('shows a reduction made through the edit form, with its amount, on the car and in the lists', async () => {
     const id = await list(seller, { resalePrice: 20_000 });
-    const res = await as(t.app, seller, {
-      method: 'PUT',
-      url: `/api/products/${id}`,
-      payload: carListing(categoryId, (await carPage(id)).product.image, { resalePrice: 18_500 }),
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    // Its listing price has stood four days.
+    await t.pool.query(`update products set posting_time = posting_time - interval '4 days' where id = $1`, [id]);
+    await lowerTo(id, 18_500);
     const drop = await dropOf(id);
     expect(drop?.amount).toBe(1_500);
     expect(Date.now() - Date.parse(drop!.at)).toBeLessThan(60_000);
     const category = (await as(t.app, buyer, { method: 'GET', url: `/api/category/${categoryId}` })).json<{ products: Product[] }>();
     expect(category.products.find((p) => p._id === id)?.priceDrop?.amount).toBe(1_500);
+  });
+
+  it('counts only from a price that stood 3 days: a listing lowered as soon as it was posted shows no drop', async () => {
+    const id = await list(seller, { resalePrice: 25_000 });
+    await lowerTo(id, 20_000);
+    expect(await dropOf(id)).toBeUndefined();
   });
 
   it('is the net reduction over the last 14 days, against the price 14 days ago', async () => {

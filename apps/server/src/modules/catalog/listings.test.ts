@@ -214,7 +214,21 @@ describe('editing a car', () => {
     await t.pool.query(`update products set paid = true, sales_status = 'sold' where id = $1`, [id]);
     const res = await edit(seller, id, listing(image, { resalePrice: 1000 }));
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toMatch(/is sold; a sold car cannot be edited/);
+    expect(res.json().message).toMatch(/is already sold; a car paid for cannot be edited/);
+  });
+
+  it('tells the seller a reserved car is reserved, never sold, when refusing to edit, withdraw or advertise it', async () => {
+    const id = await listed(listing(await uploadUrl(seller), { productName: 'Held Civic' }));
+    await t.pool.query(`update products set paid = true, sales_status = 'reserved' where id = $1`, [id]);
+    expect((await edit(seller, id, listing(await uploadUrl(seller), { productName: 'Held Civic' }))).json()).toMatchObject({
+      statusCode: 409,
+      message: 'Held Civic is reserved for a buyer; a car paid for cannot be edited.',
+    });
+    expect((await withdraw(seller, id)).json()).toMatchObject({ statusCode: 409, message: 'Held Civic is reserved for a buyer; it is off the market.' });
+    expect((await as(t.app, seller, { method: 'PUT', url: `/api/product/${id}` })).json()).toMatchObject({
+      statusCode: 409,
+      message: 'Held Civic is reserved for a buyer and can no longer be advertised.',
+    });
   });
 
   it('holds a price change back while a buyer is paying for the car, but not other changes', async () => {

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import type { AddProductBody, DeleteResult, EditProductBody, InsertResult, UpdateResult } from '@second-gear/contract';
+import type { AddProductBody, DeleteResult, EditProductBody, InsertResult, Product, UpdateResult } from '@second-gear/contract';
 import type { Actor } from '../../auth/actor.ts';
 import type { Limit, RateLimits } from '../../auth/rate-limits.ts';
 import { inTransaction } from '../../db/pool.ts';
@@ -8,6 +8,7 @@ import { withinLimit } from '../../http/allowance.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import { paymentUnderWay } from '../payments/in-progress.ts';
 import { afterCarWrite } from '../cars/car-written.ts';
+import { takenWords } from '../cars/product.ts';
 import { listingPictureKeys, replacePhotos } from './photos.ts';
 
 // A seller's writes to a listing: adding it (the specification's Add A Product, with the optional
@@ -110,13 +111,14 @@ interface LockedListing {
   model: string | null;
   resale_price: number;
   paid: boolean;
+  sales_status: Product['salesStatus'];
   withdrawn: boolean;
 }
 
 /** The seller's own car, locked for this transaction; 404 whether it is missing or someone else's. */
 async function lockOwnListing(client: PoolClient, seller: Actor, id: string): Promise<LockedListing> {
   const { rows } = await client.query<LockedListing>(
-    'select product_name, category_id, model, resale_price, paid, withdrawn_at is not null as withdrawn from products where id = $1 and seller_id = $2 for update',
+    'select product_name, category_id, model, resale_price, paid, sales_status, withdrawn_at is not null as withdrawn from products where id = $1 and seller_id = $2 for update',
     [id, seller.id],
   );
   if (!rows[0]) throw new AppError('NOT_FOUND', 'You have no such car.');
@@ -170,7 +172,7 @@ export async function editProduct(
 async function writeListing(pool: Pool, seller: Actor, id: string, body: EditProductBody, pictures: Awaited<ReturnType<typeof listingPictureKeys>>): Promise<UpdateResult> {
   return inTransaction(pool, async (client) => {
     const car = await lockOwnListing(client, seller, id);
-    if (car.paid) throw new AppError('CONFLICT', `${car.product_name} is sold; a sold car cannot be edited.`);
+    if (car.paid) throw new AppError('CONFLICT', `${takenWords(car.product_name, car.sales_status, 'a buyer')}; a car paid for cannot be edited.`);
     const values = listingValues(body, pictures.cover);
     await client
       .query(`update products set ${LISTING_COLUMNS.map((column, i) => `${column} = $${i + 2}`).join(', ')} where id = $1`, [id, ...values])
@@ -194,7 +196,7 @@ export async function withdrawProduct(pool: Pool, provider: PaymentProvider, sel
   if (rows[0] && (await paymentUnderWay(pool, provider, id))) throw payingNow(rows[0].product_name);
   return inTransaction(pool, async (client) => {
     const car = await lockOwnListing(client, seller, id);
-    if (car.paid) throw new AppError('CONFLICT', `${car.product_name} is sold; it is already off the market.`);
+    if (car.paid) throw new AppError('CONFLICT', `${takenWords(car.product_name, car.sales_status, 'a buyer')}; it is off the market.`);
     if (car.withdrawn) return { acknowledged: true as const, matchedCount: 1, modifiedCount: 0 };
     await client.query('update products set withdrawn_at = now(), advertised = false where id = $1', [id]);
     await afterCarWrite(client, { kind: 'withdrawn', carId: id });

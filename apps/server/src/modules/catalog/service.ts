@@ -12,7 +12,7 @@ import { AppError, badCursor } from '../../errors.ts';
 import { imageUrls } from '../../images/store.ts';
 import { ON_MARKET } from '../cars/market.ts';
 import { jsonArray } from '../../http/json-bytes.ts';
-import { PRODUCT_FROM, PRODUCT_JSON, parseProduct, type ProductJson } from '../cars/product.ts';
+import { PRODUCT_FROM, PRODUCT_JSON, parseProduct, takenWords, type ProductJson } from '../cars/product.ts';
 
 /** Lists are bounded: the home grid shows at most this many advertised cars. */
 export const ADVERTISED_LIMIT = 60;
@@ -135,8 +135,8 @@ export async function sellerProducts(pool: Pool, seller: Actor, email: string): 
 
 /** Finds the seller's own car or answers 404, whether it is missing or someone else's. */
 async function ownProduct(pool: Pool, seller: Actor, id: string) {
-  const { rows } = await pool.query<{ paid: boolean; product_name: string; withdrawn: boolean }>(
-    'select paid, product_name, withdrawn_at is not null as withdrawn from products where id = $1 and seller_id = $2',
+  const { rows } = await pool.query<{ paid: boolean; product_name: string; sales_status: Product['salesStatus']; withdrawn: boolean }>(
+    'select paid, product_name, sales_status, withdrawn_at is not null as withdrawn from products where id = $1 and seller_id = $2',
     [id, seller.id],
   );
   if (!rows[0]) throw new AppError('NOT_FOUND', 'You have no such car.');
@@ -149,7 +149,7 @@ async function ownProduct(pool: Pool, seller: Actor, id: string) {
  */
 export async function advertise(pool: Pool, seller: Actor, id: string): Promise<UpdateResult> {
   const car = await ownProduct(pool, seller, id);
-  if (car.paid) throw new AppError('CONFLICT', `${car.product_name} is sold and can no longer be advertised.`);
+  if (car.paid) throw new AppError('CONFLICT', `${takenWords(car.product_name, car.sales_status, 'a buyer')} and can no longer be advertised.`);
   if (car.withdrawn) throw new AppError('CONFLICT', `${car.product_name} is off the market; it cannot be advertised.`);
   const { rowCount } = await pool.query('update products set advertised = true where id = $1 and seller_id = $2 and not advertised and not paid', [
     id,

@@ -14,31 +14,48 @@ interface Likeness {
   makeId: string;
   model: string | null;
   price: number;
+  /** A sold or reserved car as its page names it. */
+  named: SimilarCars['car'] | null;
 }
 
 /**
  * The car as the similar cars are chosen by: its make, model and price, and whether it left the
- * market. A deleted car is known by its record in departed_cars (migration 0029); an id never
- * listed (or deleted over two years ago) is null.
+ * market (reserved while its buyer's money is held, sold once released). A deleted car is known by
+ * its record in departed_cars (migration 0029); an id never listed (or deleted over two years ago)
+ * is null.
  */
 async function likenessOf(pool: Pool, id: string): Promise<Likeness | null> {
-  const { rows } = await pool.query<{ left: CarDeparture | null; category_id: string; model: string | null; resale_price: number }>(
-    `select case when p.paid then 'sold' when p.withdrawn_at is not null then 'withdrawn' end as left, p.category_id, p.model, p.resale_price
-       from products p where p.id = $1
+  const { rows } = await pool.query<{
+    left: CarDeparture | null;
+    category_id: string;
+    model: string | null;
+    resale_price: number;
+    product_name: string | null;
+    image: string | null;
+    image_src_set: string | null;
+  }>(
+    `select case when p.sales_status = 'reserved' then 'reserved' when p.paid then 'sold' when p.withdrawn_at is not null then 'withdrawn' end as left,
+            p.category_id, p.model, p.resale_price,
+            case when p.paid then p.product_name end as product_name, case when p.paid then i.url end as image,
+            case when p.paid then i.src_set end as image_src_set
+       from products p join images i on i.key = p.image_key where p.id = $1
      union all
-     select 'deleted', d.category_id, d.model, d.resale_price from departed_cars d where d.product_id = $1
+     select 'deleted', d.category_id, d.model, d.resale_price, null, null, null from departed_cars d where d.product_id = $1
      limit 1`,
     [id],
   );
   const row = rows[0];
-  return row ? { left: row.left, makeId: row.category_id, model: row.model, price: row.resale_price } : null;
+  if (!row) return null;
+  const named = row.product_name && row.image ? { productName: row.product_name, resalePrice: row.resale_price, image: row.image, imageSrcSet: row.image_src_set ?? '' } : null;
+  return { left: row.left, makeId: row.category_id, model: row.model, price: row.resale_price, named };
 }
 
-/** Why a car's page has no car to show its viewer, in the words the page shows: sold, or no longer listed. */
+/** Why a car's page has no car to show its viewer, in the words the page shows: sold, reserved, or no longer listed. */
 export async function departureMessage(pool: Pool, id: string): Promise<string> {
   const car = await likenessOf(pool, id);
   if (!car) return 'There is no such car.';
-  return car.left === 'sold' ? 'This car was sold.' : 'This car is no longer listed.';
+  if (car.left === 'sold') return 'This car was sold.';
+  return car.left === 'reserved' ? 'This car is reserved for a buyer.' : 'This car is no longer listed.';
 }
 
 /**
@@ -59,5 +76,5 @@ export async function similarCars(pool: Pool, viewer: Actor | null, id: string):
     [id, car.makeId, car.model, car.price],
   );
   const cars = rows.map((r) => parseProduct(r.product));
-  return { left: car.left, cars: viewer ? cars : cars.map(withoutSellerContact) };
+  return { left: car.left, ...(car.named && { car: car.named }), cars: viewer ? cars : cars.map(withoutSellerContact) };
 }

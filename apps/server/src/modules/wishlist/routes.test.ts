@@ -29,9 +29,12 @@ describe('PUT /wishlists', () => {
     expect(rows.map((r) => r.buyer_id).sort()).toEqual([buyer.id, otherBuyer.id].sort());
   });
 
-  it('refuses a sold car (409) and an unknown one (404)', async () => {
+  it('refuses a sold car and a reserved one (409, each in its own words) and an unknown one (404)', async () => {
     const sold = await insertCar(t, seller, categoryId, { name: 'Sold Jazz', paid: true });
-    expect((await add(buyer, sold)).statusCode).toBe(409);
+    expect((await add(buyer, sold)).json()).toEqual({ statusCode: 409, error: 'Conflict', message: 'Sold Jazz is already sold.' });
+    const held = await insertCar(t, seller, categoryId, { name: 'Held Jazz', paid: true });
+    await t.pool.query(`update products set sales_status = 'reserved' where id = $1`, [held]);
+    expect((await add(buyer, held)).json()).toEqual({ statusCode: 409, error: 'Conflict', message: 'Held Jazz is reserved for another buyer.' });
     expect((await add(buyer, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 

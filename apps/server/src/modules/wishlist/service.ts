@@ -4,7 +4,7 @@ import type { Actor } from '../../auth/actor.ts';
 import { assertOwnEmail } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
 import { MONEY_COLUMNS, moneyJoin, toHeldPayment, type MoneyColumns } from '../money/view.ts';
-import { listingStatusOf, parseProduct, PRODUCT_FROM, PRODUCT_JSON, type ProductJson } from '../cars/product.ts';
+import { listingStatusOf, parseProduct, PRODUCT_FROM, PRODUCT_JSON, takenWords, type ProductJson } from '../cars/product.ts';
 
 export const WISHLIST_LIMIT = 500;
 
@@ -30,12 +30,12 @@ function toItem(r: WishlistRow, buyer: Actor): WishlistItem {
 /** Adds a car to the buyer's wishlist; adding it again changes nothing (`modifiedCount` 0). */
 export async function addToWishlist(pool: Pool, buyer: Actor, productId: string, email: string): Promise<UpdateResult> {
   assertOwnEmail(buyer, email);
-  const { rows } = await pool.query<{ paid: boolean; withdrawn: boolean; product_name: string }>(
-    'select paid, withdrawn_at is not null as withdrawn, product_name from products where id = $1',
+  const { rows } = await pool.query<{ paid: boolean; withdrawn: boolean; product_name: string; sales_status: Product['salesStatus'] }>(
+    'select paid, withdrawn_at is not null as withdrawn, product_name, sales_status from products where id = $1',
     [productId],
   );
   if (!rows[0]) throw new AppError('NOT_FOUND', 'This car is no longer listed.');
-  if (rows[0].paid) throw new AppError('CONFLICT', `${rows[0].product_name} is already sold or reserved for a buyer.`);
+  if (rows[0].paid) throw new AppError('CONFLICT', `${takenWords(rows[0].product_name, rows[0].sales_status)}.`);
   if (rows[0].withdrawn) throw new AppError('CONFLICT', `${rows[0].product_name} is no longer for sale.`);
   const { rowCount } = await pool.query(
     'insert into wishlist_entries (product_id, buyer_id) values ($1, $2) on conflict (buyer_id, product_id) do nothing',

@@ -14,6 +14,7 @@ import { formatCents } from '../../lib/format.ts';
 import { buyerMayAct, useBuyerMoney } from '../money/index.ts';
 import { ordersKey, ordersQuery } from './api.ts';
 import { BookingStatusBadge } from './booking-status.tsx';
+import { offersCalendar } from './order-calendar.ts';
 import { PayAction, PaymentCell } from './pay-action.tsx';
 import { acceptProposal, calendarUrl, cancelBooking } from './requests-api.ts';
 
@@ -106,7 +107,7 @@ export default function MyOrdersPage() {
               Accept proposed time
             </button>
           ) : null}
-          {order.status === 'confirmed' ? (
+          {offersCalendar(order) ? (
             <a className="btn btn-outline btn-sm" href={calendarUrl(order._id)} download>
               Add to calendar
             </a>

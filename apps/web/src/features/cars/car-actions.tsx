@@ -9,7 +9,7 @@ const nothingYet = { own: false, booked: false, wishlisted: false };
 
 /**
  * What the person can do with a car on the market, by the same rules as its card on the category page
- * (Book Now, Add to Wishlist, Message Seller, Report for a buyer; the reason for anyone else). A
+ * (Book Now first, then Add to Wishlist and Message Seller, Report last, for a buyer; the reason for anyone else). A
  * visitor sees a buyer's actions, and each asks them to sign in or sign up; they come back here with
  * it ready (`?then=`: the booking modal or the message open, the car saved). Until the session and
  * the role are known the row keeps its height empty, so Book Now never appears and turns into something else.
@@ -45,8 +45,9 @@ export function CarActions({ product }: { product: Product }) {
   if (!user) {
     return (
       <>
-        <div className="flex flex-wrap items-center gap-2">
+        <div role="group" aria-label="Actions" className="flex flex-wrap items-center gap-2">
           <CardActions
+            bookFirst
             standing={nothingYet}
             buyer
             onBook={() => ask('book')}
@@ -62,8 +63,9 @@ export function CarActions({ product }: { product: Product }) {
   }
   return (
     <>
-      <div className="flex flex-wrap items-center gap-2">
+      <div role="group" aria-label="Actions" className="flex flex-wrap items-center gap-2">
         <CardActions
+          bookFirst
           standing={standing}
           buyer={isBuyer}
           onBook={() => setBooking(product)}

@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import type { CarDeparture, SimilarCars as SimilarCarsData } from '@second-gear/contract';
 import { makeSearchPath } from '@second-gear/contract/constants';
+import { formatPrice } from '../../lib/format.ts';
 import { ApiError } from '../../lib/api.ts';
 import { routeErrorOf } from '../../lib/errors.ts';
 import { PageSpinner, Spinner } from '../../ui/spinner.tsx';
@@ -40,10 +42,41 @@ export function SimilarCars({ carId, makeId }: { carId: string; makeId?: string 
   );
 }
 
+/** Each way a car can be gone, in the words of its page's heading (the specification's for sold and no longer listed). */
+const headings: Record<CarDeparture, string> = {
+  sold: 'This car was sold',
+  reserved: 'This car is reserved for a buyer',
+  withdrawn: 'This car is no longer listed',
+  deleted: 'This car is no longer listed',
+};
+
+/**
+ * The car a sold or reserved page is about, so a person following an old link knows which one it
+ * was: its cover, and "2019 Honda Civic, $18,500, sold". The picture keeps its box while it loads.
+ */
+function DepartedCar({ car, state }: { car: NonNullable<SimilarCarsData['car']>; state: 'sold' | 'reserved' }) {
+  return (
+    <figure className="mt-4 flex max-w-xl items-center gap-4">
+      <img
+        src={car.image}
+        srcSet={car.imageSrcSet || undefined}
+        sizes="10rem"
+        alt=""
+        width={640}
+        height={480}
+        className="aspect-[4/3] w-32 shrink-0 rounded-lg bg-base-200 object-cover sm:w-40"
+      />
+      <figcaption className="min-w-0 font-medium break-words">
+        {car.productName}, {formatPrice(car.resalePrice)}, {state}
+      </figcaption>
+    </figure>
+  );
+}
+
 /**
  * A car's address when the car is not there for this person (docs/product.md, "A car that left the
- * market"): sold, or no longer listed (withdrawn or deleted), said plainly with similar cars on the
- * market; an address no car ever had is "No such car", with the way to the search. Never the
+ * market"): sold (named with its cover and price), reserved for a buyer, or no longer listed
+ * (withdrawn or deleted), said plainly with similar cars on the market; an address no car ever had is "No such car", with the way to the search. Never the
  * generic error screen.
  */
 export function LeftMarketPage({ carId }: { carId: string }) {
@@ -65,7 +98,7 @@ export function LeftMarketPage({ carId }: { carId: string }) {
   }
   if (error && !data) throw routeErrorOf(error);
   if (isPending) return <PageSpinner label="Loading the car" />;
-  const heading = data.left === 'sold' ? 'This car was sold' : 'This car is no longer listed';
+  const heading = headings[data.left ?? 'withdrawn'];
   const makeId = data.cars[0]?.categoryId;
   return (
     <section className="mx-auto max-w-7xl px-4 py-6 md:py-10" aria-labelledby="car-heading">
@@ -74,6 +107,7 @@ export function LeftMarketPage({ carId }: { carId: string }) {
       <h1 id="car-heading" className="text-2xl font-bold md:text-3xl">
         {heading}
       </h1>
+      {data.car && (data.left === 'sold' || data.left === 'reserved') ? <DepartedCar car={data.car} state={data.left} /> : null}
       <p className="mt-2 text-base-content/80">
         {data.cars.length > 0 ? 'These cars like it are still for sale.' : 'You can look for another like it among the cars for sale.'}
       </p>

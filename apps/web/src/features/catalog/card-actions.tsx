@@ -27,6 +27,11 @@ export interface CardActionsProps {
   report?: ReactNode;
   /** Message Seller (buyers only, cars not their own). */
   message?: ReactNode;
+  /**
+   * The car's page: Book Now leads the row, larger, and Report ends it. A card keeps Report at its
+   * row's start and Book Now at its end, where a grid of cards lines them up.
+   */
+  bookFirst?: boolean;
 }
 
 // Every action of the row is at least 44 px tall (a thumb's reach on a phone); narrow padding, so Report,
@@ -88,44 +93,59 @@ function ActionOrDone({ done, label, className, onClick, busyLabel, doneLabel, d
 }
 
 /**
- * The action row of a category page's card: only what the person can still do. Book Now becomes
- * 'Booked' and Add to Wishlist 'On your wishlist' once done; a seller's own car says so instead, and
- * anyone who is not a buyer sees Book Now disabled with the reason.
+ * The action row of a category page's card, and of the car's page (`bookFirst`): only what the
+ * person can still do. Book Now becomes 'Booked' and Add to Wishlist 'On your wishlist' once done; a
+ * seller's own car says so instead, and anyone who is not a buyer sees Book Now disabled with the reason.
  */
-export function CardActions({ standing, buyer, onBook, onWishlist, wishlistBusy, report, message }: CardActionsProps) {
+export function CardActions({ standing, buyer, onBook, onWishlist, wishlistBusy, report, message, bookFirst = false }: CardActionsProps) {
   const { own, booked, wishlisted } = standing;
   const reasonId = useId();
+  const bookLook = bookFirst ? 'btn-primary min-w-32 text-base' : 'btn-primary';
+  const book = <ActionOrDone done={booked} label="Book Now" className={bookLook} onClick={onBook} doneLabel="Booked" doneTo="/dashboard/myorders" />;
+  const wishlist = (
+    <ActionOrDone
+      done={wishlisted}
+      label="Add to Wishlist"
+      className="btn-outline btn-primary"
+      onClick={onWishlist}
+      busyLabel={wishlistBusy ? 'Adding…' : undefined}
+      doneLabel="On your wishlist"
+      doneTo="/dashboard/mywishlist"
+    />
+  );
+  const notBuyer = (
+    <>
+      <span id={reasonId} className="text-sm text-base-content/80">
+        Only buyers can book
+      </span>
+      <button type="button" className={`${action} ${bookLook}`} disabled aria-describedby={reasonId}>
+        Book Now
+      </button>
+    </>
+  );
+  const ownCar = (
+    <Link to="/dashboard/myproducts" className={`${action} btn-ghost text-base-content/80`}>
+      Your car
+    </Link>
+  );
+  const buyerActions = bookFirst ? (
+    <>
+      {book}
+      {wishlist}
+      {message}
+    </>
+  ) : (
+    <>
+      {message}
+      {wishlist}
+      {book}
+    </>
+  );
   return (
     <>
-      {report ? <div className="mr-auto">{report}</div> : null}
-      {own ? (
-        <Link to="/dashboard/myproducts" className={`${action} btn-ghost text-base-content/80`}>
-          Your car
-        </Link>
-      ) : buyer ? (
-        <>
-          {message}
-          <ActionOrDone
-            done={wishlisted}
-            label="Add to Wishlist"
-            className="btn-outline btn-primary"
-            onClick={onWishlist}
-            busyLabel={wishlistBusy ? 'Adding…' : undefined}
-            doneLabel="On your wishlist"
-            doneTo="/dashboard/mywishlist"
-          />
-          <ActionOrDone done={booked} label="Book Now" className="btn-primary" onClick={onBook} doneLabel="Booked" doneTo="/dashboard/myorders" />
-        </>
-      ) : (
-        <>
-          <span id={reasonId} className="text-sm text-base-content/80">
-            Only buyers can book
-          </span>
-          <button type="button" className={`${action} btn-primary`} disabled aria-describedby={reasonId}>
-            Book Now
-          </button>
-        </>
-      )}
+      {report && !bookFirst ? <div className="mr-auto">{report}</div> : null}
+      {own ? ownCar : buyer ? buyerActions : notBuyer}
+      {report && bookFirst ? <div className="ml-auto">{report}</div> : null}
     </>
   );
 }

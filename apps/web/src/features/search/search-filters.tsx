@@ -16,6 +16,8 @@ export interface SearchFiltersProps {
   /** The current answer's option counts; before any answer (or after a refusal) the options have no counts. */
   counts: SearchResult['counts'] | undefined;
   onChange: (change: FilterChange) => void;
+  /** `Apply filters` (or Enter in a typed field) was pressed: the page may fold the panel away. */
+  onApplied?: () => void;
 }
 
 /** An option without a count: shown before the counts are known. */
@@ -68,11 +70,12 @@ function YesFilterField({ name, params, onChange }: { name: 'verified' | 'goodPr
   );
 }
 
-export function SearchFilters({ params, counts, onChange }: SearchFiltersProps) {
+export function SearchFilters({ params, counts, onChange, onApplied }: SearchFiltersProps) {
   const typed = useTypedFilters(params, (values) => onChange({ kind: 'typed', values }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     typed.applyNow();
+    onApplied?.();
   };
   const textField = (name: TextFilter) => (
     <TextField

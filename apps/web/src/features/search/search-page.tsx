@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { searchSorts } from '@second-gear/contract/constants';
@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { SaveSearchButton } from '../alerts/index.ts';
 import { CarGrid, MoreCars, useCarStanding } from '../catalog/index.ts';
 import { searchResultsQuery } from './api.ts';
+import { FilterChips } from './filter-chips.tsx';
 import { SearchFilters, type FilterChange } from './search-filters.tsx';
 import { NoCars, RefusedSearch } from './search-states.tsx';
 import {
@@ -39,6 +40,7 @@ export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const resultsRef = useRef<HTMLDivElement>(null);
   const { standingOf, loading: standingLoading } = useCarStanding();
   const { data, error, isPending, isError, isPlaceholderData, isFetching, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
     useInfiniteQuery(searchResultsQuery(apiQueryString(params)));
@@ -61,6 +63,13 @@ export default function SearchPage() {
   };
 
   const clearAll = () => go(withoutFilters(params));
+  // On a phone the open panel fills the screen: once applied it folds away, and the results (with
+  // their filter chips) take its place and the focus. From lg up it is never folded, so nothing moves.
+  const applied = () => {
+    if (!filtersOpen) return;
+    setFiltersOpen(false);
+    resultsRef.current?.focus();
+  };
 
   const active = activeFilters(params);
   const last = active.at(-1);
@@ -105,11 +114,12 @@ export default function SearchPage() {
             ) : null}
           </button>
           <div id="search-filters" className={`${filtersOpen ? 'mt-4 block' : 'hidden'} lg:mt-0 lg:block`}>
-            <SearchFilters params={params} counts={refused ? undefined : firstPage?.counts} onChange={change} />
+            <SearchFilters params={params} counts={refused ? undefined : firstPage?.counts} onChange={change} onApplied={applied} />
           </div>
         </div>
 
-        <div>
+        <div ref={resultsRef} tabIndex={-1} role="region" aria-label="Search results" className="scroll-mt-4 outline-none">
+          <FilterChips params={params} onRemove={(name) => go(withParam(params, name, ''))} onClearAll={clearAll} />
           <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
             {/* Always there and one line high, so the count changing never moves the results. */}
             <p className="flex min-h-7 items-center gap-2 text-lg font-semibold">

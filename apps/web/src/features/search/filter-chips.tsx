@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { filtersInWords } from '../alerts/index.ts';
+import { categoriesQuery } from '../catalog/index.ts';
+import { activeFilters, filterLabels, type FilterName } from './search-params.ts';
+
+/**
+ * Each active filter of the address, in the order it was set, in the words a saved search uses
+ * (`Max Price: $20,000`). `makeName`: the make's name, null for a make no longer listed, undefined
+ * while the makes are loading (then the chip says `Make` alone rather than guess).
+ */
+export function filterChips(params: URLSearchParams, makeName: string | null | undefined): { name: FilterName; words: string }[] {
+  return activeFilters(params).map(({ name, value }) => ({
+    name,
+    words: name === 'make' && makeName === undefined ? filterLabels.make : filtersInWords({ filters: { [name]: value }, makeName: makeName ?? null })[0]!,
+  }));
+}
+
+/**
+ * The active filters above a phone's results, each a chip that removes it, and `Clear all`: the
+ * filter panel folds away once applied, and these say what the results are filtered by. From lg up
+ * the panel stays open beside the results and says it itself.
+ */
+export function FilterChips({ params, onRemove, onClearAll }: { params: URLSearchParams; onRemove: (name: FilterName) => void; onClearAll: () => void }) {
+  const makeId = params.get('make');
+  const categories = useQuery({ ...categoriesQuery, enabled: makeId !== null });
+  const chips = filterChips(params, categories.data ? (categories.data.find((c) => c._id === makeId)?.name ?? null) : undefined);
+  if (chips.length === 0) return null;
+  return (
+    <div className="mb-4 flex flex-wrap items-center gap-2 lg:hidden">
+      <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
+        {chips.map(({ name, words }) => (
+          <li key={name}>
+            <button type="button" className="btn btn-sm h-9 rounded-full border-base-300 font-normal" aria-label={`Remove ${words}`} onClick={() => onRemove(name)}>
+              <span className="break-words">{words}</span>
+              <span aria-hidden="true">×</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="btn btn-ghost btn-sm h-9" onClick={onClearAll}>
+        Clear all
+      </button>
+    </div>
+  );
+}
