@@ -73,10 +73,6 @@ export const transmissions = ['Automatic', 'Manual'] as const;
 export type Transmission = (typeof transmissions)[number];
 export const bodyTypes = ['Sedan', 'Hatchback', 'SUV', 'Coupe', 'Convertible', 'Wagon', 'Van', 'Pickup'] as const;
 export type BodyType = (typeof bodyTypes)[number];
-export const mileageUnits = ['km', 'mi'] as const;
-export type MileageUnit = (typeof mileageUnits)[number];
-/** A mileage given in miles is compared in km at this rate (products.mileage_km, migration 0012). */
-export const kmPerMile = 1.609344;
 
 /**
  * Bounds of a car's details. The latest model year is next year's (cars are sold ahead of their model
@@ -114,6 +110,7 @@ export { checkVin, maskVin, vinYearCode, withCheckDigit, type VinCheck } from '.
 
 /** Prices and counts as the web app and the server's HTML write them. */
 export { formatCents, formatPrice, formatWhole, wholeDaysSince } from './format.ts';
+export { distanceIn, distanceUnitNames, formatMileage, kmPerMile, mileageUnits, type DistanceUnit, type MileageUnit } from './distance.ts';
 
 /** Card numbers' checksum, shared by the test-mode card form and the test-mode processor (zod-free, like the rest of this entry). */
 export { luhnValid } from './luhn.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { profileLimits } from './constants.ts';
 import { oneLine } from './common.ts';
+import { mileageUnits } from './distance.ts';
 
 /** A person's name, at sign-up and in Settings alike. */
 export const accountName = z.string().trim().min(1, 'Name is required').max(profileLimits.name, `Name must be at most ${profileLimits.name} characters`);
@@ -48,6 +49,8 @@ export const profileBody = z
     image: profilePhoto.nullable(),
     phone: phoneNumber.nullable(),
     timeZone: timeZoneName.nullable(),
+    /** Settings' Distance unit; null: the market's (`GET /api/site`). */
+    distanceUnit: z.enum(mileageUnits, { error: 'Distance unit must be mi or km' }).nullable(),
   })
   .partial()
   .strict();
@@ -60,6 +63,7 @@ export const profileAnswer = z.object({
   image: z.string().nullable(),
   phone: z.string().nullable(),
   timeZone: z.string().nullable(),
+  distanceUnit: z.enum(mileageUnits).nullable(),
   password: z.boolean(),
   google: z.boolean(),
 });
