@@ -4,12 +4,7 @@
 // output is exactly Intl's en-US one (format.test.ts compares them). Prices and counts come from the
 // contract, which the server's HTML for a car's link preview writes with too.
 
-import { formatWhole } from '@second-gear/contract/constants';
-
-export { formatCents, formatPrice, formatWhole, wholeDaysSince } from '@second-gear/contract/constants';
-
-/** A mileage in the unit its seller gave it: `62,764 mi`, `100,500 km`. */
-export const formatMileage = (mileage: number, unit: 'km' | 'mi') => `${formatWhole(mileage)} ${unit}`;
+export { formatCents, formatMileage, formatPrice, formatWhole, wholeDaysSince } from '@second-gear/contract/constants';
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 

@@ -13,6 +13,7 @@ import { imageAccept, imageProblem, usePictureUpload } from '../../lib/upload.ts
 import { PhotoManager } from './photo-manager.tsx';
 import { usePriceGuideHint } from './price-guide.ts';
 import { emptyProductForm, productBody, type ProductFormValues } from './product-form-values.ts';
+import { useMileageUnitDefault } from './use-mileage-unit-default.ts';
 import { ProductFields } from './product-fields.tsx';
 import { addProductCategoriesQuery } from './seller-api.ts';
 import { useCarPhotos, type CarPhotoItem } from './use-car-photos.ts';
@@ -47,6 +48,7 @@ function productFieldOf(sent: string): keyof ProductFormValues | undefined {
 export function ProductForm({ initial = emptyProductForm, carId, initialPhotos = [], submitLabel, failedMessage, onSave, priceNote }: ProductFormProps) {
   const categories = useQuery(addProductCategoriesQuery);
   const form = useForm<ProductFormValues>({ defaultValues: initial, shouldFocusError: false });
+  useMileageUnitDefault(form);
   const {
     register,
     handleSubmit,
