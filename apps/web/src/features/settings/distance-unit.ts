@@ -12,7 +12,8 @@ import { profileQuery } from './api.ts';
 export function useDistanceUnit(): DistanceUnit | undefined {
   const { user, ready } = useAuth();
   const market = useQuery(siteQuery).data?.distanceUnit;
-  const profile = useQuery({ ...profileQuery(), enabled: Boolean(user) });
+  // Read by every card: asked once, then kept until Settings saves a new one (which writes it into the cache).
+  const profile = useQuery({ ...profileQuery(), enabled: Boolean(user), staleTime: Infinity });
   if (!ready || (user && profile.isPending)) return undefined;
   return (user ? profile.data?.distanceUnit : null) ?? market;
 }
