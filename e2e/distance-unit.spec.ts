@@ -10,7 +10,8 @@ import { addCarViaApi, categoryByName, expectNoAxeViolations, newApiActor, deskt
 const mileage = (page: Page) => page.locator('xpath=//dt[normalize-space()="Mileage"]/following-sibling::dd[1]');
 
 test('a buyer reads miles until they choose Kilometres in Settings, then km on the car page and in the search', async ({ page }) => {
-  test.setTimeout(90_000);
+  // Two pages, Settings with its accessibility check and three searches.
+  test.setTimeout(180_000);
   await page.setViewportSize(desktopScreen);
   const seller = await newApiActor('Seller');
   const honda = await categoryByName(seller.api, 'Honda');
