@@ -111,7 +111,8 @@ test.describe('car page', () => {
       ['Make', 'Toyota'],
       ['Model', 'Corolla'],
       ['Model Year', '2018'],
-      ['Mileage', '84,200 km'],
+      // Given in km, read in the market's unit (miles).
+      ['Mileage', '52,319 mi'],
       ['Fuel', 'Hybrid'],
       ['Transmission', 'Automatic'],
       ['Body Type', 'Sedan'],

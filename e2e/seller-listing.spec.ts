@@ -145,8 +145,9 @@ test.describe('seller listing', () => {
     await expect(page.getByRole('heading', { name: 'More details' })).toBeVisible();
     await page.getByLabel('Model', { exact: true }).fill('Accord');
     await page.getByLabel('Mileage', { exact: true }).fill('84000');
-    await expect(page.getByLabel('Mileage unit', { exact: true })).toHaveValue('km');
-    await page.getByLabel('Mileage unit', { exact: true }).selectOption('mi');
+    // The market's unit first (miles); the seller's choice is kept.
+    await expect(page.getByLabel('Mileage unit', { exact: true })).toHaveValue('mi');
+    await page.getByLabel('Mileage unit', { exact: true }).selectOption('km');
     await page.getByLabel('Fuel', { exact: true }).selectOption('Petrol');
     await page.getByLabel('Transmission', { exact: true }).selectOption('Manual');
     await page.getByLabel('Body Type', { exact: true }).selectOption('Sedan');
@@ -222,7 +223,7 @@ test.describe('seller listing', () => {
     await expect(page.getByLabel('Model', { exact: true })).toHaveValue('Accord');
     await expect(page.getByLabel('Model Year', { exact: true })).toHaveValue('2003');
     await expect(page.getByLabel('Mileage', { exact: true })).toHaveValue('84000');
-    await expect(page.getByLabel('Mileage unit', { exact: true })).toHaveValue('mi');
+    await expect(page.getByLabel('Mileage unit', { exact: true })).toHaveValue('km');
     await expect(page.getByLabel('Fuel', { exact: true })).toHaveValue('Petrol');
     await expect(page.getByLabel('Transmission', { exact: true })).toHaveValue('Manual');
     await expect(page.getByLabel('Body Type', { exact: true })).toHaveValue('Sedan');

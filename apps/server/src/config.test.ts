@@ -149,6 +149,13 @@ describe('outside production', () => {
     expect(refusal({ PLATFORM_FEE_PERCENT: 'five' })).toMatch(/PLATFORM_FEE_PERCENT must be a number/);
   });
 
+  it('shows distances in miles unless DISTANCE_UNIT says km; any other unit stops the start naming the variable', () => {
+    expect(loadConfig({}).distanceUnit).toBe('mi');
+    expect(loadConfig({ DISTANCE_UNIT: 'km' }).distanceUnit).toBe('km');
+    expect(refusal({ DISTANCE_UNIT: 'miles' })).toBe('Invalid configuration: DISTANCE_UNIT must be mi or km');
+    expect(refusal({ DISTANCE_UNIT: 'KM' })).toBe('Invalid configuration: DISTANCE_UNIT must be mi or km');
+  });
+
   it('keeps the catalog reads one second unless CATALOG_CACHE_SECONDS says otherwise (0 turns them off)', () => {
     expect(loadConfig({}).catalogCacheMs).toBe(1000);
     expect(loadConfig({ CATALOG_CACHE_SECONDS: '0' }).catalogCacheMs).toBe(0);

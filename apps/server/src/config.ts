@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { DistanceUnit } from '@second-gear/contract';
 import { reachableByOthers } from './loopback.ts';
 
 const flag = z
@@ -26,6 +27,8 @@ const envSchema = z.object({
   // Only the exact word: a production start takes the test processor on purpose or not at all.
   ALLOW_TEST_PAYMENTS: z.enum(['on', 'off'], 'must be on or off').optional(),
   // The platform's share of each released sale, in percent (two decimals at most); the seller sees it before listing.
+  // The market's unit of distance: what cars' mileages and the search's filters are shown in unless a person chose the other.
+  DISTANCE_UNIT: z.enum(['mi', 'km'], 'must be mi or km').default('mi'),
   PLATFORM_FEE_PERCENT: z.coerce.number('must be a number').min(0, 'must be between 0 and 50').max(50, 'must be between 0 and 50').multipleOf(0.01, 'must have at most two decimals').default(0),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
@@ -94,6 +97,11 @@ export interface Config {
    * payments are not real (GET /api/site). Developers know; visitors of a deployed site may not.
    */
   testPaymentsBanner: boolean;
+  /**
+   * `DISTANCE_UNIT`: the market's unit of distance, in which every page, email and link preview
+   * writes a mileage for a visitor or a person who has not chosen their own (Settings' Distance unit).
+   */
+  distanceUnit: DistanceUnit;
   /** `PLATFORM_FEE_PERCENT`: kept from each released sale before the transfer to its seller (modules/money). */
   platformFeePercent: number;
   /** Set: pictures in this S3-compatible bucket; unset: files in `DATA_DIR/uploads`. */
@@ -178,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY!, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
         : { provider: 'test' },
     testPaymentsBanner: production && e.PAYMENTS === 'test',
+    distanceUnit: e.DISTANCE_UNIT,
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
     s3: e.S3_BUCKET
       ? {

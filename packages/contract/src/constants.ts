@@ -73,10 +73,6 @@ export const transmissions = ['Automatic', 'Manual'] as const;
 export type Transmission = (typeof transmissions)[number];
 export const bodyTypes = ['Sedan', 'Hatchback', 'SUV', 'Coupe', 'Convertible', 'Wagon', 'Van', 'Pickup'] as const;
 export type BodyType = (typeof bodyTypes)[number];
-export const mileageUnits = ['km', 'mi'] as const;
-export type MileageUnit = (typeof mileageUnits)[number];
-/** A mileage given in miles is compared in km at this rate (products.mileage_km, migration 0012). */
-export const kmPerMile = 1.609344;
 
 /**
  * Bounds of a car's details. The latest model year is next year's (cars are sold ahead of their model
@@ -114,6 +110,7 @@ export { checkVin, maskVin, vinYearCode, withCheckDigit, type VinCheck } from '.
 
 /** Prices and counts as the web app and the server's HTML write them. */
 export { formatCents, formatPrice, formatWhole, wholeDaysSince } from './format.ts';
+export { distanceIn, distanceUnitNames, formatMileage, kmPerMile, mileageUnits, type DistanceUnit, type MileageUnit } from './distance.ts';
 
 /** Dates and times in a reader's time zone and locale, as the web app, the emails and the calendar files write them (issue 47). */
 export {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyTypes, categoryPageSize, conditions, fuels, maxKeywordLength, maxPrice, productLimits, searchSorts, transmissions, vehicleLimits } from './constants.ts';
+import { bodyTypes, categoryPageSize, conditions, fuels, maxKeywordLength, maxPrice, mileageUnits, productLimits, searchSorts, transmissions, vehicleLimits } from './constants.ts';
 import { product } from './catalog.ts';
 import { oneOf, text, wholeNumber, year } from './query-params.ts';
 
@@ -13,8 +13,10 @@ export const searchQuery = z
     maxPrice: wholeNumber('Max Price', maxPrice).optional(),
     minYear: year('Min Year').optional(),
     maxYear: year('Max Year').optional(),
-    /** In km; a car listed in miles is compared by its mileage × 1.609344. */
+    /** In `mileageUnit`; a car is compared by its mileage in that unit, whichever unit its seller gave it in. */
     maxMileage: wholeNumber('Max Mileage', vehicleLimits.maxMileage * 2).optional(),
+    /** Max Mileage's unit: km when left out, as in the addresses made before there was a choice, so a shared link finds the same cars for everyone. */
+    mileageUnit: oneOf('Max Mileage unit', mileageUnits).optional(),
     fuel: oneOf('Fuel', fuels).optional(),
     transmission: oneOf('Transmission', transmissions).optional(),
     bodyType: oneOf('Body Type', bodyTypes).optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isLocaleTag, profileLimits } from './constants.ts';
 import { oneLine } from './common.ts';
+import { mileageUnits } from './distance.ts';
 
 /** A person's name, at sign-up and in Settings alike. */
 export const accountName = z.string().trim().min(1, 'Name is required').max(profileLimits.name, `Name must be at most ${profileLimits.name} characters`);
@@ -55,6 +56,8 @@ export const profileBody = z
     phone: phoneNumber.nullable(),
     timeZone: timeZoneName.nullable(),
     locale: localeTag.nullable(),
+    /** Settings' Distance unit; null: the market's (`GET /api/site`). */
+    distanceUnit: z.enum(mileageUnits, { error: 'Distance unit must be mi or km' }).nullable(),
   })
   .partial()
   .strict();
@@ -68,6 +71,7 @@ export const profileAnswer = z.object({
   phone: z.string().nullable(),
   timeZone: z.string().nullable(),
   locale: z.string().nullable(),
+  distanceUnit: z.enum(mileageUnits).nullable(),
   password: z.boolean(),
   google: z.boolean(),
 });

@@ -1,9 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SiteInfo } from '@second-gear/contract';
-import { api } from '../lib/api.ts';
-
-/** What the server says about itself; it does not change while it runs. */
-const siteQuery = queryOptions({ queryKey: ['site'], queryFn: () => api<SiteInfo>('/site'), staleTime: Infinity });
+import { useQuery } from '@tanstack/react-query';
+import { siteQuery } from '../lib/site.ts';
 
 /**
  * On every page of a production site that runs the built-in test card processor (operator's

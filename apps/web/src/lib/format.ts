@@ -6,13 +6,10 @@
 // one clock (when.ts), which the emails write with too: by hand in the browser's zone in en-US, a
 // formatter made on first use otherwise.
 
-import { formatWhole, fromWallClock, toWallClock, writeDate, writeDateTime, writeMonthYear, type Clock } from '@second-gear/contract/constants';
+import { fromWallClock, toWallClock, writeDate, writeDateTime, writeMonthYear, type Clock } from '@second-gear/contract/constants';
 import { readerClockOf } from './reader-clock.ts';
 
-export { formatCents, formatPrice, formatWhole, wholeDaysSince } from '@second-gear/contract/constants';
-
-/** A mileage in the unit its seller gave it: `62,764 mi`, `100,500 km`. */
-export const formatMileage = (mileage: number, unit: 'km' | 'mi') => `${formatWhole(mileage)} ${unit}`;
+export { formatCents, formatMileage, formatPrice, formatWhole, wholeDaysSince } from '@second-gear/contract/constants';
 
 let reader: Clock = readerClockOf(null);
 

@@ -44,7 +44,7 @@ const NOTIFICATION_ABOUT: Record<NotificationKind, string> = {
  */
 export async function accountData(db: Pick<Pool, 'query'>, userId: string, publicUrl: string) {
   const all = async (sql: string) => (await db.query(sql, [userId])).rows;
-  const [profile] = await all(`select id, name, email, email_verified as "emailConfirmed", image as photo, phone, time_zone as "timeZone", locale, role, verified,
+  const [profile] = await all(`select id, name, email, email_verified as "emailConfirmed", image as photo, phone, time_zone as "timeZone", locale, distance_unit as "distanceUnit", role, verified,
             two_factor_enabled as "twoFactorSignIn", created_at as "joinedAt" from users where id = $1`);
   const photosOf = await carPhotos(db, userId, publicUrl);
   const cars = (

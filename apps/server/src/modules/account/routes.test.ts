@@ -208,6 +208,7 @@ describe('downloading one’s data', () => {
     const stranger = await signUp(t.app, 'Buyer', { name: 'Sam Stranger' });
     const car = await insertCar(t, person, categoryId, { name: 'Exported Mazda' });
     const strangersCar = await insertCar(t, await signUp(t.app, 'Seller', { name: 'Other Seller' }), categoryId, { name: 'Someone Elses Kia' });
+    await t.pool.query(`update users set distance_unit = 'km' where id = $1`, [person.id]);
     await t.pool.query(`insert into bookings (product_id, buyer_id, buyer_name, buyer_email, product_name, phone, price) values ($1, $2, $3, $4, 'Exported Mazda', '555-7777', 15000)`, [
       car,
       stranger.id,
@@ -231,7 +232,7 @@ describe('downloading one’s data', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="second-gear-data-\d{4}-\d{2}-\d{2}\.json"$/);
     const data = file.json();
-    expect(data.profile).toMatchObject({ id: person.id, name: 'Pat Exporter', email: person.email });
+    expect(data.profile).toMatchObject({ id: person.id, name: 'Pat Exporter', email: person.email, distanceUnit: 'km' });
     expect(data.cars.map((c: { name: string }) => c.name)).toEqual(['Exported Mazda']);
     expect(data.cars[0].photos[0]).toMatch(new RegExp(`^${t.origin}/uploads/`));
     expect(data.alerts.map((a: { name: string }) => a.name)).toEqual(['My Mazda alert']);

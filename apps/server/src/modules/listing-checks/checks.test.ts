@@ -203,9 +203,9 @@ describe('plausibility', () => {
     expect((await check(dear, 'plausibility')).detail).toBe('The price ($16,000) is more than 1.5 times the original price ($10,000).');
     const dollar = await detailed(person, 'original_price = 1', []);
     expect((await check(dollar, 'plausibility')).detail).toBe('The original price ($1) is less than any car costs new.');
-    // 62,137 mi is 100,000 km: in a year, more than 80,000 km.
+    // 62,137 mi is 100,000 km: in a year, more than 80,000 km (49,710 mi), said in the seller's unit.
     const driven = await detailed(person, `model_year = $2, year_of_purchase = $3, mileage = 62137, mileage_unit = 'mi'`, [thisYear - 1, String(thisYear - 1)]);
-    expect(await check(driven, 'plausibility')).toEqual({ name: 'plausibility', outcome: 'flagged', detail: '62,137 mi in a year is more than 80,000 km a year.' });
+    expect(await check(driven, 'plausibility')).toEqual({ name: 'plausibility', outcome: 'flagged', detail: '62,137 mi in a year is more than 49,710 mi a year.' });
     const kept = await detailed(person, `model_year = $2, year_of_purchase = $3, mileage = 200, mileage_unit = 'km'`, [thisYear - 20, String(thisYear - 20)]);
     expect((await check(kept, 'plausibility')).detail).toBe('200 km is very little for a car 20 years old.');
     const later = await detailed(person, `model_year = 2022, year_of_purchase = '2019'`, []);

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { checkVin, formatPrice, formatWhole, type ListingCheckName, type ListingCheckOutcome } from '@second-gear/contract';
+import { checkVin, formatMileage, formatPrice, type ListingCheckName, type ListingCheckOutcome } from '@second-gear/contract';
 import { NEW_SELLER_CARS, NEW_SELLER_DAYS } from '../cars/market.ts';
 
 /**
@@ -179,9 +179,10 @@ export function checkPlausibility(car: CheckedCar, now = new Date()): CheckResul
   if (car.mileage !== null && car.mileage_km !== null && car.mileage_unit !== null) {
     const built = car.model_year ?? bought;
     const years = Math.max(1, now.getFullYear() - built);
-    const given = `${formatWhole(car.mileage)} ${car.mileage_unit}`;
+    const given = formatMileage(car.mileage, car.mileage_unit);
     if (car.mileage_km / years > MOST_KM_A_YEAR) {
-      findings.push(`${given} in ${years === 1 ? 'a year' : `${years} years`} is more than ${formatWhole(MOST_KM_A_YEAR)} km a year.`);
+      // In the unit the seller gave, as `given` quotes them: one unit in one sentence.
+      findings.push(`${given} in ${years === 1 ? 'a year' : `${years} years`} is more than ${formatMileage(MOST_KM_A_YEAR, 'km', car.mileage_unit)} a year.`);
     } else if (years >= OLD_CAR_YEARS && car.mileage_km < LEAST_KM) {
       findings.push(`${given} is very little for a car ${years} years old.`);
     }

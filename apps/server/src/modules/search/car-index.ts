@@ -1,4 +1,4 @@
-import { bodyTypes, conditions, fuels, transmissions, type SearchQuery, type SearchSort } from '@second-gear/contract';
+import { bodyTypes, conditions, distanceIn, fuels, transmissions, type MileageUnit, type SearchQuery, type SearchSort } from '@second-gear/contract';
 import { BandedColumn } from './banded-column.ts';
 import { bitOf, bitWords, clearBit, countIn, grownBits, maskOf, movedBits, setBit, slotOfBit } from './bits.ts';
 import { CarIds } from './car-ids.ts';
@@ -64,6 +64,19 @@ export interface IndexAnswer {
   total: number;
   /** Per facet, option value → count (makes by category id). */
   counts: Record<Facet, Map<string, number>>;
+}
+
+/**
+ * The most km a car may have to pass a Max Mileage of `max` given in `unit` (km when not given). A
+ * mileage is a whole number of km or of miles, and a mile is 25,146/15,625 km, so two different
+ * mileages are at least 1/15,625 km (6.4 cm) apart, while their km as float8 (products.mileage_km,
+ * and the bound here) are within a billionth of a km of the exact values. Widened by a millionth of
+ * a km, the bound keeps exactly the cars whose mileage is at most Max Mileage: 78,125 mi is 125,730 km
+ * exactly, yet 125,730.00000000001 as float8, and such a car is within Max Mileage 125,730 km as it
+ * is within 78,125 mi.
+ */
+export function maxKmOf(max: number, unit: MileageUnit = 'km'): number {
+  return distanceIn(max, unit, 'km') + 1e-6;
 }
 
 /** The columns kept in bands as well as by value. */
@@ -400,7 +413,8 @@ export class CarIndex {
     if (q.goodPrice) for (let w = from; w <= to; w++) passes[w]! &= this.goodPrice[w]!;
     // Price, year and mileage from their bands, a word at a time; the cars in a bound's own band
     // are unsure, and compared on that column alone.
-    const bounds = { price: [q.minPrice, q.maxPrice], year: [q.minYear, q.maxYear], km: [undefined, q.maxMileage] } as const;
+    const maxKm = q.maxMileage === undefined ? undefined : maxKmOf(q.maxMileage, q.mileageUnit);
+    const bounds = { price: [q.minPrice, q.maxPrice], year: [q.minYear, q.maxYear], km: [undefined, maxKm] } as const;
     for (const column of BANDED) {
       const [min, max] = bounds[column];
       if (min === undefined && max === undefined) continue;

@@ -108,6 +108,8 @@ async function replaceListings(cars: Generated<typeof carArb>[]): Promise<Car[]>
 // ---- The brute force ----
 
 const yearOf = (c: Car) => c.modelYear ?? c.yearOfPurchase;
+/** Exactly, in 1/15,625 km (a mile is 25,146 of them): the search compares the exact mileage, not its km as float8. */
+const withinKm = (c: Car, max: number) => c.mileage !== null && c.mileage.value * (c.mileage.unit === 'mi' ? 25_146 : 15_625) <= max * 15_625;
 const kmOf = (c: Car) => (c.mileage === null ? Infinity : c.mileage.unit === 'mi' ? c.mileage.value * 1.609344 : c.mileage.value);
 const facetValue = { make: (c: Car) => makes[c.make], fuel: (c: Car) => c.fuel, transmission: (c: Car) => c.transmission, bodyType: (c: Car) => c.bodyType, condition: (c: Car) => c.condition };
 type Facet = keyof typeof facetValue;
@@ -122,7 +124,7 @@ function matches(c: Car, q: Query, except?: Facet): boolean {
   if (q.maxPrice !== undefined && c.price > q.maxPrice) return false;
   if (q.minYear !== undefined && yearOf(c) < q.minYear) return false;
   if (q.maxYear !== undefined && yearOf(c) > q.maxYear) return false;
-  if (q.maxMileage !== undefined && !(kmOf(c) <= q.maxMileage)) return false;
+  if (q.maxMileage !== undefined && !withinKm(c, q.maxMileage)) return false;
   if (q.location !== undefined && !c.location.toLowerCase().includes(q.location.toLowerCase())) return false;
   if (q.verified && !c.verifiedSeller) return false;
   if (q.goodPrice && c.fair?.rating !== 'Great price' && c.fair?.rating !== 'Good price') return false;

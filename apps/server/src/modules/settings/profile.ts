@@ -5,12 +5,12 @@ import { GOOGLE_PROVIDER_ID } from '../../auth/google.ts';
 import { ownPictureKey, UPLOADS_PREFIX } from '../../images/store.ts';
 
 /** The columns of `users` each field of the profile is kept in. */
-const columns: Record<keyof ProfileBody, string> = { name: 'name', image: 'image', phone: 'phone', timeZone: 'time_zone', locale: 'locale' };
+const columns: Record<keyof ProfileBody, string> = { name: 'name', image: 'image', phone: 'phone', timeZone: 'time_zone', locale: 'locale', distanceUnit: 'distance_unit' };
 
 /** The caller's own profile, and how the account signs in (Settings shows the password section only with a password). */
 export async function profileOf(pool: Pool, actor: Actor): Promise<Profile> {
   const { rows } = await pool.query<Profile>(
-    `select u.name, u.email, u.image, u.phone, u.time_zone as "timeZone", u.locale,
+    `select u.name, u.email, u.image, u.phone, u.time_zone as "timeZone", u.locale, u.distance_unit as "distanceUnit",
             exists (select 1 from accounts a where a.user_id = u.id and a.provider_id = 'credential' and a.password is not null) as password,
             exists (select 1 from accounts a where a.user_id = u.id and a.provider_id = $2) as google
        from users u where u.id = $1`,

@@ -56,7 +56,7 @@ describe('/api/me/profile', () => {
     const person = await signUp(t.app, 'Seller', { image: 'https://images.example/me.png' });
     const res = await profile(person);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<Profile>()).toEqual({ name: person.name, email: person.email, image: 'https://images.example/me.png', phone: null, timeZone: null, locale: null, password: true, google: false });
+    expect(res.json<Profile>()).toEqual({ name: person.name, email: person.email, image: 'https://images.example/me.png', phone: null, timeZone: null, locale: null, distanceUnit: null, password: true, google: false });
     expect((await profile(undefined)).statusCode).toBe(401);
     expect((await patch(undefined, { name: 'Nobody' })).statusCode).toBe(401);
   });
@@ -94,6 +94,22 @@ describe('/api/me/profile', () => {
     });
     expect(res.statusCode, res.body).toBe(400);
     expect((await t.pool.query(`select 1 from users where email = 'clocky@test.example'`)).rowCount).toBe(0);
+  });
+
+  it('keeps the Distance unit chosen (mi or km), a null going back to the market’s; anything else is refused, and nobody’s without a session', async () => {
+    const person = await signUp(t.app, 'Buyer');
+    const chosen = await patch(person, { distanceUnit: 'km' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json<Profile>().distanceUnit).toBe('km');
+    expect((await profile(person)).json<Profile>().distanceUnit).toBe('km');
+    expect((await patch(person, { distanceUnit: null })).json<Profile>().distanceUnit).toBeNull();
+    for (const distanceUnit of ['miles', 'KM', '', 1]) {
+      const res = await patch(person, { distanceUnit });
+      expect(res.statusCode, String(distanceUnit)).toBe(400);
+      expect(res.json().message).toMatch(/Distance unit must be mi or km/);
+    }
+    expect((await patch(undefined, { distanceUnit: 'km' })).statusCode).toBe(401);
+    expect((await t.pool.query('select distance_unit from users where id = $1', [person.id])).rows[0]).toEqual({ distance_unit: null });
   });
 
   it('refuses bad input with a sentence, and any field it does not own (role, verified, email)', async () => {

@@ -1,5 +1,5 @@
 import type { CarPage } from '@second-gear/contract';
-import { formatPrice, formatWhole } from '@second-gear/contract/constants';
+import { formatMileage, formatPrice, type DistanceUnit } from '@second-gear/contract/constants';
 
 // What a shared link to a car's page shows before any JavaScript runs: link previews (Open Graph,
 // read by chat apps and social sites) and schema.org `Car` data (read by search engines). Only for
@@ -14,13 +14,13 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 /** UN/CEFACT codes schema.org uses for a distance. */
 const distanceUnit = { km: 'KMT', mi: 'SMI' } as const;
 
-/** The page's `<title>` and the preview tags for a public car, to replace index.html's title. */
-export function carPreview(page: CarPage, publicUrl: string): { title: string; tags: string } {
+/** The page's `<title>` and the preview tags for a public car, to replace index.html's title; its mileage in the market's unit. */
+export function carPreview(page: CarPage, publicUrl: string, marketUnit: DistanceUnit): { title: string; tags: string } {
   const { product } = page;
   const title = `${product.productName} · ${formatPrice(product.resalePrice)} · Second Gear`;
   const facts = [
     product.modelYear ? String(product.modelYear) : null,
-    product.mileage !== undefined && product.mileageUnit ? `${formatWhole(product.mileage)} ${product.mileageUnit}` : null,
+    product.mileage !== undefined && product.mileageUnit ? formatMileage(product.mileage, product.mileageUnit, marketUnit) : null,
     product.fuel ?? null,
     product.transmission ?? null,
     `${product.condition} condition`,

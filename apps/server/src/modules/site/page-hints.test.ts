@@ -151,6 +151,8 @@ describe('the hints in a page’s HTML', () => {
       expect(html).toContain(`<title>Volvo &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; "XC60" &amp; &lt;b&gt; · $23,450 · Second Gear</title>`);
       expect(html.match(/<meta name="description"/g)).toHaveLength(1);
       expect(html).not.toContain('content="The site"');
+      // The preview's mileage in the market's unit (miles by default), the data's as the seller gave it.
+      expect(html).toContain('$23,450. 2019 · 39,768 mi · Diesel');
       expect(html).toContain('<meta property="og:title" content="Volvo &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;XC60&quot; &amp; &lt;b&gt; · $23,450">');
       expect(html).toMatch(new RegExp(`<meta property="og:image" content="${t.origin}/uploads/[A-Za-z0-9_-]+-480\\.webp">`));
       expect(html).toContain(`<meta property="og:url" content="${t.origin}/cars/${id}">`);

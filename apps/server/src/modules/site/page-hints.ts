@@ -145,7 +145,7 @@ export function pageHints(webDist: string): PageHints {
     if (viewer) hints += visitorHints(viewer);
     const isPublic = !page.product.paid && !page.product.withdrawn;
     if (!isPublic) return { status: 200, html: unindexed(html).replace('</head>', () => `${hints}</head>`) };
-    const preview = carPreview(page, req.server.config.publicUrl);
+    const preview = carPreview(page, req.server.config.publicUrl, req.server.config.distanceUnit);
     // Replacer functions throughout: a replacement string would read a seller's `$'` or `$&` as a
     // pattern and splice the page's own HTML into the title, the tags and the script.
     const shown = html

@@ -8,6 +8,7 @@ import { ConfirmDelete } from '../../ui/confirm-dialog.tsx';
 import { RowActions, type Column } from '../../ui/data-list.tsx';
 import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
 import { ListPage } from '../../ui/list-page.tsx';
+import { useDistanceUnit } from '../settings/index.ts';
 import { alertsKey, alertsQuery, deleteSavedSearch, editSavedSearch } from './api.ts';
 import { filtersInWords } from './filters-in-words.ts';
 import { SavedSearchDialog } from './saved-search-dialog.tsx';
@@ -16,6 +17,7 @@ import { SavedSearchDialog } from './saved-search-dialog.tsx';
 export default function MyAlertsPage() {
   const queryClient = useQueryClient();
   const alerts = useQuery(alertsQuery());
+  const unit = useDistanceUnit();
   const [editing, setEditing] = useState<SavedSearch | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: alertsKey });
 
@@ -45,7 +47,7 @@ export default function MyAlertsPage() {
     {
       label: 'Filters',
       cell: (search) => {
-        const words = filtersInWords(search);
+        const words = filtersInWords(search, unit);
         return words.length ? words.join(' · ') : 'Every car';
       },
     },

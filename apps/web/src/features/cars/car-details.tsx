@@ -1,16 +1,18 @@
 import type { Product } from '@second-gear/contract';
 import { formatMileage } from '../../lib/format.ts';
+import { useDistanceUnit } from '../settings/index.ts';
 
 /**
  * The car's details as label and value, only those the seller gave (all but Make and Year of Purchase
  * are optional). Make is the category. Labels as the Add A Product form names the fields.
  */
 export function CarDetails({ product }: { product: Product }) {
+  const unit = useDistanceUnit();
   const details: [label: string, value: string | number | undefined][] = [
     ['Make', product.categoryName],
     ['Model', product.model],
     ['Model Year', product.modelYear],
-    ['Mileage', product.mileage === undefined || product.mileageUnit === undefined ? undefined : formatMileage(product.mileage, product.mileageUnit)],
+    ['Mileage', product.mileage === undefined || product.mileageUnit === undefined ? undefined : formatMileage(product.mileage, product.mileageUnit, unit)],
     ['Fuel', product.fuel],
     ['Transmission', product.transmission],
     ['Body Type', product.bodyType],

@@ -1,23 +1,24 @@
 import { Link } from 'react-router';
 import type { FairPrice, Product } from '@second-gear/contract';
-import { kmPerMile } from '@second-gear/contract/constants';
-import { formatMileage, formatPrice, formatWhole } from '../../lib/format.ts';
+import { distanceIn, type DistanceUnit } from '@second-gear/contract/constants';
+import { formatMileage, formatPrice } from '../../lib/format.ts';
+import { useDistanceUnit } from '../settings/index.ts';
 
 type Comparable = Extract<FairPrice, { kind: 'rated' }>['comparables'][number];
 
 /**
- * How a comparable differs from this car, in words: "1 year older, 12,000 km more, Fair". Mileages
- * are compared in km (as the estimate compares them) and the difference told in this car's own
- * unit: a car listed in miles reads "1,000 mi less", never a km figure.
+ * How a comparable differs from this car, in words: "1 year older, 12,000 mi more, Fair". Mileages
+ * are compared in km (as the estimate compares them) and the difference told in the reader's unit
+ * (this car's own until that is known), whichever units the two sellers gave; under 1,000 km apart
+ * is no difference worth telling.
  */
-function differences(car: Product, other: Comparable): string {
+export function differences(car: Product, other: Comparable, unit: DistanceUnit | undefined): string {
   const parts: string[] = [];
   const years = other.modelYear - (car.modelYear ?? other.modelYear);
   if (years !== 0) parts.push(`${Math.abs(years)} ${Math.abs(years) === 1 ? 'year' : 'years'} ${years > 0 ? 'newer' : 'older'}`);
   if (car.mileage !== undefined && car.mileageUnit !== undefined) {
-    const perUnit = car.mileageUnit === 'mi' ? kmPerMile : 1;
-    const more = Math.round((other.mileageKm - car.mileage * perUnit) / perUnit);
-    if (Math.abs(more) * perUnit >= 1000) parts.push(`${formatWhole(Math.abs(more))} ${car.mileageUnit} ${more > 0 ? 'more' : 'less'}`);
+    const moreKm = other.mileageKm - distanceIn(car.mileage, car.mileageUnit, 'km');
+    if (Math.abs(moreKm) >= 1000) parts.push(`${formatMileage(Math.abs(moreKm), 'km', unit ?? car.mileageUnit)} ${moreKm > 0 ? 'more' : 'less'}`);
   }
   if (other.condition !== car.condition) parts.push(other.condition);
   return parts.length ? parts.join(', ') : 'Alike';
@@ -30,6 +31,7 @@ function differences(car: Product, other: Comparable): string {
  * listing checks flagged something has no rating (it earns no badge until an admin clears them).
  */
 export function FairPricePanel({ car, fairPrice, headingId }: { car: Product; fairPrice: FairPrice | null; headingId: string }) {
+  const unit = useDistanceUnit();
   if (!fairPrice) return null;
   return (
     <section aria-labelledby={headingId}>
@@ -59,7 +61,7 @@ export function FairPricePanel({ car, fairPrice, headingId }: { car: Product; fa
                 </Link>
                 <span>{formatPrice(other.resalePrice)}</span>
                 <span className="w-full text-sm text-base-content/80">
-                  {other.modelYear}, {formatMileage(other.mileage, other.mileageUnit)}, {other.condition}: {differences(car, other)}; {formatPrice(other.adjustedPrice)}{' '}
+                  {other.modelYear}, {formatMileage(other.mileage, other.mileageUnit, unit)}, {other.condition}: {differences(car, other, unit)}; {formatPrice(other.adjustedPrice)}{' '}
                   carried over to this car
                 </span>
               </li>

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@second-gear/contract';
-import { carCardPictureSizes } from '@second-gear/contract/constants';
+import { carCardPictureSizes, type DistanceUnit } from '@second-gear/contract/constants';
 import { formatDate, formatListed, formatMileage, formatPrice, wholeDaysSince } from '../../lib/format.ts';
 import { LocationIcon } from '../../ui/icons.tsx';
+import { useDistanceUnit } from '../settings/index.ts';
 import { PriceDropBadge } from './price-drop-badge.tsx';
 import { VerifiedSellerBadge } from './verified-seller-badge.tsx';
 
@@ -27,9 +28,9 @@ function Fact({ label, children, className = '' }: { label: string; children: Re
   );
 }
 
-/** The mileage in the car's own unit, when the seller gave it. */
-const mileageOf = (product: Product) =>
-  product.mileage !== undefined && product.mileageUnit !== undefined ? formatMileage(product.mileage, product.mileageUnit) : undefined;
+/** The mileage in the reader's unit (as the seller gave it until that is known), when the seller gave it. */
+const mileageOf = (product: Product, unit: DistanceUnit | undefined) =>
+  product.mileage !== undefined && product.mileageUnit !== undefined ? formatMileage(product.mileage, product.mileageUnit, unit) : undefined;
 
 /** What buyers compare, when the seller gave it, on a phone: the model year and the mileage, each label before its value on one line. */
 function UseFacts({ modelYear, mileage }: { modelYear: number | undefined; mileage: string | undefined }) {
@@ -60,7 +61,7 @@ function UseFacts({ modelYear, mileage }: { modelYear: number | undefined; milea
  */
 export function ProductCard({ product, actions, headingLevel = 'h3', priority = false }: ProductCardProps) {
   const headingId = `product-${product._id}`;
-  const mileage = mileageOf(product);
+  const mileage = mileageOf(product, useDistanceUnit());
   const Heading = headingLevel;
   return (
     <article

@@ -48,7 +48,8 @@ export const emptyProductForm: ProductFormValues = {
   model: '',
   modelYear: '',
   mileage: '',
-  mileageUnit: 'km',
+  // Until the seller's unit is known (use-mileage-unit-default.ts).
+  mileageUnit: 'mi',
   fuel: '',
   transmission: '',
   bodyType: '',

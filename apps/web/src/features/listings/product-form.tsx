@@ -9,6 +9,7 @@ import { focusFirstInvalid } from '../../lib/focus-first-invalid.ts';
 import { PhotoManager } from './photo-manager.tsx';
 import { usePriceGuideHint } from './price-guide.ts';
 import { emptyProductForm, productBody, type ProductFormValues } from './product-form-values.ts';
+import { useMileageUnitDefault } from './use-mileage-unit-default.ts';
 import { ProductFields } from './product-fields.tsx';
 import { addProductCategoriesQuery } from './seller-api.ts';
 import { useCarPhotos } from './use-car-photos.ts';
@@ -44,6 +45,7 @@ function productFieldOf(sent: string): keyof ProductFormValues | undefined {
 export function ProductForm({ initial = emptyProductForm, carId, initialPhotos = [], submitLabel, failedMessage, onSave, priceNote }: ProductFormProps) {
   const categories = useQuery(addProductCategoriesQuery);
   const form = useForm<ProductFormValues>({ defaultValues: initial, shouldFocusError: false });
+  useMileageUnitDefault(form);
   const {
     handleSubmit,
     setError,

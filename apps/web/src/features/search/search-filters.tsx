@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import type { SearchOptionCount, SearchResult } from '@second-gear/contract';
-import { bodyTypes, conditions, fuels, transmissions } from '@second-gear/contract/constants';
+import { bodyTypes, conditions, fuels, transmissions, type DistanceUnit } from '@second-gear/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { formatWhole } from '../../lib/format.ts';
 import { SelectField, TextField } from '../../ui/form-field.tsx';
@@ -15,6 +15,8 @@ export interface SearchFiltersProps {
   params: URLSearchParams;
   /** The current answer's option counts; before any answer (or after a refusal) the options have no counts. */
   counts: SearchResult['counts'] | undefined;
+  /** The reader's unit: Max Mileage is typed and shown in it. */
+  unit: DistanceUnit;
   onChange: (change: FilterChange) => void;
   /** `Apply filters` (or Enter in a typed field) was pressed: the page may fold the panel away. */
   onApplied?: () => void;
@@ -52,7 +54,8 @@ function OptionFilterField({ facet, counts, value, onChange }: { facet: OptionFi
 
 /** Typed fields that take whole numbers (a phone shows its number pad), and the unit of those that have one. */
 const numeric = new Set<TextFilter>(['minPrice', 'maxPrice', 'minYear', 'maxYear', 'maxMileage']);
-const units: Partial<Record<TextFilter, string>> = { minPrice: 'In $', maxPrice: 'In $', maxMileage: 'In km' };
+const units: Partial<Record<TextFilter, string>> = { minPrice: 'In $', maxPrice: 'In $' };
+const mileageHint: Record<DistanceUnit, string> = { mi: 'In miles', km: 'In km' };
 
 /** The search's filters, each in the address: typed ones apply on Enter or after a pause, chosen ones at once. */
 /** A filter that is either on (`true` in the address) or left out: a checkbox. */
@@ -70,8 +73,8 @@ function YesFilterField({ name, params, onChange }: { name: 'verified' | 'goodPr
   );
 }
 
-export function SearchFilters({ params, counts, onChange, onApplied }: SearchFiltersProps) {
-  const typed = useTypedFilters(params, (values) => onChange({ kind: 'typed', values }));
+export function SearchFilters({ params, counts, unit, onChange, onApplied }: SearchFiltersProps) {
+  const typed = useTypedFilters(params, unit, (values) => onChange({ kind: 'typed', values }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     typed.applyNow();
@@ -84,7 +87,7 @@ export function SearchFilters({ params, counts, onChange, onApplied }: SearchFil
       name={name}
       value={typed.drafts[name]}
       onChange={(event) => typed.setDraft(name, event.target.value)}
-      hint={units[name]}
+      hint={name === 'maxMileage' ? mileageHint[unit] : units[name]}
       inputMode={numeric.has(name) ? 'numeric' : undefined}
       type={name === 'keyword' ? 'search' : 'text'}
     />

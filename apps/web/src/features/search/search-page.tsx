@@ -8,6 +8,7 @@ import { SelectField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { SaveSearchButton } from '../alerts/index.ts';
 import { CarGrid, MoreCars, useCarStanding } from '../catalog/index.ts';
+import { useDistanceUnit } from '../settings/index.ts';
 import { searchResultsQuery } from './api.ts';
 import { FilterChips } from './filter-chips.tsx';
 import { SearchFilters, type FilterChange } from './search-filters.tsx';
@@ -16,6 +17,8 @@ import {
   activeFilters,
   apiQueryString,
   filterLabels,
+  filtersToSave,
+  mileageUnitOf,
   sortLabels,
   sortOf,
   unknownSortNote,
@@ -23,6 +26,7 @@ import {
   withoutLastFilter,
   withoutRefusedFilters,
   withParam,
+  withTypedValue,
 } from './search-params.ts';
 
 /**
@@ -42,6 +46,8 @@ export default function SearchPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const resultsRef = useRef<HTMLDivElement>(null);
   const { standingOf, loading: standingLoading } = useCarStanding();
+  // Until the reader's unit is known, Max Mileage reads in the address's own.
+  const unit = useDistanceUnit() ?? mileageUnitOf(params);
   const { data, error, isPending, isError, isPlaceholderData, isFetching, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
     useInfiniteQuery(searchResultsQuery(apiQueryString(params)));
 
@@ -54,7 +60,7 @@ export default function SearchPage() {
       go(withParam(params, event.name, event.value));
       return;
     }
-    const next = event.values.reduce((current, [name, value]) => withParam(current, name, value), params);
+    const next = event.values.reduce((current, [name, value]) => withTypedValue(current, name, value, unit), params);
     const typed = event.values
       .map(([name]) => name)
       .sort()
@@ -95,7 +101,7 @@ export default function SearchPage() {
         <h1 id="search-heading" className="text-2xl font-bold md:text-3xl">
           Search cars
         </h1>
-        <SaveSearchButton filters={Object.fromEntries(active.map((f) => [f.name, f.value]))} />
+        <SaveSearchButton filters={filtersToSave(params)} />
       </div>
       <div className="gap-8 lg:grid lg:grid-cols-[17rem_minmax(0,1fr)]">
         <div className="mb-4 lg:mb-0">
@@ -114,7 +120,7 @@ export default function SearchPage() {
             ) : null}
           </button>
           <div id="search-filters" className={`${filtersOpen ? 'mt-4 block' : 'hidden'} lg:mt-0 lg:block`}>
-            <SearchFilters params={params} counts={refused ? undefined : firstPage?.counts} onChange={change} onApplied={applied} />
+            <SearchFilters params={params} counts={refused ? undefined : firstPage?.counts} unit={unit} onChange={change} onApplied={applied} />
           </div>
         </div>
 

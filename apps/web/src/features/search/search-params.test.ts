@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { searchQuery } from '@second-gear/contract';
-import { activeFilters, apiQueryString, filterNames, sortOf, unknownSortNote, withoutFilters, withoutLastFilter, withoutRefusedFilters, withParam } from './search-params.ts';
+import {
+  activeFilters,
+  apiQueryString,
+  filterNames,
+  filtersToSave,
+  mileageUnitOf,
+  sortOf,
+  typedValueOf,
+  unknownSortNote,
+  withoutFilters,
+  withoutLastFilter,
+  withoutRefusedFilters,
+  withParam,
+  withTypedValue,
+} from './search-params.ts';
 
 const p = (s: string) => new URLSearchParams(s);
 
@@ -108,5 +122,38 @@ describe('resetting what the server refused', () => {
     const { params, notes } = withoutRefusedFilters(p('fuel=Diesel'), { after: 'after is not a cursor this server gave out.', minPrice: 'x' });
     expect(params.toString()).toBe('fuel=Diesel');
     expect(notes).toEqual([]);
+  });
+});
+
+describe('Max Mileage and its unit', () => {
+  it('writes the reader’s unit beside a typed Max Mileage, so the link finds the same cars for anyone who opens it', () => {
+    const typed = withTypedValue(p('make=abc'), 'maxMileage', ' 40000 ', 'mi');
+    expect(typed.toString()).toBe('make=abc&maxMileage=40000&mileageUnit=mi');
+    expect(apiQueryString(typed)).toBe('make=abc&maxMileage=40000&mileageUnit=mi');
+    expect(searchQuery.parse(Object.fromEntries(new URLSearchParams(apiQueryString(withParam(typed, 'make', '')))))).toMatchObject({ maxMileage: 40000, mileageUnit: 'mi' });
+    expect(withTypedValue(typed, 'maxMileage', '60000', 'km').toString()).toBe('make=abc&maxMileage=60000&mileageUnit=km');
+    expect(filtersToSave(typed)).toEqual({ make: 'abc', maxMileage: '40000', mileageUnit: 'mi' });
+  });
+
+  it('reads an address without a unit (every link made before it) in km, and shows it in the reader’s unit without changing it', () => {
+    const old = p('maxMileage=64374');
+    expect(mileageUnitOf(old)).toBe('km');
+    expect(typedValueOf(old, 'maxMileage', 'mi')).toBe('40000');
+    expect(typedValueOf(old, 'maxMileage', 'km')).toBe('64374');
+    expect(typedValueOf(p('maxMileage=40000&mileageUnit=mi'), 'maxMileage', 'km')).toBe('64374');
+    expect(apiQueryString(old)).toBe('maxMileage=64374');
+    // A value the server will refuse is shown as typed, for the refusal to name it.
+    expect(typedValueOf(p('maxMileage=lots&mileageUnit=mi'), 'maxMileage', 'km')).toBe('lots');
+  });
+
+  it('takes the unit away with Max Mileage, and resets both when the server refuses the unit', () => {
+    const set = p('fuel=Diesel&maxMileage=40000&mileageUnit=mi');
+    expect(withParam(set, 'maxMileage', '').toString()).toBe('fuel=Diesel');
+    expect(withoutLastFilter(set).toString()).toBe('fuel=Diesel');
+    expect(withoutFilters(set).toString()).toBe('');
+    expect(apiQueryString(p('mileageUnit=mi&fuel=Diesel'))).toBe('fuel=Diesel');
+    const reset = withoutRefusedFilters(p('fuel=Diesel&maxMileage=40000&mileageUnit=miles'), { mileageUnit: 'Max Mileage unit must be one of: km, mi.' });
+    expect(reset.params.toString()).toBe('fuel=Diesel');
+    expect(reset.notes).toEqual(['Max Mileage unit must be one of: km, mi. Max Mileage was reset.']);
   });
 });

@@ -1,4 +1,4 @@
-import { searchSorts, type SearchSort } from '@second-gear/contract/constants';
+import { distanceIn, mileageUnits, searchSorts, type DistanceUnit, type MileageUnit, type SearchSort } from '@second-gear/contract/constants';
 
 /**
  * The search's filters as the address and the API name them (`/search?make=…&maxPrice=…`), so a search
@@ -64,6 +64,46 @@ export const defaultSort: SearchSort = 'newest';
 
 const isFilterName = (name: string): name is FilterName => (filterNames as readonly string[]).includes(name);
 
+/**
+ * Max Mileage's unit rides beside it in the address (`maxMileage=40000&mileageUnit=mi`) as the API
+ * takes it, so a shared link finds the same cars whoever opens it; without one it is km, as in the
+ * addresses made before a unit could be chosen. It is part of Max Mileage, not a filter of its own.
+ */
+const MILEAGE_UNIT = 'mileageUnit';
+
+/** Max Mileage's unit in the address: km when none is given (or one the API refuses: the refusal resets both). */
+export function mileageUnitOf(params: URLSearchParams): MileageUnit {
+  return mileageUnits.find((unit) => unit === params.get(MILEAGE_UNIT)) ?? 'km';
+}
+
+/**
+ * A typed filter's value as its field shows it: Max Mileage in the reader's unit (whole units), the
+ * others as the address has them. An address in the other unit is shown converted and left as it is.
+ */
+export function typedValueOf(params: URLSearchParams, name: TextFilter, unit: DistanceUnit): string {
+  const value = params.get(name) ?? '';
+  if (name !== 'maxMileage' || !/^[0-9]+$/.test(value.trim()) || mileageUnitOf(params) === unit) return value;
+  return String(Math.round(distanceIn(Number(value), mileageUnitOf(params), unit)));
+}
+
+/** The address after typing a value into a typed filter: Max Mileage with the reader's unit beside it. */
+export function withTypedValue(params: URLSearchParams, name: TextFilter, value: string, unit: DistanceUnit): URLSearchParams {
+  const next = withParam(params, name, value);
+  if (name === 'maxMileage' && next.has(name)) {
+    // Right after the value it belongs to, which withParam moved to the end.
+    next.delete(MILEAGE_UNIT);
+    next.append(MILEAGE_UNIT, unit);
+  }
+  return next;
+}
+
+/** The filters set in the address as a saved search keeps them: each filter's value, and Max Mileage's unit beside it. */
+export function filtersToSave(params: URLSearchParams): Record<string, string> {
+  const filters = Object.fromEntries(activeFilters(params).map((f) => [f.name, f.value]));
+  if (filters.maxMileage !== undefined && params.has(MILEAGE_UNIT)) filters[MILEAGE_UNIT] = params.get(MILEAGE_UNIT)!;
+  return filters;
+}
+
 /** The filters set in the address, in the order they were set (blank values are not set). */
 export function activeFilters(params: URLSearchParams): { name: FilterName; value: string }[] {
   const seen = new Set<string>();
@@ -99,9 +139,11 @@ export function unknownSortNote(params: URLSearchParams): string | undefined {
 export function withoutRefusedFilters(params: URLSearchParams, refused: Record<string, string>): { params: URLSearchParams; notes: string[] } {
   const next = new URLSearchParams(params);
   const notes: string[] = [];
-  for (const [field, message] of Object.entries(refused)) {
-    if (!isFilterName(field) || !next.has(field)) continue;
+  for (const [refusedField, message] of Object.entries(refused)) {
+    const field = refusedField === MILEAGE_UNIT ? 'maxMileage' : refusedField;
+    if (!isFilterName(field) || !next.has(refusedField)) continue;
     next.delete(field);
+    if (field === 'maxMileage') next.delete(MILEAGE_UNIT);
     notes.push(`${message} ${filterLabels[field]} was reset.`);
   }
   return { params: next, notes };
@@ -116,6 +158,7 @@ export function withParam(params: URLSearchParams, name: FilterName | 'sort', va
   next.delete(name);
   const blank = value.trim() === '' || (name === 'sort' && value === defaultSort);
   if (!blank) next.append(name, name === 'sort' ? value : value.trim());
+  else if (name === 'maxMileage') next.delete(MILEAGE_UNIT);
   return next;
 }
 
@@ -125,6 +168,7 @@ export function withoutLastFilter(params: URLSearchParams): URLSearchParams {
   if (!last) return new URLSearchParams(params);
   const next = new URLSearchParams(params);
   next.delete(last.name);
+  if (last.name === 'maxMileage') next.delete(MILEAGE_UNIT);
   return next;
 }
 
@@ -147,6 +191,7 @@ export function apiQueryString(params: URLSearchParams): string {
   for (const name of filterNames) {
     const value = active.get(name);
     if (value !== undefined) query.set(name, value);
+    if (name === 'maxMileage' && value !== undefined && params.has(MILEAGE_UNIT)) query.set(MILEAGE_UNIT, params.get(MILEAGE_UNIT)!);
   }
   const sort = sortOf(params);
   if (sort !== defaultSort) query.set('sort', sort);

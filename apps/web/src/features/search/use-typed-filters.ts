@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { textFilters, type TextFilter } from './search-params.ts';
+import type { DistanceUnit } from '@second-gear/contract/constants';
+import { textFilters, typedValueOf, type TextFilter } from './search-params.ts';
 
 /** How long typing pauses before a text filter applies itself. */
 const typingPause = 600;
 
-/** Per field, what the person typed and has not applied yet, shown instead of the address's value. */
-export function useTypedFilters(params: URLSearchParams, onApply: (values: [TextFilter, string][]) => void) {
-  const inAddress = Object.fromEntries(textFilters.map((name) => [name, params.get(name) ?? ''])) as Record<TextFilter, string>;
+/** Per field, what the person typed and has not applied yet, shown instead of the address's value (Max Mileage in `unit`). */
+export function useTypedFilters(params: URLSearchParams, unit: DistanceUnit, onApply: (values: [TextFilter, string][]) => void) {
+  const inAddress = Object.fromEntries(textFilters.map((name) => [name, typedValueOf(params, name, unit)])) as Record<TextFilter, string>;
   const [drafts, setDrafts] = useState(inAddress);
   const [seen, setSeen] = useState(inAddress);
   // The address changed (Back, Forward, a button on the page): the fields show its values, keeping

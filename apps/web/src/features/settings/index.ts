@@ -1,2 +1,3 @@
 // The settings feature's public entry: what other features may use of it.
 export { profileQuery } from './api.ts';
+export { useDistanceUnit } from './distance-unit.ts';

@@ -5,6 +5,7 @@ import { DeleteAccountSection, YourDataSection } from '../leaving/index.ts';
 import { TwoFactorSettings } from '../two-factor/index.ts';
 import { profileQuery } from './api.ts';
 import { DevicesSection } from './devices-section.tsx';
+import { DistanceUnitSection } from './distance-unit-section.tsx';
 import { EmailSection } from './email-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
@@ -25,6 +26,7 @@ export default function SettingsPage() {
       ) : (
         <>
           <ProfileSection profile={profile.data} />
+          <DistanceUnitSection profile={profile.data} />
           <EmailSection profile={profile.data} />
           <PasswordSection profile={profile.data} />
           <TwoFactorSettings />
