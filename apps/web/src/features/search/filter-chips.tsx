@@ -1,18 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { filtersInWords } from '../alerts/index.ts';
 import { categoriesQuery } from '../catalog/index.ts';
-import { activeFilters, filterLabels, type FilterName } from './search-params.ts';
+import type { DistanceUnit } from '@second-gear/contract/constants';
+import { activeFilters, filterLabels, MILEAGE_UNIT, type FilterName } from './search-params.ts';
 
 /**
  * Each active filter of the address, in the order it was set, in the words a saved search uses
  * (`Max Price: $20,000`). `makeName`: the make's name, null for a make no longer listed, undefined
- * while the makes are loading (then the chip says `Make` alone rather than guess).
+ * while the makes are loading (then the chip says `Make` alone rather than guess). Max Mileage is
+ * read in the unit of the address and said in the reader's `unit`.
  */
-export function filterChips(params: URLSearchParams, makeName: string | null | undefined): { name: FilterName; words: string }[] {
-  return activeFilters(params).map(({ name, value }) => ({
-    name,
-    words: name === 'make' && makeName === undefined ? filterLabels.make : filtersInWords({ filters: { [name]: value }, makeName: makeName ?? null })[0]!,
-  }));
+export function filterChips(params: URLSearchParams, makeName: string | null | undefined, unit: DistanceUnit): { name: FilterName; words: string }[] {
+  const mileageUnit = params.get(MILEAGE_UNIT);
+  return activeFilters(params).map(({ name, value }) => {
+    const filters: Record<string, string> = name === 'maxMileage' && mileageUnit ? { maxMileage: value, [MILEAGE_UNIT]: mileageUnit } : { [name]: value };
+    return { name, words: name === 'make' && makeName === undefined ? filterLabels.make : filtersInWords({ filters, makeName: makeName ?? null }, unit)[0]! };
+  });
 }
 
 /**
@@ -20,10 +23,20 @@ export function filterChips(params: URLSearchParams, makeName: string | null | u
  * filter panel folds away once applied, and these say what the results are filtered by. From lg up
  * the panel stays open beside the results and says it itself.
  */
-export function FilterChips({ params, onRemove, onClearAll }: { params: URLSearchParams; onRemove: (name: FilterName) => void; onClearAll: () => void }) {
+export function FilterChips({
+  params,
+  unit,
+  onRemove,
+  onClearAll,
+}: {
+  params: URLSearchParams;
+  unit: DistanceUnit;
+  onRemove: (name: FilterName) => void;
+  onClearAll: () => void;
+}) {
   const makeId = params.get('make');
   const categories = useQuery({ ...categoriesQuery, enabled: makeId !== null });
-  const chips = filterChips(params, categories.data ? (categories.data.find((c) => c._id === makeId)?.name ?? null) : undefined);
+  const chips = filterChips(params, categories.data ? (categories.data.find((c) => c._id === makeId)?.name ?? null) : undefined, unit);
   if (chips.length === 0) return null;
   return (
     <div className="mb-4 flex flex-wrap items-center gap-2 lg:hidden">

@@ -125,7 +125,7 @@ export default function SearchPage() {
         </div>
 
         <div ref={resultsRef} tabIndex={-1} role="region" aria-label="Search results" className="scroll-mt-4 outline-none">
-          <FilterChips params={params} onRemove={(name) => go(withParam(params, name, ''))} onClearAll={clearAll} />
+          <FilterChips params={params} unit={unit} onRemove={(name) => go(withParam(params, name, ''))} onClearAll={clearAll} />
           <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
             {/* Always there and one line high, so the count changing never moves the results. */}
             <p className="flex min-h-7 items-center gap-2 text-lg font-semibold">

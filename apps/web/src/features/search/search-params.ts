@@ -69,7 +69,7 @@ const isFilterName = (name: string): name is FilterName => (filterNames as reado
  * takes it, so a shared link finds the same cars whoever opens it; without one it is km, as in the
  * addresses made before a unit could be chosen. It is part of Max Mileage, not a filter of its own.
  */
-const MILEAGE_UNIT = 'mileageUnit';
+export const MILEAGE_UNIT = 'mileageUnit';
 
 /** Max Mileage's unit in the address: km when none is given (or one the API refuses: the refusal resets both). */
 export function mileageUnitOf(params: URLSearchParams): MileageUnit {
