@@ -41,7 +41,7 @@ export function ConfirmEmailBanner() {
   if (!email) return null;
   return (
     <section aria-label="Email confirmation" className="mb-4 flex flex-col gap-2 rounded-box border border-warning bg-warning/15 p-4 sm:flex-row sm:items-center sm:justify-between">
-      <p className="break-words">Confirm your email address: we sent a link to {email}.</p>
+      <p className="[overflow-wrap:anywhere]">Confirm your email address: we sent a link to {email}.</p>
       <ResendLinkButton email={email} />
     </section>
   );

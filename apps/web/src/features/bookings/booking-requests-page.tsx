@@ -81,9 +81,9 @@ export default function BookingRequestsPage() {
     },
     {
       label: 'Status',
-      className: 'md:min-w-40',
+      className: '@4xl:min-w-40',
       cell: (r) => (
-        <div className="flex flex-col gap-1 max-md:items-end">
+        <div className="flex flex-col gap-1 @max-4xl:items-end">
           <BookingStatusBadge booking={r} reader="seller" />
           {r.money ? <MoneyStatus money={r.money} reader="seller" align="start" /> : null}
         </div>
@@ -115,7 +115,6 @@ export default function BookingRequestsPage() {
       columns={columns}
       rowKey={(r) => r._id}
       leading="picture"
-      wide
     >
       <TimeDialog
         open={open?.answer === 'accept'}

@@ -79,7 +79,8 @@ export function ProfileSection({ profile }: { profile: Profile }) {
         />
         <div className="flex items-end gap-4">
           <Avatar name={profile.name} photo={preview ?? profile.image} size={64} />
-          <div className="flex-1">
+          {/* min-w-0: the file input's own width must not push the field past the card on a phone. */}
+          <div className="min-w-0 flex-1">
             <FileField label="Photo" accept={imageAccept} hint="A JPEG, PNG, WebP or AVIF picture, up to 10 MB." error={errors.photo?.message} {...photoField} />
           </div>
         </div>
