@@ -51,10 +51,13 @@ export function findLayoutFaults({ scrollers }: LayoutFaultOptions): string[] {
     return root;
   };
 
-  /** The part of `rect` not cut away by an ancestor that clips its overflow; null when nothing is left. */
-  const visiblePart = (element: Element, rect: DOMRect): { left: number; right: number; top: number; bottom: number } | null => {
+  /**
+   * The part of `rect` not cut away by an ancestor that clips its overflow (from `from`: the element's
+   * parent for its own box, the element itself for its text, which a `truncate` cuts); null when nothing is left.
+   */
+  const visiblePart = (from: Element | null, rect: DOMRect): { left: number; right: number; top: number; bottom: number } | null => {
     let { left, right, top, bottom } = rect;
-    for (let e = element.parentElement; e && e !== root; e = e.parentElement) {
+    for (let e = from; e && e !== root; e = e.parentElement) {
       const s = style(e);
       if (s.position === 'fixed') break;
       if (!clipsX(s) && !clipsY(s)) continue;
@@ -71,6 +74,26 @@ export function findLayoutFaults({ scrollers }: LayoutFaultOptions): string[] {
     return right - left > slack && bottom - top > slack ? { left, right, top, bottom } : null;
   };
 
+  const drawsABox = (e: Element) => {
+    const s = style(e);
+    return (
+      (s.backgroundColor !== 'rgba(0, 0, 0, 0)' && s.backgroundColor !== 'transparent') ||
+      s.backgroundImage !== 'none' ||
+      s.boxShadow !== 'none' ||
+      parseFloat(s.borderLeftWidth) > 0 ||
+      parseFloat(s.borderRightWidth) > 0 ||
+      clipsX(s)
+    );
+  };
+  /** The nearest ancestor drawn as a box, up to the page; null when the element leaves the flow (a drawer, an overlay) on the way. */
+  const drawnBoxAround = (element: Element): Element | null => {
+    for (let e = element.parentElement; e && e !== document.body; e = e.parentElement) {
+      if (style(e).position === 'fixed') return null;
+      if (shown(e) && style(e).display !== 'contents' && drawsABox(e)) return e;
+    }
+    return null;
+  };
+
   const elements = [...document.body.querySelectorAll('*')].filter((element) => !element.matches('script, style, template, title, link, meta, noscript') && shown(element));
   const scrollsOnPurpose = (element: Element) => scrollers.some((selector) => element.matches(selector));
   const formControl = (element: Element) => element.matches('input, textarea, select');
@@ -78,7 +101,7 @@ export function findLayoutFaults({ scrollers }: LayoutFaultOptions): string[] {
   // 1. The page scrolls sideways: name the elements that begin to stick out past the screen's edge.
   if (root.scrollWidth > viewportWidth + slack) {
     const past = (element: Element) => {
-      const part = visiblePart(element, element.getBoundingClientRect());
+      const part = visiblePart(element.parentElement, element.getBoundingClientRect());
       return part !== null && (part.right > viewportWidth + slack || part.left < -slack);
     };
     const culprits = elements.filter((element) => past(element) && !(element.parentElement && element.parentElement !== document.body && past(element.parentElement)));
@@ -93,26 +116,28 @@ export function findLayoutFaults({ scrollers }: LayoutFaultOptions): string[] {
     // 2. A box that scrolls sideways (or cuts off) what it holds; a truncated line ending in "…" is deliberate.
     if (clipsX(s) && !formControl(element) && element.clientWidth > slack && element.scrollWidth > element.clientWidth + slack) {
       const truncates = s.textOverflow === 'ellipsis';
-      if (!truncates && !scrollsOnPurpose(element) && visiblePart(element, element.getBoundingClientRect())) {
+      if (!truncates && !scrollsOnPurpose(element) && visiblePart(element.parentElement, element.getBoundingClientRect())) {
         faults.push(`${describe(element)} holds ${element.scrollWidth} px in ${element.clientWidth} (overflow-x: ${s.overflowX})`);
       }
     }
-    // 3. An element in the flow that is wider than its container or reaches past its edge.
-    const parent = element.parentElement;
-    if (!parent || parent === document.body || s.position === 'absolute' || s.position === 'fixed' || s.display === 'contents') continue;
+    // 3. An element in the flow that crosses the edge of the box it is drawn in: the nearest ancestor a
+    // person sees as a box (a background, a border, a shadow, a clip). Reaching into a plain wrapper's
+    // neighbour space or a cell's padding is not visible; crossing a card's or a badge's edge is.
+    if (s.position === 'absolute' || s.position === 'fixed' || s.display === 'contents') continue;
     const rect = element.getBoundingClientRect();
     if (rect.width <= slack || rect.height <= slack) continue;
-    const container = parent.getBoundingClientRect();
-    if (container.width <= slack || !shown(parent) || style(parent).display === 'contents') continue;
-    if (rect.right > container.right + slack || rect.left < container.left - slack) {
-      if (!visiblePart(element, rect)) continue;
-      // Reported once, at the element that first sticks out, not again at each of its children.
-      const grandparent = parent.parentElement;
-      if (grandparent && grandparent !== document.body) {
-        const outer = grandparent.getBoundingClientRect();
-        if (container.right > outer.right + slack || container.left < outer.left - slack) continue;
+    const container = drawnBoxAround(element);
+    if (!container) continue;
+    const edges = container.getBoundingClientRect();
+    if (rect.right > edges.right + slack || rect.left < edges.left - slack) {
+      if (!visiblePart(element.parentElement, rect)) continue;
+      // Reported once, at the element that first crosses the edge, not again at each of its children.
+      const parent = element.parentElement;
+      if (parent && parent !== container) {
+        const outer = parent.getBoundingClientRect();
+        if (outer.right > edges.right + slack || outer.left < edges.left - slack) continue;
       }
-      faults.push(`${describe(element)} (${Math.round(rect.left)}–${Math.round(rect.right)} px) is wider than its container ${describe(parent)} (${Math.round(container.left)}–${Math.round(container.right)} px)`);
+      faults.push(`${describe(element)} (${Math.round(rect.left)}–${Math.round(rect.right)} px) is wider than its container ${describe(container)} (${Math.round(edges.left)}–${Math.round(edges.right)} px)`);
     }
   }
 
@@ -139,7 +164,7 @@ export function findLayoutFaults({ scrollers }: LayoutFaultOptions): string[] {
   }
   for (const control of document.body.querySelectorAll('button, a.btn, [role=button], input:not([type=hidden]), select, textarea, .badge')) {
     if (!shown(control)) continue;
-    const box = visiblePart(control, control.getBoundingClientRect());
+    const box = visiblePart(control.parentElement, control.getBoundingClientRect());
     if (box) items.push({ owner: control, layer: layerOf(control), box, text: false });
   }
   items.sort((a, b) => a.box.top - b.box.top);

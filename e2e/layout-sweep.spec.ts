@@ -211,7 +211,7 @@ async function sweep(browser: Browser, role: Role, testInfo: Parameters<Paramete
 }
 
 // The messages name the route, width and role, and the screenshots show them: a trace of some 400 steps would only slow the sweep.
-test.use({ trace: 'off' });
+test.use({ trace: 'off', navigationTimeout: 30_000 });
 
 for (const role of ['visitor', 'buyer', 'seller', 'admin'] as const) {
   test(`every route at 390, 768, 1024 and 1440 px ${role === 'visitor' ? 'signed out' : `as a ${role}`}: nothing wider than its container, no text overlapping`, async ({ browser }, testInfo) => {

@@ -444,16 +444,16 @@ export async function openEmailTo(page: Page, to: string, subject?: string) {
 
 /**
  * Waits until the page has settled after a load or a resize: no list or page still loading (a busy
- * region, a placeholder, a page spinner), web fonts in, transitions and other finite animations done,
- * then two frames so the layout and paint are current. A signal, never a fixed wait.
+ * region, a placeholder, a page spinner) and web fonts in; then transitions and other finite
+ * animations are taken to their end (as Playwright's screenshots do; a spinner turns forever and is
+ * left alone). Measuring forces the layout, so what is measured next is current. A signal, never a fixed wait.
  */
 export async function waitForSettledLayout(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"], .skeleton, [role="status"].loading').filter({ visible: true })).toHaveCount(0);
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    // A spinner turns forever and a paused animation never ends: only those running to an end are waited for.
-    const ending = document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  await page.waitForFunction(() => document.fonts.status === 'loaded', undefined, { timeout: 10_000 });
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      if (animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity) animation.finish();
+    }
   });
 }
