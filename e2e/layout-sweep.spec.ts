@@ -214,7 +214,7 @@ async function sweep(browser: Browser, role: Role, testInfo: Parameters<Paramete
 test.use({ trace: 'off', navigationTimeout: 30_000 });
 
 for (const role of ['visitor', 'buyer', 'seller', 'admin'] as const) {
-  test(`every route at 390, 768, 1024 and 1440 px ${role === 'visitor' ? 'signed out' : `as a ${role}`}: nothing wider than its container, no text overlapping`, async ({ browser }, testInfo) => {
+  test(`every route at 390, 768, 1024 and 1440 px ${role === 'visitor' ? 'signed out' : `as ${role === 'admin' ? 'an' : 'a'} ${role}`}: nothing wider than its container, no text overlapping`, async ({ browser }, testInfo) => {
     test.setTimeout(600_000);
     await sweep(browser, role, testInfo);
   });
