@@ -82,7 +82,7 @@ export default function BookingRequestsPage() {
     },
     {
       label: 'Status',
-      className: '@4xl:min-w-40',
+      className: '@4xl:min-w-32',
       cell: (r) => (
         <div className="flex flex-col gap-1 @max-4xl:items-end">
           <BookingStatusBadge booking={r} reader="seller" />
