@@ -167,10 +167,12 @@ export interface ApiActor extends NewUser {
 
 /**
  * Signs up a new user through the API in a request context of their own. Dispose `api` when done.
- * `confirmed: false` leaves the email as a sign-up does, unconfirmed.
+ * `confirmed: false` leaves the email as a sign-up does, unconfirmed; `longEmail` gives them a long address.
  */
-export async function newApiActor(role: SignUpRole, { confirmed = true } = {}): Promise<ApiActor> {
+export async function newApiActor(role: SignUpRole, { confirmed = true, longEmail = false } = {}): Promise<ApiActor> {
   const user = uniqueUser(role);
+  // An address as long as people really have, with no hyphen or space to break at: it must wrap wherever it is shown.
+  if (longEmail) user.email = `${role.toLowerCase()}.with.a.rather.long.address.${user.email.replaceAll('-', '.')}`;
   const api = await playwrightRequest.newContext({ baseURL: baseUrl, extraHTTPHeaders: { Origin: baseUrl } });
   await createUserViaApi(api, user, baseUrl, { confirmed });
   return { ...user, api };
@@ -414,12 +416,12 @@ export const desktopScreen = { width: 1366, height: 900 } as const;
 /**
  * A full-page screenshot, named with the viewport's width, kept for review as a test artifact and as a
  * file in the test's output folder (test-results/). Animations are finished first, so a drawer or a
- * toast is not caught halfway.
+ * toast is not caught halfway. A JPEG (`type: 'jpeg'`) is several times quicker to encode, for many at once.
  */
-export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const fileName = `${name}-${page.viewportSize()?.width ?? 0}.png`;
-  const body = await page.screenshot({ fullPage: true, animations: 'disabled', path: testInfo.outputPath(fileName) });
-  await testInfo.attach(fileName, { body, contentType: 'image/png' });
+export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string, { type = 'png' }: { type?: 'png' | 'jpeg' } = {}): Promise<void> {
+  const fileName = `${name}-${page.viewportSize()?.width ?? 0}.${type === 'png' ? 'png' : 'jpg'}`;
+  const body = await page.screenshot({ fullPage: true, animations: 'disabled', type, path: testInfo.outputPath(fileName) });
+  await testInfo.attach(fileName, { body, contentType: `image/${type}` });
 }
 
 /**
@@ -438,4 +440,20 @@ export async function openEmailTo(page: Page, to: string, subject?: string) {
   }).toPass({ timeout: 30_000 });
   await entry.click();
   await expect(page.getByTestId('mail-text')).toBeVisible();
+}
+
+/**
+ * Waits until the page has settled after a load or a resize: no list or page still loading (a busy
+ * region, a placeholder, a page spinner) and web fonts in; then transitions and other finite
+ * animations are taken to their end (as Playwright's screenshots do; a spinner turns forever and is
+ * left alone). Measuring forces the layout, so what is measured next is current. A signal, never a fixed wait.
+ */
+export async function waitForSettledLayout(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"], .skeleton, [role="status"].loading').filter({ visible: true })).toHaveCount(0);
+  await page.waitForFunction(() => document.fonts.status === 'loaded', undefined, { timeout: 10_000 });
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      if (animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity) animation.finish();
+    }
+  });
 }

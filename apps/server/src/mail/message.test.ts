@@ -36,3 +36,29 @@ describe('an email of a notification', () => {
     expect(emailOf(email, settings).text).toMatch(/^Eve wrote:\n\nHello\nthere\n/);
   });
 });
+
+describe('the HTML of an email', () => {
+  const longAddress = 'seller.with.a.rather.long.address.1764417600000.abcde@test.example';
+  const email: OutboxEmail = {
+    id: '3f1c2a9e-5b7d-4e8f-9a0b-1c2d3e4f5a6b',
+    userId: '9a0b1c2d-3e4f-4a6b-8f1c-2a9e5b7d4e8f',
+    toAddress: longAddress,
+    subject: 'Your email address was changed',
+    textBody: `Your email address is now ${longAddress}.\n\nhttps://second-gear.example/dashboard/settings?from=a-link-with-no-break-in-it-at-all`,
+    link: null,
+    calendar: null,
+  };
+
+  // A phone's mail app is as narrow as 320 px: a long address or link must wrap, not widen the message.
+  it.each([
+    ['an account email', email],
+    ['a notification', { ...email, link: '/dashboard/settings' }],
+  ])('wraps long addresses and links anywhere in %s', (_kind, outbox) => {
+    const html = String(emailOf(outbox, settings).html);
+    const content = /<body>(<div style="([^"]*)">[\s\S]*<\/div>)<\/body>/.exec(html);
+    expect(content, html).not.toBeNull();
+    expect(content![2]).toContain('overflow-wrap:anywhere');
+    expect(content![2]).toContain('word-break:break-word');
+    expect(content![1]).toContain(longAddress);
+  });
+});

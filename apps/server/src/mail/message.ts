@@ -48,6 +48,12 @@ export function emailOf(email: OutboxEmail, settings: MessageSettings): SendMail
   };
 }
 
+// A long address, link or car name wraps on a phone's mail app instead of widening the message past
+// the screen: overflow-wrap for today's clients, word-wrap and word-break for older WebKit and Outlook.
+// On a wrapper, not the body, whose styles some webmail clients drop.
+const HTML_START = '<!doctype html><html><body><div style="overflow-wrap:anywhere;word-wrap:break-word;word-break:break-word">';
+const HTML_END = '</div></body></html>';
+
 function notificationParts(email: OutboxEmail, link: string, body: string, { publicUrl, secret }: MessageSettings) {
   const page = `${publicUrl}${link}`;
   const token = unsubscribeToken(secret, email.userId);
@@ -64,11 +70,11 @@ function notificationParts(email: OutboxEmail, link: string, body: string, { pub
     '',
   ].join('\n');
   const html = [
-    '<!doctype html><html><body>',
+    HTML_START,
     ...paragraphs(body),
     `<p><a href="${escapeHtml(page)}">Open it on Second Gear</a></p>`,
     `<p style="color:#666;font-size:small">You receive this email because you have an account on Second Gear. <a href="${escapeHtml(unsubscribePage)}">Unsubscribe</a> from notification emails.</p>`,
-    '</body></html>',
+    HTML_END,
   ].join('\n');
   return { text, html, headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
 }
@@ -77,12 +83,7 @@ function accountParts(body: string) {
   const footer = 'This email is about your Second Gear account.';
   const text = [body, '', '-- ', footer, ''].join('\n');
   const linked = (p: string) => escapeHtml(p).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
-  const html = [
-    '<!doctype html><html><body>',
-    ...paragraphs(body, linked),
-    `<p style="color:#666;font-size:small">${footer}</p>`,
-    '</body></html>',
-  ].join('\n');
+  const html = [HTML_START, ...paragraphs(body, linked), `<p style="color:#666;font-size:small">${footer}</p>`, HTML_END].join('\n');
   return { text, html, headers: undefined };
 }
 

@@ -111,7 +111,7 @@ export default function DashboardLayout() {
           aria-hidden="true"
         />
         <div className="drawer-content flex flex-col" inert={open}>
-          <main id="main" tabIndex={-1} className="flex-1 p-4 sm:p-8">
+          <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 p-4 sm:p-8">
             <ConfirmEmailBanner />
             <Outlet />
           </main>

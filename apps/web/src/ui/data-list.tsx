@@ -45,66 +45,72 @@ export interface DataListProps<Row> {
   alignTop?: boolean;
 }
 
-// One DOM for both layouts, switched by CSS at the `md` breakpoint, so nothing flashes or jumps on load
-// or when a phone turns. Below it the table's parts are blocks and grids, which makes browsers drop
-// their table semantics: the explicit roles keep rows, header cells and cells for screen readers.
+// One DOM for both layouts, switched by CSS, so nothing flashes or jumps on load or when a phone turns.
+// The switch is the list's own width (a container query at 56rem), not the screen's: beside the
+// dashboard's menu on a 1024 px laptop a list has 672 px, where a table of Booking Requests' columns
+// would scroll its actions out of sight. Below it the table's parts are blocks and grids, which makes
+// browsers drop their table semantics: the explicit roles keep rows, header cells and cells for screen
+// readers. Cells' own classes (a column's `className`, what a cell holds) use the same `@4xl` switch.
 const cellLayout: Record<ColumnKind, string> = {
-  picture: 'max-md:col-start-1 max-md:row-start-1 max-md:self-center',
-  name: 'max-md:col-start-2 max-md:row-start-1 max-md:self-center max-md:text-base',
+  picture: '@max-4xl:col-start-1 @max-4xl:row-start-1 @max-4xl:self-center',
+  name: '@max-4xl:col-start-2 @max-4xl:row-start-1 @max-4xl:self-center @max-4xl:text-base',
   // The label of a field on a phone card is its column's name, from `data-label`.
   field:
-    'max-md:col-span-2 max-md:flex max-md:items-baseline max-md:justify-between max-md:gap-4 max-md:text-end max-md:before:shrink-0 max-md:before:text-start max-md:before:text-sm max-md:before:text-base-content/70 max-md:before:content-[attr(data-label)]',
+    '@max-4xl:col-span-2 @max-4xl:flex @max-4xl:items-baseline @max-4xl:justify-between @max-4xl:gap-4 @max-4xl:text-end @max-4xl:before:shrink-0 @max-4xl:before:text-start @max-4xl:before:text-sm @max-4xl:before:text-base-content/70 @max-4xl:before:content-[attr(data-label)]',
   actions:
-    'max-md:col-span-2 max-md:pt-2 max-md:[&_.btn]:h-11 max-md:[&_.btn]:min-h-11 max-md:[&_.btn]:w-full',
+    '@max-4xl:col-span-2 @max-4xl:pt-2 @max-4xl:[&_.btn]:h-11 @max-4xl:[&_.btn]:min-h-11 @max-4xl:[&_.btn]:w-full',
 };
 
 const hiddenHeading: Record<ColumnKind, boolean> = { picture: true, name: false, field: false, actions: true };
 
 /**
- * The dashboards' list of records: a table on a wide screen, a stack of labelled cards on a phone,
- * so a row's name and every one of its actions are on screen without scrolling sideways.
+ * The dashboards' list of records: a table where it has room, a stack of labelled cards where it has
+ * not (a phone, a tablet, a small laptop), so a row's name and every one of its actions are on screen
+ * without scrolling sideways.
  */
 export function DataList<Row>({ labelledBy, columns, rows, rowKey, loadingLabel = '', leading = 'avatar', alignTop = false }: DataListProps<Row>) {
   return (
-    <div className="md:overflow-x-auto md:rounded-box md:border md:border-base-200 md:bg-base-100">
-      <table
-        role="table"
-        aria-labelledby={labelledBy}
-        className={`table max-md:block ${alignTop ? 'md:[&_tbody_td]:align-top md:[&_tbody_th]:align-top' : ''}`}
-      >
-        <thead className="max-md:hidden">
-          <tr role="row">
-            {columns.map(({ label, kind = 'field', className }) => (
-              <th key={label} role="columnheader" scope="col" className={className}>
-                {hiddenHeading[kind] ? <span className="sr-only">{label}</span> : label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody role="rowgroup" className="max-md:flex max-md:flex-col max-md:gap-3">
-          {rows
-            ? rows.map((row) => (
-                <tr
-                  key={rowKey(row)}
-                  role="row"
-                  className="max-md:grid max-md:grid-cols-[auto_minmax(0,1fr)] max-md:items-start max-md:gap-x-3 max-md:gap-y-2 max-md:rounded-box max-md:border max-md:border-base-200 max-md:bg-base-100 max-md:p-4 max-md:shadow-sm max-md:[&>*]:border-0 max-md:[&>*]:p-0"
-                >
-                  {columns.map(({ label, kind = 'field', cell, className }) =>
-                    kind === 'name' ? (
-                      <th key={label} role="rowheader" scope="row" className={`font-semibold break-words md:min-w-36 ${cellLayout.name} ${className ?? ''}`}>
-                        {cell(row)}
-                      </th>
-                    ) : (
-                      <td key={label} role="cell" data-label={kind === 'field' ? label : undefined} className={`${cellLayout[kind]} ${className ?? ''}`}>
-                        {cell(row)}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))
-            : <SkeletonRows columns={columns.length} label={loadingLabel} leading={leading} />}
-        </tbody>
-      </table>
+    <div className="@container">
+      <div className="@4xl:overflow-x-auto @4xl:rounded-box @4xl:border @4xl:border-base-200 @4xl:bg-base-100">
+        <table
+          role="table"
+          aria-labelledby={labelledBy}
+          className={`table @max-4xl:block ${alignTop ? '@4xl:[&_tbody_td]:align-top @4xl:[&_tbody_th]:align-top' : ''}`}
+        >
+          <thead className="@max-4xl:hidden">
+            <tr role="row">
+              {columns.map(({ label, kind = 'field', className }) => (
+                <th key={label} role="columnheader" scope="col" className={className}>
+                  {hiddenHeading[kind] ? <span className="sr-only">{label}</span> : label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody role="rowgroup" className="@max-4xl:flex @max-4xl:flex-col @max-4xl:gap-3">
+            {rows
+              ? rows.map((row) => (
+                  <tr
+                    key={rowKey(row)}
+                    role="row"
+                    className="@max-4xl:grid @max-4xl:grid-cols-[auto_minmax(0,1fr)] @max-4xl:items-start @max-4xl:gap-x-3 @max-4xl:gap-y-2 @max-4xl:rounded-box @max-4xl:border @max-4xl:border-base-200 @max-4xl:bg-base-100 @max-4xl:p-4 @max-4xl:shadow-sm @max-4xl:[&>*]:border-0 @max-4xl:[&>*]:p-0"
+                  >
+                    {columns.map(({ label, kind = 'field', cell, className }) =>
+                      kind === 'name' ? (
+                        <th key={label} role="rowheader" scope="row" className={`font-semibold break-words @4xl:min-w-36 ${cellLayout.name} ${className ?? ''}`}>
+                          {cell(row)}
+                        </th>
+                      ) : (
+                        <td key={label} role="cell" data-label={kind === 'field' ? label : undefined} className={`${cellLayout[kind]} ${className ?? ''}`}>
+                          {cell(row)}
+                        </td>
+                      ),
+                    )}
+                  </tr>
+                ))
+              : <SkeletonRows columns={columns.length} label={loadingLabel} leading={leading} />}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
@@ -113,9 +119,9 @@ export function DataList<Row>({ labelledBy, columns, rows, rowKey, loadingLabel 
 function SkeletonRows({ columns, label, leading }: { columns: number; label: string; leading: 'avatar' | 'picture' }) {
   const leadingShape = leading === 'avatar' ? 'h-10 w-10 rounded-full' : 'h-12 w-16 rounded';
   return Array.from({ length: 4 }, (_, row) => (
-    <tr key={row} aria-hidden={row > 0 || undefined} className="max-md:flex max-md:flex-col max-md:gap-2 max-md:rounded-box max-md:border max-md:border-base-200 max-md:p-4">
+    <tr key={row} aria-hidden={row > 0 || undefined} className="@max-4xl:flex @max-4xl:flex-col @max-4xl:gap-2 @max-4xl:rounded-box @max-4xl:border @max-4xl:border-base-200 @max-4xl:p-4">
       {Array.from({ length: columns }, (_, column) => (
-        <td key={column} className={`max-md:block max-md:p-0 ${column === 0 ? (leading === 'avatar' ? 'w-14' : 'w-20') : ''}`}>
+        <td key={column} className={`@max-4xl:block @max-4xl:p-0 ${column === 0 ? (leading === 'avatar' ? 'w-14' : 'w-20') : ''}`}>
           {row === 0 && column === 0 ? (
             <span className="sr-only" role="status">
               {label}
@@ -141,7 +147,7 @@ export function pictureAndName<Row>(label: string, picture: (row: Row) => string
  * wide table), stacked full width on a phone card.
  */
 export function RowActions({ children, stacked = false }: { children: ReactNode; stacked?: boolean }) {
-  return <div className={`flex gap-2 max-md:flex-col ${stacked ? 'flex-col items-stretch' : 'justify-end md:flex-nowrap'}`}>{children}</div>;
+  return <div className={`flex gap-2 @max-4xl:flex-col ${stacked ? 'flex-col items-stretch' : 'justify-end @4xl:flex-nowrap'}`}>{children}</div>;
 }
 
 /** The small picture of a row (fixed size, so the list does not move when it loads). */

@@ -26,8 +26,6 @@ export interface ListPageProps<Row> extends Omit<DataListProps<Row>, 'labelledBy
   emptyAction?: ReactNode;
   /** What stands between the heading and the list: a line about the page, a form that adds a row. */
   intro?: ReactNode;
-  /** Room for a list with many columns. */
-  wide?: boolean;
   /** After the list: the page's dialogs, a second list. */
   children?: ReactNode;
 }
@@ -47,7 +45,6 @@ export function ListPage<Row>({
   emptyMessage,
   emptyAction,
   intro,
-  wide = false,
   children,
   ...list
 }: ListPageProps<Row>) {
@@ -57,7 +54,7 @@ export function ListPage<Row>({
   if (!rows && !loadsInPlace) return <PageSpinner label={loadingLabel} />;
 
   return (
-    <section className={`mx-auto ${wide ? 'max-w-7xl' : 'max-w-6xl'}`} aria-labelledby={headingId} aria-busy={rows ? undefined : true}>
+    <section aria-labelledby={headingId} aria-busy={rows ? undefined : true}>
       <title>{`${title} · Second Gear`}</title>
       <h1 id={headingId} className="mb-6 flex items-center gap-3 text-3xl font-bold">
         {title}

@@ -13,7 +13,7 @@ const flaggedColumns: Column<FlaggedMessage>[] = [
   {
     label: 'Signals',
     cell: (m) => (
-      <ul className="flex flex-wrap justify-end gap-1 md:justify-start" aria-label="Signals">
+      <ul className="flex flex-wrap justify-end gap-1 @4xl:justify-start" aria-label="Signals">
         {m.warnings.map((signal) => (
           <li key={signal} className="badge badge-warning badge-soft badge-sm text-amber-900">
             {scamSignals[signal]}

@@ -76,7 +76,7 @@ export default function ReportedItemsPage() {
       label: 'Reasons',
       cell: (item) => (
         <>
-          <ul className="flex flex-wrap justify-end gap-1 md:justify-start" aria-label="Reasons">
+          <ul className="flex flex-wrap justify-end gap-1 @4xl:justify-start" aria-label="Reasons">
             {item.reasons.map((reason) => (
               <li key={reason} className="badge badge-error badge-soft badge-sm whitespace-nowrap">
                 {reason}
@@ -136,7 +136,6 @@ export default function ReportedItemsPage() {
       rowKey={(item) => item.productId}
       leading="picture"
       alignTop
-      wide
     >
       <ConfirmDelete {...remove.dialog}>
         <TextAreaField

@@ -43,7 +43,7 @@ export default function MyAlertsPage() {
   });
 
   const columns: Column<SavedSearch>[] = [
-    { label: 'Name', kind: 'name', className: 'max-md:col-span-2 max-md:col-start-1', cell: (search) => search.name },
+    { label: 'Name', kind: 'name', className: '@max-4xl:col-span-2 @max-4xl:col-start-1', cell: (search) => search.name },
     {
       label: 'Filters',
       cell: (search) => {

@@ -87,7 +87,7 @@ export function ConfirmEmailBanner({ className = 'mb-4' }: { className?: string 
       aria-label="Email confirmation"
       className={`${className} flex flex-col gap-x-4 gap-y-1 rounded-box border border-warning bg-warning/15 px-4 py-2 text-sm sm:flex-row sm:items-center sm:justify-between`}
     >
-      <p className="min-w-0 break-words">Confirm your email address: we sent a link to {email}.</p>
+      <p className="min-w-0 [overflow-wrap:anywhere]">Confirm your email address: we sent a link to {email}.</p>
       <div className="flex flex-wrap items-center gap-x-2">
         <ResendLinkButton email={email} />
         <button type="button" className="btn btn-sm btn-ghost h-11 min-h-11" onClick={dismiss}>

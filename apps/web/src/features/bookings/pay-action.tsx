@@ -76,10 +76,10 @@ export interface PaymentCellProps {
 /** A My Orders or My Wishlist row's payment: Pay or Paid, then where the money stands and what the buyer may do with it. */
 export function PaymentCell({ money, moneyActions, children }: PaymentCellProps) {
   return (
-    <div className="flex flex-col items-end gap-2 max-md:items-stretch">
+    <div className="flex flex-col items-end gap-2 @max-4xl:items-stretch">
       {children}
       {money ? <MoneyStatus money={money} reader="buyer" /> : null}
-      {moneyActions ? <div className="flex flex-col items-end gap-2 max-md:items-stretch">{moneyActions}</div> : null}
+      {moneyActions ? <div className="flex flex-col items-end gap-2 @max-4xl:items-stretch">{moneyActions}</div> : null}
     </div>
   );
 }

@@ -112,17 +112,18 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
               <span className="text-lg font-bold text-primary">{formatPrice(product.resalePrice)}</span>
               {/* The fair price's verdict (docs/pricing.md), explained on the car's page. */}
               {product.dealRating ? <span className="badge badge-outline badge-sm ml-2 align-middle whitespace-nowrap">{product.dealRating}</span> : null}
-              {product.priceDrop ? (
-                <span className="mt-1 block">
-                  <PriceDropBadge drop={product.priceDrop} />
-                </span>
-              ) : null}
             </Fact>
             {/* What the car cost new: a plain fact, not a crossed-out 'was' price. */}
             <Fact label="Original Price">
               <span className="font-normal text-base-content/80">{formatPrice(product.originalPrice)}</span>
             </Fact>
           </dl>
+          {/* Below both prices, not in the first one's column: on a phone's card that is narrower than the badge. */}
+          {product.priceDrop ? (
+            <p>
+              <PriceDropBadge drop={product.priceDrop} />
+            </p>
+          ) : null}
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 px-3 pb-3 md:gap-3 md:px-4 md:pt-2 md:pb-4 lg:px-5 lg:pb-5">

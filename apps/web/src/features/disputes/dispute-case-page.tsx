@@ -97,7 +97,7 @@ export default function DisputeCasePage() {
   const { dispute, payment, booking, messages, listingChecks } = found.data;
   const open = dispute.decision === null;
   return (
-    <article className="mx-auto flex max-w-4xl flex-col gap-6" aria-labelledby="dispute-heading">
+    <article className="flex flex-col gap-6" aria-labelledby="dispute-heading">
       <title>{`Dispute: ${dispute.productName} · Second Gear`}</title>
       <Link to="/dashboard/disputes" className="link link-hover inline-flex min-h-11 items-center self-start text-sm">
         <span aria-hidden="true" className="me-1">

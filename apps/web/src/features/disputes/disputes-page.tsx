@@ -20,7 +20,7 @@ function Person({ name, email }: { name: string; email: string }) {
 }
 
 const columns: Column<DisputeRow>[] = [
-  { label: 'Car', kind: 'name', className: 'max-md:col-span-2 max-md:col-start-1', cell: (row) => row.productName },
+  { label: 'Car', kind: 'name', className: '@max-4xl:col-span-2 @max-4xl:col-start-1', cell: (row) => row.productName },
   { label: 'Buyer', className: 'min-w-32', cell: (row) => <Person name={row.buyerName} email={row.buyerEmail} /> },
   { label: 'Seller', className: 'min-w-32', cell: (row) => <Person name={row.sellerName} email={row.sellerEmail} /> },
   { label: 'Amount', className: 'whitespace-nowrap', cell: (row) => formatCents(row.amount) },
@@ -63,7 +63,6 @@ export default function DisputesPage() {
       columns={columns}
       rowKey={(row) => row.id}
       alignTop
-      wide
     />
   );
 }

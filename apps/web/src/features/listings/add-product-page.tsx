@@ -18,7 +18,7 @@ export default function AddProductPage() {
   };
 
   return (
-    <section className="mx-auto max-w-3xl">
+    <section>
       <title>Add A Product · Second Gear</title>
       <h1 className="mb-6 text-3xl font-bold">Add A Product</h1>
       <ProductForm submitLabel="Add Product" failedMessage="The product could not be added." onSave={save} priceNote={<PlatformFeeNote className="md:col-span-2" />} />

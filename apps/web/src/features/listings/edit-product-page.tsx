@@ -36,7 +36,7 @@ export default function EditProductPage() {
   };
 
   return (
-    <section className="mx-auto max-w-3xl">
+    <section>
       <title>{`Edit ${product.productName} · Second Gear`}</title>
       <h1 className="mb-6 text-3xl font-bold break-words">Edit {product.productName}</h1>
       {paidFor ? (

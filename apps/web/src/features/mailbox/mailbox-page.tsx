@@ -41,7 +41,7 @@ export default function MailboxPage() {
                     className={`block rounded-lg border border-base-200 px-3 py-2 hover:bg-base-200 ${mail.id === selected ? 'bg-base-200' : ''}`}
                   >
                     <span className="block font-semibold break-words">{mail.subject || '(no subject)'}</span>
-                    <span className="block text-sm break-all text-base-content/80">To {mail.to}</span>
+                    <span className="block text-sm [overflow-wrap:anywhere] text-base-content/80">To {mail.to}</span>
                     <span className="block text-xs text-base-content/70">
                       {formatDateTime(mail.date)}
                       {mail.hasCalendar ? ' · calendar' : ''}
@@ -78,7 +78,7 @@ function Message({ id }: { id: string }) {
         <dt className="font-semibold">From</dt>
         <dd className="break-all">{mail.from}</dd>
         <dt className="font-semibold">To</dt>
-        <dd className="break-all">{mail.to}</dd>
+        <dd className="[overflow-wrap:anywhere]">{mail.to}</dd>
         {Object.entries(mail.headers).map(([name, value]) => (
           <Fragment key={name}>
             <dt className="font-semibold capitalize">{name}</dt>

@@ -10,7 +10,7 @@ export function MoneyStatus({ money, reader, align = 'end' }: { money: HeldPayme
   const attention = openDispute(money) !== null;
   return (
     // Right-aligned under `Paid` at the end of a row; in a field of a phone card, beside the field's label.
-    <div className={`max-w-56 text-sm max-md:ms-auto max-md:text-end ${align === 'end' ? 'md:ms-auto md:text-end' : ''}`} data-testid="money-status">
+    <div className={`max-w-56 text-sm @max-4xl:ms-auto @max-4xl:text-end ${align === 'end' ? '@4xl:ms-auto @4xl:text-end' : ''}`} data-testid="money-status">
       <p className={`font-medium ${attention ? 'text-amber-900' : ''}`}>{first}</p>
       {rest.map((line) => (
         <p key={line} className="break-words text-base-content/70">

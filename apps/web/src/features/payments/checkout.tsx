@@ -63,7 +63,7 @@ export function Checkout({ intentKey, itemKey, createIntent, record, backTo, pro
       <p className="text-base-content/80">
         Please pay <strong className="text-primary">{formatPrice(price)}</strong> for {productName}
       </p>
-      <p className="text-sm text-base-content/70">
+      <p className="text-sm [overflow-wrap:anywhere] text-base-content/70">
         Billed to {billing.name ? `${billing.name} (${billing.email})` : billing.email}
       </p>
       {/* Until the intent says which provider runs, the test-mode form holds the place (Pay disabled). */}

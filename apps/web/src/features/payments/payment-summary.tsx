@@ -16,7 +16,7 @@ interface PaymentLayoutProps {
  */
 export function PaymentLayout({ productName, image, children }: PaymentLayoutProps) {
   return (
-    <section className="mx-auto max-w-xl" aria-labelledby="payment-heading">
+    <section aria-labelledby="payment-heading">
       <title>{`Payment for ${productName} · Second Gear`}</title>
       <h1 id="payment-heading" className="mb-6 text-3xl font-bold">
         Payment

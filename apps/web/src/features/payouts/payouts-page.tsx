@@ -47,7 +47,7 @@ export default function PayoutsPage() {
     {
       label: 'Car',
       kind: 'name',
-      className: 'max-md:col-span-2 max-md:col-start-1',
+      className: '@max-4xl:col-span-2 @max-4xl:col-start-1',
       cell: (row) =>
         row.productId ? (
           <Link to={`/cars/${row.productId}`} className="link link-hover">
@@ -61,7 +61,7 @@ export default function PayoutsPage() {
     {
       label: 'State',
       cell: (row) => (
-        <span className="inline-flex flex-wrap items-center justify-end gap-1 md:justify-start">
+        <span className="inline-flex flex-wrap items-center justify-end gap-1 @4xl:justify-start">
           <span className={`badge whitespace-nowrap ${stateBadge[row.state]}`}>{moneyStateLabel[row.state]}</span>
           {row.disputeOpen ? <span className="badge badge-error badge-soft whitespace-nowrap text-red-800">Problem reported</span> : null}
         </span>
@@ -94,7 +94,6 @@ export default function PayoutsPage() {
       emptyMessage="No sales yet. A sale shows here once a buyer pays for one of your cars."
       columns={columns}
       rowKey={(row) => row.paymentId}
-      wide
     />
   );
 }

@@ -26,7 +26,7 @@ export default function TestOnboardingPage() {
   const valid = accountIdPattern.test(accountId);
 
   return (
-    <section className="mx-auto max-w-xl" aria-labelledby="test-onboarding-heading">
+    <section aria-labelledby="test-onboarding-heading">
       <title>Payout details · Second Gear</title>
       <h1 id="test-onboarding-heading" className="mb-2 text-3xl font-bold">
         Payout details

@@ -35,7 +35,7 @@ export function EmailSection({ profile }: { profile: Profile }) {
 
   return (
     <SettingsSection title="Email">
-      <p>
+      <p className="[overflow-wrap:anywhere]">
         Your email is <strong>{profile.email}</strong>.
       </p>
       {profile.password ? (

@@ -77,9 +77,10 @@ export function ProfileSection({ profile }: { profile: Profile }) {
           error={errors.name?.message}
           {...register('name', { required: 'Name is required', validate: (v) => v.trim() !== '' || 'Name is required' })}
         />
-        <div className="flex items-end gap-4">
+        {/* On a phone the photo stands above the field: beside it, the file input is too narrow to read "No file chosen" whole. */}
+        <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-end">
           <Avatar name={profile.name} photo={preview ?? profile.image} size={64} />
-          <div className="flex-1">
+          <div className="w-full min-w-0 sm:flex-1">
             <FileField label="Photo" accept={imageAccept} hint="A JPEG, PNG, WebP or AVIF picture, up to 10 MB." error={errors.photo?.message} {...photoField} />
           </div>
         </div>

@@ -14,7 +14,7 @@ import { ProfileSection } from './profile-section.tsx';
 export default function SettingsPage() {
   const profile = useQuery(profileQuery());
   return (
-    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+    <div className="flex flex-col gap-6">
       <title>Settings · Second Gear</title>
       <h1 className="text-2xl font-bold">Settings</h1>
       {profile.isPending ? (
