@@ -9,6 +9,7 @@ import {
   logInThroughUi,
   newApiActor,
   newPersonPage,
+  productCard,
   signUpInBrowser,
   tableRow,
   uniqueCarName,
@@ -156,7 +157,10 @@ test.describe('admin', () => {
 
     await buyerPage.goto(`/category/${mercedes._id}`);
     await expect(await findProductCard(buyerPage, fine.productName)).toBeVisible();
-    await expect(await findProductCard(buyerPage, scam.productName)).toHaveCount(0);
+    await expect(productCard(buyerPage, scam.productName)).toHaveCount(0);
+    // The deleted car is nowhere to be bought: its own address says so.
+    await buyerPage.goto(`/cars/${scam._id}`);
+    await expect(buyerPage.getByRole('heading', { name: 'This car is no longer listed' })).toBeVisible();
 
     await buyerPage.context().close();
     await seller.api.dispose();

@@ -326,11 +326,14 @@ export function productCard(scope: Page | Locator, productName: string): Locator
 export async function findProductCard(page: Page, productName: string): Promise<Locator> {
   await expect(page.getByRole('heading', { name: /^Product Category: / })).toBeVisible();
   const card = productCard(page, productName);
+  const cards = page.getByRole('main').getByRole('article');
   const more = page.getByRole('button', { name: 'Load more cars' });
   for (let i = 0; i < 20 && (await card.count()) === 0; i += 1) {
     if ((await more.count()) === 0) break;
+    const shown = await cards.count();
     await more.click();
-    await page.waitForTimeout(300);
+    // The next page has arrived when there are more cards, or no further page to load.
+    await expect.poll(async () => (await cards.count()) > shown || (await more.count()) === 0).toBe(true);
   }
   return card;
 }

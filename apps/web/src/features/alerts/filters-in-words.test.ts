@@ -15,6 +15,10 @@ describe('filtersInWords', () => {
     expect(filtersInWords({ filters: { maxMileage: '50000', mileageUnit: 'mi' }, makeName: null }, undefined)).toEqual(['Max Mileage: 50,000 mi']);
   });
 
+  it('says a yes-or-no filter by its label alone', () => {
+    expect(filtersInWords({ filters: { goodPrice: 'true', verified: 'true' }, makeName: null }, 'mi')).toEqual(['Verified sellers only', 'Great or good price']);
+  });
+
   it('says a filter it does not know by its name, and a make no longer listed as such', () => {
     expect(filtersInWords({ filters: { make: 'gone', dealRating: 'great-or-good' }, makeName: null }, 'mi')).toEqual(['Make: a make no longer listed', 'dealRating: great-or-good']);
   });

@@ -18,7 +18,8 @@ export function filtersInWords({ filters, makeName }: Pick<SavedSearch, 'filters
   return [...known, ...others].map((name) => {
     const value = filters[name]!;
     if (!isLabelled(name)) return `${name}: ${value}`;
-    if (name === 'verified') return filterLabels.verified;
+    // A yes-or-no filter is said by its label alone: `Verified sellers only`, `Great or good price`.
+    if (name === 'verified' || name === 'goodPrice') return filterLabels[name];
     const shown =
       name === 'make' ? (makeName ?? 'a make no longer listed')
       : name === 'minPrice' || name === 'maxPrice' ? formatPrice(Number(value))

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { filtersInWords } from '../alerts/index.ts';
 import { categoriesQuery } from '../catalog/index.ts';
 import type { DistanceUnit } from '@second-gear/contract/constants';
@@ -35,9 +36,11 @@ export function FilterChips({
   onClearAll: () => void;
 }) {
   const makeId = params.get('make');
-  const categories = useQuery({ ...categoriesQuery, enabled: makeId !== null });
+  // Tailwind's lg, where the filter panel stands open beside the results.
+  const panelBeside = useMediaQuery('(min-width: 64rem)');
+  const categories = useQuery({ ...categoriesQuery, enabled: makeId !== null && !panelBeside });
   const chips = filterChips(params, categories.data ? (categories.data.find((c) => c._id === makeId)?.name ?? null) : undefined, unit);
-  if (chips.length === 0) return null;
+  if (panelBeside || chips.length === 0) return null;
   return (
     <div className="mb-4 flex flex-wrap items-center gap-2 lg:hidden">
       <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
