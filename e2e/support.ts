@@ -338,6 +338,17 @@ export async function findProductCard(page: Page, productName: string): Promise<
   return card;
 }
 
+/**
+ * On a category page: `productName`, a car listed during the test, is not among the cars shown. The
+ * page lists the newest first, so such a car, were it still on the market, would be on the first page
+ * (other tests add only a few cars at the same time): paging through the whole category is not needed.
+ */
+export async function expectNotOnFirstPage(page: Page, productName: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: /^Product Category: / })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+  await expect(productCard(page, productName)).toHaveCount(0);
+}
+
 /** The advertised cars grid on the home page (its region is named by its heading, or 'Featured cars'). */
 export function advertisedGrid(page: Page): Locator {
   return page.getByRole('region', { name: /Advertised Cars|Featured cars/ });
