@@ -93,7 +93,7 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-1 md:gap-2 md:px-4 md:pt-4 lg:px-5 lg:pt-5">
           <div className="flex flex-col items-start gap-1 md:flex-row md:justify-between md:gap-2">
-            <Heading id={headingId} className="text-base leading-snug font-semibold break-words md:text-lg">
+            <Heading id={headingId} className="max-w-full text-base leading-snug font-semibold [overflow-wrap:anywhere] md:text-lg">
               <Link
                 to={`/cars/${product._id}`}
                 className="stretched-link link-hover block py-3 -my-3"
