@@ -23,7 +23,7 @@ function Fact({ label, children, className = '' }: { label: string; children: Re
   return (
     <div className={`min-w-0 ${className}`}>
       <dt className="text-xs text-base-content/70">{label}</dt>
-      <dd className="font-medium break-words">{children}</dd>
+      <dd className="font-medium">{children}</dd>
     </div>
   );
 }
@@ -65,7 +65,7 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
   const Heading = headingLevel;
   return (
     <article
-      className="card h-full overflow-hidden border border-base-200 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
+      className="card h-full overflow-hidden [overflow-wrap:anywhere] border border-base-200 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
       aria-labelledby={headingId}
     >
       {/* The car's name links to its page; the link's hit area stretches over the picture, name and prices
