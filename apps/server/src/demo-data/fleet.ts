@@ -20,23 +20,14 @@ export const demoDealers = [
   { email: 'james.carter@demo.test', name: 'James Carter', verified: false },
 ] as const;
 
-/** A demo car as the seeding lists it. */
-export interface DemoListing {
-  category: string;
-  productName: string;
-  condition: DemoCar['condition'];
-  description: string;
-  originalPrice: number;
-  resalePrice: number;
-  yearOfPurchase: string;
-  mobile: string;
+/** A demo car as the seeding lists it: a showcase car's listing fields, sold by any demo seller, placed at a ZIP. */
+export interface DemoListing extends Pick<DemoCar, 'category' | 'productName' | 'condition' | 'description' | 'originalPrice' | 'resalePrice' | 'yearOfPurchase' | 'mobile' | 'advertised'> {
   /** "City, ST", a city of cities.ts. */
   location: string;
   /** The city's ZIP code (cities.ts), kept for the listing's coming `ZIP code` field. */
   zip: string;
   /** A demo account's or a dealer's email. */
   seller: string;
-  advertised: boolean;
   /** Listed this many days ago. */
   daysAgo: number;
   details: DemoCarDetails;
