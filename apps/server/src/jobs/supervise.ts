@@ -1,6 +1,7 @@
 import type { Pool, QueryResult } from 'pg';
 import { run, type Runner, type RunnerOptions } from 'graphile-worker';
 import { quietJobLogger } from '../db/job-logger.ts';
+import { isDatabaseUnavailable } from '../db/pool.ts';
 
 export interface SupervisedRunner {
   /** Stops the runner of the moment, and any replacement under way. */
@@ -110,13 +111,13 @@ export async function superviseRunner(options: RunnerOptions & { pgPool: Pool },
 }
 
 /**
- * The database could not be reached, rather than refused the statement: PostgreSQL's classes 08
- * (connection exception), 28 (a login refused), 53 (out of connections or memory) and 57P (shutting
- * down, starting up), or a socket's failure (no SQLSTATE).
+ * The database could not be reached, rather than refused the statement: what the app answers 503 to
+ * (isDatabaseUnavailable), and a login refused (class 28) or out of connections (class 53), which
+ * a role's or a server's state decides and a moment may change.
  */
 export function isConnectionLoss(err: unknown): boolean {
   const code = (err as { code?: unknown }).code;
-  return typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code) || /^(08|28|53|57P)/.test(code);
+  return isDatabaseUnavailable(err) || (typeof code === 'string' && /^(28|53)/.test(code));
 }
 
 /**
