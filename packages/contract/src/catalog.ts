@@ -74,6 +74,14 @@ export const product = z.object({
    * days ago, or at listing when that was later), and when it was last lowered.
    */
   priceDrop: z.object({ amount: z.number().int().positive(), at: z.iso.datetime({ offset: true }) }).optional(),
+  /** The seller's account: their public profile is `/sellers/{sellerId}`. */
+  sellerId: z.string().optional(),
+  /** The ZIP code the car is placed at: the seller's, or the one its Location names (never an address). */
+  zip: z.string().optional(),
+  /** That ZIP code's centre, for distances and maps. */
+  place: z.object({ lat: z.number(), lon: z.number() }).optional(),
+  /** The seller's reviews from completed sales, once any can be shown. */
+  sellerRating: z.object({ average: z.number(), count: z.number().int().positive() }).optional(),
 });
 export type Product = z.infer<typeof product>;
 

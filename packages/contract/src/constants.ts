@@ -84,7 +84,8 @@ export const vehicleLimits = { model: 60, colour: 40, firstModelYear: 1900, maxM
 export const mileageBound = `Mileage must be at most ${formatWhole(vehicleLimits.maxKm)} km (${formatWhole(vehicleLimits.maxMiles)} mi)`;
 
 /** `GET /api/search`'s Sort by, newest first when not given. */
-export const searchSorts = ['newest', 'price-asc', 'price-desc', 'mileage-asc', 'year-desc', 'best-deal'] as const;
+/** `nearest` (Nearest first) needs a `near`. */
+export const searchSorts = ['newest', 'price-asc', 'price-desc', 'mileage-asc', 'year-desc', 'best-deal', 'nearest'] as const;
 export type SearchSort = (typeof searchSorts)[number];
 /** The longest Keyword of a search. */
 export const maxKeywordLength = 100;
@@ -111,6 +112,8 @@ export { checkVin, maskVin, vinYearCode, withCheckDigit, type VinCheck } from '.
 /** Prices and counts as the web app and the server's HTML write them. */
 export { formatCents, formatPrice, formatWhole, wholeDaysSince } from './format.ts';
 export { distanceIn, distanceUnitNames, formatMileage, kmPerMile, mileageUnits, type DistanceUnit, type MileageUnit } from './distance.ts';
+/** Places and distances between them (issue 48). */
+export { formatDistanceAway, milesBetween, searchRadii, zipCodePattern, type LatLon, type SearchRadius } from './places.ts';
 
 /** Dates and times in a reader's time zone and locale, as the web app, the emails and the calendar files write them (issue 47). */
 export {

@@ -12,6 +12,7 @@ export * from './dashboard.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
 export * from './search.ts';
+export * from './places-api.ts';
 export * from './pricing.ts';
 export * from './alerts.ts';
 export * from './listing-checks.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodyTypes, categoryPageSize, conditions, fuels, maxKeywordLength, maxPrice, mileageUnits, productLimits, searchSorts, transmissions, vehicleLimits } from './constants.ts';
 import { product } from './catalog.ts';
+import { searchRadii, zipCodePattern } from './places.ts';
 import { oneOf, text, wholeNumber, year } from './query-params.ts';
 
 /** The search's query string: every filter optional, each refused value named as the search page labels it. */
@@ -27,6 +28,19 @@ export const searchQuery = z
     verified: z.literal('true', { error: 'Verified sellers only must be true or left out.' }).transform(() => true).optional(),
     /** Great or good price only (the car's deal rating): `true`, or leave it out. */
     goodPrice: z.literal('true', { error: 'Great or good price must be true or left out.' }).transform(() => true).optional(),
+    /** Near: a US ZIP code; the cars are measured from its centre. */
+    near: z.string({ error: 'Near must be given once.' }).trim().regex(zipCodePattern, { error: 'Near must be a 5-digit ZIP code.' }).optional(),
+    /** Distance from Near, in `distanceUnit`; absent: any distance. Needs Near. */
+    distance: oneOf('Distance', searchRadii.map(String) as [string, ...string[]]).transform(Number).optional(),
+    /** Distance's unit: miles when left out. */
+    distanceUnit: oneOf('Distance unit', mileageUnits).optional(),
+    /** The map's visible area, `south,west,north,east` in degrees: only cars placed inside it. */
+    bounds: z
+      .string({ error: 'bounds must be given once.' })
+      .regex(/^-?[0-9]{1,3}(\.[0-9]{1,7})?(,-?[0-9]{1,3}(\.[0-9]{1,7})?){3}$/, { error: 'bounds must be south,west,north,east in degrees.' })
+      .transform((s) => s.split(',').map(Number) as [number, number, number, number])
+      .refine(([s, w, n, e]) => s >= -90 && n <= 90 && s <= n && w >= -180 && e <= 180 && w <= e, { error: 'bounds must be south,west,north,east in degrees.' })
+      .optional(),
     sort: oneOf('Sort by', searchSorts).default('newest'),
     /** The `nextCursor` of the previous page, with the same filters and sort. */
     after: z.string({ error: 'after must be given once.' }).max(300, { error: 'after is not a cursor this server gave out.' }).optional(),
@@ -47,6 +61,8 @@ export const searchQuery = z
         ctx.addIssue({ code: 'custom', path: [min], message: `${minLabel} (${lo}) is more than ${maxLabel} (${hi}).` });
       }
     }
+    if (q.near === undefined && q.distance !== undefined) ctx.addIssue({ code: 'custom', path: ['distance'], message: 'Distance needs Near: a ZIP code to measure from.' });
+    if (q.near === undefined && q.sort === 'nearest') ctx.addIssue({ code: 'custom', path: ['sort'], message: 'Nearest first needs Near: a ZIP code to measure from.' });
   });
 export type SearchQuery = z.infer<typeof searchQuery>;
 

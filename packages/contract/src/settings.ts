@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isLocaleTag, profileLimits } from './constants.ts';
+import { searchRadii, zipCodePattern } from './places.ts';
 import { oneLine } from './common.ts';
 import { mileageUnits } from './distance.ts';
 
@@ -58,6 +59,12 @@ export const profileBody = z
     locale: localeTag.nullable(),
     /** Settings' Distance unit; null: the market's (`GET /api/site`). */
     distanceUnit: z.enum(mileageUnits, { error: 'Distance unit must be mi or km' }).nullable(),
+    /** `/search`'s Near and Distance kept for this person (issue 48); null: none. */
+    nearZip: z.string().trim().regex(zipCodePattern, { error: 'Near must be a 5-digit ZIP code' }).nullable(),
+    searchRadius: z
+      .number({ error: `Distance must be one of ${searchRadii.join(', ')}` })
+      .refine((n) => (searchRadii as readonly number[]).includes(n), { error: `Distance must be one of ${searchRadii.join(', ')}` })
+      .nullable(),
   })
   .partial()
   .strict();
@@ -72,6 +79,8 @@ export const profileAnswer = z.object({
   timeZone: z.string().nullable(),
   locale: z.string().nullable(),
   distanceUnit: z.enum(mileageUnits).nullable(),
+  nearZip: z.string().nullable(),
+  searchRadius: z.number().int().nullable(),
   password: z.boolean(),
   google: z.boolean(),
 });

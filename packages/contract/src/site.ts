@@ -7,5 +7,7 @@ export const siteInfo = z.object({
   testPaymentsBanner: z.boolean(),
   /** The market's unit of distance (DISTANCE_UNIT): mileages are shown in it to visitors and to people who chose none in Settings. */
   distanceUnit: z.enum(mileageUnits),
+  /** Map tiles (MAP_TILES_URL, a `{z}/{x}/{y}` template) and the attribution their provider requires. */
+  mapTiles: z.object({ url: z.string(), attribution: z.string() }),
 });
 export type SiteInfo = z.infer<typeof siteInfo>;
