@@ -967,6 +967,8 @@ export function routes(): RouteCase[] {
             phone: orHostile(fc.oneof(fc.constantFrom('+44 20 7946 0958', '(555) 010-0199', '12', null), textish)),
             timeZone: orHostile(fc.oneof(fc.constantFrom('Europe/Paris', 'America/New_York', 'UTC', 'Asia/Calcutta', 'Mars/Olympus', '+01:00', 'EST', null), textish)),
             distanceUnit: orHostile(fc.constantFrom('mi', 'km', null, 'KM', 'miles', '')),
+            nearZip: orHostile(fc.constantFrom('78701', ' 10001 ', '00000', '7870', 'Austin', '', null)),
+            searchRadius: orHostile(fc.constantFrom(10, 50, 250, 30, -1, 1e309, '50', null)),
           },
           { requiredKeys: [] },
         ),

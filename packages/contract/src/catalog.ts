@@ -15,6 +15,7 @@ import {
   vehicleLimits,
 } from './constants.ts';
 import { oneLine } from './common.ts';
+import { zipCodePattern } from './places.ts';
 import { listingCheck } from './listing-checks.ts';
 
 export const category = z.object({
@@ -213,9 +214,21 @@ const specProductFields = z.object({
     image: z.string({ error: 'Image is Required' }).min(1, 'Image is Required').max(300),
 });
 
+/**
+ * The listing's optional `ZIP code` beside the specification's Location (issue 48): the car is placed
+ * at its centre. Left out, null or blank: placed from the Location when it names a US city ("City, ST").
+ */
+const listingZip = z.object({
+  zip: z.preprocess(
+    (value) => blankAsMissing(typeof value === 'string' ? value.trim() : value),
+    z.string({ error: 'ZIP code must be 5 digits.' }).regex(zipCodePattern, 'ZIP code must be 5 digits.').optional(),
+  ),
+});
+
 /** `POST /addProducts`: what a seller types. Everything else comes from the session and the database. */
 export const addProductBody = specProductFields
   .extend(vehicleDetails.shape)
+  .extend(listingZip.shape)
   .strict()
   .refine((body) => !body.photos?.includes(body.image), { message: 'The cover is already among the photos', path: ['photos'] })
   .refine((body) => body.mileage === undefined || body.mileageUnit !== undefined, {

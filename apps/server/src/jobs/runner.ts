@@ -21,6 +21,7 @@ import {
   requeueEmailDeliveriesTask,
 } from '../modules/notifications/deliver-email.ts';
 import { REPRICE_MODEL, repriceModelTask } from '../modules/pricing/jobs.ts';
+import { PLACE_LISTED_CARS, placeListedCarsTask } from '../modules/places/jobs.ts';
 import { REFRESH_PRICE_DROPS, REFRESH_PRICE_DROPS_CRONTAB, refreshPriceDropsTask } from '../modules/cars/price-drops.ts';
 import { LiveCarIndex } from '../modules/search/live-index.ts';
 import { WISHLIST_ALERTS, wishlistAlertsTask } from '../modules/wishlist/jobs.ts';
@@ -84,6 +85,7 @@ export async function startJobRunner({ pool, config, secret, liveCars = new Live
         [PREPARE_DATA_EXPORT]: prepareDataExportTask(pool, config.publicUrl),
         [FORGET_DATA_EXPORTS]: forgetDataExportsTask(pool),
         [REFRESH_PRICE_DROPS]: refreshPriceDropsTask(pool),
+        [PLACE_LISTED_CARS]: placeListedCarsTask(pool),
         ...(images && { [FORGET_PICTURES]: forgetPicturesTask(images) }),
         ...(money && {
           [SETTLE_MONEY]: settleMoneyTask(

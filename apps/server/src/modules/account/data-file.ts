@@ -44,13 +44,14 @@ const NOTIFICATION_ABOUT: Record<NotificationKind, string> = {
  */
 export async function accountData(db: Pick<Pool, 'query'>, userId: string, publicUrl: string) {
   const all = async (sql: string) => (await db.query(sql, [userId])).rows;
-  const [profile] = await all(`select id, name, email, email_verified as "emailConfirmed", image as photo, phone, time_zone as "timeZone", locale, distance_unit as "distanceUnit", role, verified,
+  const [profile] = await all(`select id, name, email, email_verified as "emailConfirmed", image as photo, phone, time_zone as "timeZone", locale, distance_unit as "distanceUnit",
+            near_zip as "nearZip", search_radius as "searchRadius", role, verified,
             two_factor_enabled as "twoFactorSignIn", created_at as "joinedAt" from users where id = $1`);
   const photosOf = await carPhotos(db, userId, publicUrl);
   const cars = (
     await all(
       `select id, product_name as name, category_id as "categoryId", condition, description, original_price as "originalPrice", resale_price as "resalePrice",
-              year_of_purchase as "yearOfPurchase", mobile, location, model, model_year as "modelYear", mileage, mileage_unit as "mileageUnit", fuel,
+              year_of_purchase as "yearOfPurchase", mobile, location, zip, zip_given as "zipGiven", model, model_year as "modelYear", mileage, mileage_unit as "mileageUnit", fuel,
               transmission, body_type as "bodyType", colour, vin, advertised, paid as sold, withdrawn_at as "withdrawnAt", posting_time as "postedAt"
          from products where seller_id = $1 order by posting_time`,
     )

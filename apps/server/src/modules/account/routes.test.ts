@@ -208,7 +208,8 @@ describe('downloading one’s data', () => {
     const stranger = await signUp(t.app, 'Buyer', { name: 'Sam Stranger' });
     const car = await insertCar(t, person, categoryId, { name: 'Exported Mazda' });
     const strangersCar = await insertCar(t, await signUp(t.app, 'Seller', { name: 'Other Seller' }), categoryId, { name: 'Someone Elses Kia' });
-    await t.pool.query(`update users set distance_unit = 'km' where id = $1`, [person.id]);
+    await t.pool.query(`update users set distance_unit = 'km', near_zip = '78701', search_radius = 25 where id = $1`, [person.id]);
+    await t.pool.query(`update products set zip = '78701', zip_given = true, lat = 30.2713, lon = -97.7426 where id = $1`, [car]);
     await t.pool.query(`insert into bookings (product_id, buyer_id, buyer_name, buyer_email, product_name, phone, price) values ($1, $2, $3, $4, 'Exported Mazda', '555-7777', 15000)`, [
       car,
       stranger.id,
@@ -232,8 +233,9 @@ describe('downloading one’s data', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="second-gear-data-\d{4}-\d{2}-\d{2}\.json"$/);
     const data = file.json();
-    expect(data.profile).toMatchObject({ id: person.id, name: 'Pat Exporter', email: person.email, distanceUnit: 'km' });
+    expect(data.profile).toMatchObject({ id: person.id, name: 'Pat Exporter', email: person.email, distanceUnit: 'km', nearZip: '78701', searchRadius: 25 });
     expect(data.cars.map((c: { name: string }) => c.name)).toEqual(['Exported Mazda']);
+    expect(data.cars[0]).toMatchObject({ zip: '78701', zipGiven: true });
     expect(data.cars[0].photos[0]).toMatch(new RegExp(`^${t.origin}/uploads/`));
     expect(data.alerts.map((a: { name: string }) => a.name)).toEqual(['My Mazda alert']);
     expect(data.messagesWritten.map((m: { body: string }) => m.body)).toEqual(['Pat answers plainly']);

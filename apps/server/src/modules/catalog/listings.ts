@@ -9,6 +9,7 @@ import type { PaymentProvider } from '../../payments/provider.ts';
 import { paymentUnderWay } from '../payments/in-progress.ts';
 import { afterCarWrite } from '../cars/car-written.ts';
 import { takenWords } from '../cars/product.ts';
+import { PLACE_COLUMNS, placeCar, placeValues } from '../places/car-place.ts';
 import { listingPictureKeys, replacePhotos } from './photos.ts';
 
 // A seller's writes to a listing: adding it (the specification's Add A Product, with the optional
@@ -42,6 +43,8 @@ const LISTING_COLUMNS = [
   'body_type',
   'colour',
   'vin',
+  // Where the car sits, from its ZIP code or its Location (places/car-place.ts).
+  ...PLACE_COLUMNS,
 ] as const;
 
 function listingValues(body: AddProductBody, coverKey: string) {
@@ -65,6 +68,7 @@ function listingValues(body: AddProductBody, coverKey: string) {
     body.bodyType ?? null,
     body.colour ?? null,
     body.vin ?? null,
+    ...placeValues(placeCar(body.location, body.zip)),
   ];
 }
 

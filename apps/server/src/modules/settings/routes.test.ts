@@ -56,7 +56,7 @@ describe('/api/me/profile', () => {
     const person = await signUp(t.app, 'Seller', { image: 'https://images.example/me.png' });
     const res = await profile(person);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<Profile>()).toEqual({ name: person.name, email: person.email, image: 'https://images.example/me.png', phone: null, timeZone: null, locale: null, distanceUnit: null, password: true, google: false });
+    expect(res.json<Profile>()).toEqual({ name: person.name, email: person.email, image: 'https://images.example/me.png', phone: null, timeZone: null, locale: null, distanceUnit: null, nearZip: null, searchRadius: null, password: true, google: false });
     expect((await profile(undefined)).statusCode).toBe(401);
     expect((await patch(undefined, { name: 'Nobody' })).statusCode).toBe(401);
   });
@@ -110,6 +110,32 @@ describe('/api/me/profile', () => {
     }
     expect((await patch(undefined, { distanceUnit: 'km' })).statusCode).toBe(401);
     expect((await t.pool.query('select distance_unit from users where id = $1', [person.id])).rows[0]).toEqual({ distance_unit: null });
+  });
+
+  it('keeps the search’s Near (a US ZIP code) and Distance, a null clearing each; an unknown ZIP code or another distance is refused, and nobody’s without a session', async () => {
+    const person = await signUp(t.app, 'Buyer');
+    const chosen = await patch(person, { nearZip: ' 78701 ', searchRadius: 50 });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json<Profile>()).toMatchObject({ nearZip: '78701', searchRadius: 50 });
+    expect((await profile(person)).json<Profile>()).toMatchObject({ nearZip: '78701', searchRadius: 50 });
+    const refusals: [object, string][] = [
+      [{ nearZip: '00000' }, 'No US ZIP code 00000.'],
+      [{ nearZip: '7870' }, 'Near must be a 5-digit ZIP code'],
+      [{ nearZip: 'Austin' }, 'Near must be a 5-digit ZIP code'],
+      [{ searchRadius: 30 }, 'Distance must be one of 10, 25, 50, 100, 250'],
+      [{ searchRadius: '50' }, 'Distance must be one of 10, 25, 50, 100, 250'],
+    ];
+    for (const [body, message] of refusals) {
+      const res = await patch(person, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    // A refused Near writes nothing of the rest of the body either.
+    expect((await patch(person, { name: 'Renamed', nearZip: '00000' })).statusCode).toBe(400);
+    expect((await profile(person)).json<Profile>()).toMatchObject({ name: person.name, nearZip: '78701', searchRadius: 50 });
+    expect((await patch(person, { nearZip: null, searchRadius: null })).json<Profile>()).toMatchObject({ nearZip: null, searchRadius: null });
+    expect((await patch(undefined, { nearZip: '78701' })).statusCode).toBe(401);
+    expect((await t.pool.query('select near_zip, search_radius from users where id = $1', [person.id])).rows[0]).toEqual({ near_zip: null, search_radius: null });
   });
 
   it('refuses bad input with a sentence, and any field it does not own (role, verified, email)', async () => {
