@@ -46,6 +46,7 @@ import { heartbeatWithin, liveRoutes } from './modules/live/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
+import { placesRoutes } from './modules/places/routes.ts';
 import { LiveCarIndex } from './modules/search/live-index.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { mailboxRoutes } from './mail/mailbox-routes.ts';
@@ -201,6 +202,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
       await api.register(liveRoutes({ heartbeatMs: heartbeatWithin(httpTimeouts), caps: config.liveStreams }));
       await api.register(notificationRoutes);
       await api.register(searchRoutes);
+      await api.register(placesRoutes);
       await api.register(pricingRoutes);
       await api.register(alertRoutes);
       await api.register(accountRoutes);

@@ -485,6 +485,8 @@ export const specs: Record<string, Spec> = {
   'GET /api/advertisement/products': { call: () => get('/api/advertisement/products') },
   'GET /api/category/:id': { call: () => get(`/api/category/${categoryId}`) },
   'GET /api/search': { call: () => get(`/api/search?make=${categoryId}&sort=price-asc`) },
+  'GET /api/places/zip/:zip': { call: () => get('/api/places/zip/78701'), check: (_who, res) => expect(res.json()).toMatchObject({ zip: '78701', city: 'Austin', state: 'TX' }) },
+  'GET /api/places/nearest': { call: () => get('/api/places/nearest?lat=30.27&lon=-97.74'), check: (_who, res) => expect(res.json()).toMatchObject({ zip: '78701' }) },
   'GET /api/pricing/guide': { call: () => get(`/api/pricing/guide?make=${categoryId}&model=Corolla&modelYear=2019&mileage=50000&mileageUnit=km&condition=Good`) },
   'POST /api/images': { call: () => ({ method: 'POST', url: '/api/images', ...multipartFile('image', 'car.png', 'image/png', png) }) },
   'POST /api/addProducts': {

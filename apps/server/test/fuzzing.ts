@@ -654,6 +654,23 @@ export function routes(): RouteCase[] {
     },
     {
       method: 'GET',
+      route: '/api/places/zip/:zip',
+      who: fc.constantFrom(...anyone),
+      request: fc
+        .oneof(fc.constantFrom('78701', '10001', '00000', '99999', '7870', '787011', 'abcde', '%20%2078701'), fc.string({ unit: fc.constantFrom(...'0123456789a-%'), minLength: 1, maxLength: 8 }))
+        .map((zip) => ({ url: `/api/places/zip/${zip}` })),
+    },
+    {
+      method: 'GET',
+      route: '/api/places/nearest',
+      who: fc.constantFrom(...anyone),
+      request: queryArb({
+        lat: fc.oneof(fc.double({ min: -100, max: 100, noNaN: true }).map(String), fc.constantFrom('30.27', '48.86', '-90', '90.0001', 'NaN', 'Infinity', '1e308', '', ' 30 '), textish),
+        lon: fc.oneof(fc.double({ min: -200, max: 200, noNaN: true }).map(String), fc.constantFrom('-97.74', '2.35', '180', '-180.5', 'NaN', '0x10', ''), textish),
+      }).map((q) => ({ url: `/api/places/nearest?${q}` })),
+    },
+    {
+      method: 'GET',
       route: '/api/pricing/guide',
       who: whoArb(['seller']),
       request: priceGuideQueryArb().map((q) => ({ url: `/api/pricing/guide?${q}` })),
@@ -1317,6 +1334,8 @@ export const CATALOG_AND_ORDER_ROUTES = [
   'GET /api/site',
   'GET /api/category/:id',
   'GET /api/search',
+  'GET /api/places/zip/:zip',
+  'GET /api/places/nearest',
   'GET /api/pricing/guide',
   'POST /api/images',
   'POST /api/addProducts',

@@ -111,6 +111,8 @@ export const routeRules: Record<string, RouteRule> = {
   'GET /api/advertisement/products': { access: 'public' },
   'GET /api/category/:id': { access: 'signed-in' },
   'GET /api/search': { access: 'public', note: 'searches the cars on the market only, whoever asks; a visitor gets them without the sellers’ contact and the VINs’ serials' },
+  'GET /api/places/zip/:zip': { access: 'public', note: 'the offline ZIP gazetteer: no one’s data; limited per client address' },
+  'GET /api/places/nearest': { access: 'public', note: 'the offline ZIP gazetteer: no one’s data, nothing kept of the point; limited per client address' },
   'GET /api/pricing/guide': { access: 'seller', note: 'prices a car as described from the cars on the market; reads no one’s own data' },
   'POST /api/images': { access: ['seller', 'admin'], note: 'sellers’ car pictures, admins’ category pictures' },
   'POST /api/addProducts': { access: 'seller', note: 'the picture must be one this seller uploaded' },
