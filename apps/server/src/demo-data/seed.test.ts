@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkVin } from '@second-gear/contract/constants';
+import { checkVin, milesBetween } from '@second-gear/contract/constants';
 import { as, createTestApp, ORIGIN, sessionCookie, signUp, type Person, type TestApp } from '../../test/harness.ts';
 import { checkListing } from '../modules/listing-checks/service.ts';
 import type { MoneyRules } from '../modules/money/rules.ts';
@@ -170,6 +170,18 @@ describe('the demo as the first start shows it', () => {
     const zips = new Map(demoCities.map((c) => [locationOf(c), c.zip]));
     for (const { location } of rows) expect(zips.get(location), location).toMatch(/^\d{5}$/);
     for (const car of listings) expect(car.zip, car.productName).toBe(zips.get(car.location));
+  });
+
+  it('places every car at its city’s ZIP code, with cars at several distances within 50 miles of downtown Austin and more beyond', async () => {
+    const { rows } = await d.pool.query<{ location: string; zip: string; zip_given: boolean; lat: number; lon: number }>('select location, zip, zip_given, lat, lon from products');
+    const zips = new Map(demoCities.map((c) => [locationOf(c), c.zip]));
+    for (const car of rows) expect(car, car.location).toMatchObject({ zip: zips.get(car.location), zip_given: true, lat: expect.any(Number), lon: expect.any(Number) });
+    const austin = { lat: 30.2713, lon: -97.7426 };
+    const miles = rows.map((car) => milesBetween(austin, car));
+    const within50 = miles.filter((m) => m <= 50);
+    expect(within50.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(within50.map((m) => Math.round(m))).size).toBeGreaterThanOrEqual(4);
+    expect(miles.filter((m) => m > 50 && m <= 100).length).toBeGreaterThan(0);
   });
 
   it('has at least eight cars of every popular model, and rates its cars across at least four deal ratings', async () => {

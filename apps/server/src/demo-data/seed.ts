@@ -7,6 +7,7 @@ import { putImageFiles, type StoredImage } from '../images/store.ts';
 import { cachedEncoder, defaultDemoPictureCache } from './demo-picture-cache.ts';
 import { afterCarWrite } from '../modules/cars/car-written.ts';
 import { PRICE_DROP_DAYS } from '../modules/cars/product.ts';
+import { placeCar } from '../modules/places/car-place.ts';
 import type { MoneyRules } from '../modules/money/rules.ts';
 import { demoCars, demoCategories } from '../../demo/catalog.ts';
 import { brandPicture, carPicture } from '../../demo/pictures.ts';
@@ -182,23 +183,29 @@ async function listCars(
   const names = new Map<string, string>([...demoAccounts, ...demoDealers].map((person) => [person.email, person.name]));
   const rows = cars.map((car) => {
     const [cover, ...photos] = photosOf(car);
-    return { id: randomUUID(), car, cover: cover!.key, photos: photos.map((photo) => photo.key) };
+    // Each demo seller gave their city's ZIP code (cities.ts), as the listing's `ZIP code` lets them.
+    return { id: randomUUID(), car, cover: cover!.key, photos: photos.map((photo) => photo.key), place: placeCar(car.location, car.zip) };
   });
   await client.query(
     `insert into products (id, category_id, seller_id, seller_name, seller_email, product_name, condition, description,
        original_price, resale_price, year_of_purchase, mobile, location, image_key, advertised, posting_time,
-       model, model_year, mileage, mileage_unit, fuel, transmission, body_type, colour, vin)
+       model, model_year, mileage, mileage_unit, fuel, transmission, body_type, colour, vin, zip, zip_given, lat, lon)
      select id, category_id, seller_id, seller_name, seller_email, product_name, condition, description,
        original_price, resale_price, year_of_purchase, mobile, location, image_key, advertised, now() - make_interval(days => days_ago),
-       model, model_year, mileage, mileage_unit, fuel, transmission, body_type, colour, vin
+       model, model_year, mileage, mileage_unit, fuel, transmission, body_type, colour, vin, zip, zip_given, lat, lon
        from jsonb_to_recordset($1::jsonb) as c (id uuid, category_id uuid, seller_id text, seller_name text, seller_email text,
          product_name text, condition text, description text, original_price int, resale_price int, year_of_purchase text,
          mobile text, location text, image_key text, advertised boolean, days_ago int, model text, model_year int, mileage int,
-         mileage_unit text, fuel text, transmission text, body_type text, colour text, vin text)`,
+         mileage_unit text, fuel text, transmission text, body_type text, colour text, vin text,
+         zip text, zip_given boolean, lat double precision, lon double precision)`,
     [
       JSON.stringify(
-        rows.map(({ id, car, cover }) => ({
+        rows.map(({ id, car, cover, place }) => ({
           id,
+          zip: place.zip,
+          zip_given: place.zipGiven,
+          lat: place.lat,
+          lon: place.lon,
           category_id: categoryIds.get(car.category),
           seller_id: userIds.get(car.seller),
           seller_name: names.get(car.seller),
