@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carListing, insertCar } from '../../../test/fixtures.ts';
 import { as, multipartFile, type Person, type TestApp } from '../../../test/harness.ts';
 import { withPersonas } from '../../../test/personas.ts';
-import { placeListedCars } from '../places/jobs.ts';
+import { PLACE_LISTED_CARS, placeListedCars } from '../places/jobs.ts';
 
 // Issue 48: a car sits at a ZIP code's centre: the one its seller gave, else the one its Location
 // names, else nowhere; every product says where (zip, place), never an address.
@@ -139,6 +140,22 @@ describe('placing the cars listed before places (the job migration 0042 enqueues
     const stampAfter = await stampOf(austin);
     expect(await placeListedCars(t.pool)).toBe(0);
     expect(await stampOf(austin)).toBe(stampAfter);
+  });
+
+  it('is enqueued by migration 0042 once, under one job key however often it runs', async () => {
+    const sql = readFileSync(new URL('../../db/migrations/0042_place_listed_cars.sql', import.meta.url), 'utf8');
+    const client = await t.pool.connect();
+    try {
+      // In a transaction rolled back, so that no job runner of the test app picks it up meanwhile.
+      await client.query('begin');
+      await client.query(sql);
+      await client.query(sql);
+      const { rows } = await client.query(`select task_identifier as task from graphile_worker.jobs where key = 'place-listed-cars'`);
+      expect(rows).toEqual([{ task: PLACE_LISTED_CARS }]);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
   });
 
   it('places each car once when two runs race', async () => {
