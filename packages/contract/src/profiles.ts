@@ -5,6 +5,9 @@ import { product } from './catalog.ts';
 // stranger's car. Only what the seller already shows on their cards, or what the platform itself
 // measured; never their email or phone.
 
+/** `GET /sellers/{id}` takes no query: anything in it is a 400 rather than silently ignored. */
+export const sellerProfileQuery = z.object({}).strict();
+
 /** `GET /sellers/{id}/cars`: the next page of the seller's cars on the market, after `nextCursor`. */
 export const sellerCarsQuery = z
   .object({ after: z.string({ error: 'after must be given once.' }).max(300, { error: 'after is not a cursor this server gave out.' }).optional() })
