@@ -48,7 +48,7 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole('heading', { level: 1, name: seller.name })).toBeVisible();
     await expect(page).toHaveTitle(`${seller.name} · Seller on Second Gear`);
     await expect(page.getByText(/^Member since /)).toBeVisible();
-    await expect(page.getByText('Austin, TX', { exact: true })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: /^Austin, TX$/ })).toBeVisible();
     await expect(page.getByText('Not verified by an admin yet.')).toBeVisible();
     const responds = page.getByRole('region', { name: 'Responds' });
     await expect(responds.getByText('Not enough to tell')).toHaveCount(2);

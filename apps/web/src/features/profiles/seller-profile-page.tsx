@@ -8,6 +8,7 @@ import { formatMonthYear } from '../../lib/format.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { CheckIcon, LocationIcon } from '../../ui/icons.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
+import { NotForIndexing } from '../cars/index.ts';
 import { CarGrid, MoreCars, useCarStanding, VERIFICATION_CHECKED, VerifiedSellerBadge } from '../catalog/index.ts';
 import { sellerCarsQuery, sellerProfileQuery } from './api.ts';
 import { respondsWords, soldWords } from './responds-words.ts';
@@ -119,7 +120,7 @@ function NoSeller() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-10">
       <title>No seller here · Second Gear</title>
-      <meta name="robots" content="noindex" />
+      <NotForIndexing />
       <h1 className="text-3xl font-bold">No seller here.</h1>
       <p>This seller’s profile is not on Second Gear: the address may be wrong, or the account is gone.</p>
       <Link to="/search" className="btn btn-primary">
@@ -148,7 +149,7 @@ export default function SellerProfilePage() {
   return (
     <article aria-labelledby={ids.heading} className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-6 md:py-10">
       <title>{`${seller.name} · Seller on Second Gear`}</title>
-      {seller.onMarket === 0 ? <meta name="robots" content="noindex" /> : null}
+      {seller.onMarket === 0 ? <NotForIndexing /> : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-10">
         <SellerHeader seller={seller} headingId={ids.heading} />
         <SellerRecord seller={seller} headingId={ids.record} />
