@@ -68,6 +68,7 @@ describe('GET /sellers/{id}', () => {
 
   it('sends nothing private: no email or phone field, and neither the seller’s email nor phone anywhere', async () => {
     const res = await get(undefined, `/api/sellers/${seller.id}`);
+    expect(res.json()).toMatchObject({ id: seller.id, name: seller.name });
     const keys = JSON.stringify(Object.keys(res.json()));
     for (const key of ['email', 'phone', 'mobile']) expect(keys.toLowerCase()).not.toContain(key);
     expect(res.body).not.toContain(seller.email);
