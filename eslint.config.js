@@ -59,7 +59,7 @@ const serverFeatureUses = {
   money: ['notifications/notify.ts'],
   payments: ['money/payouts.ts', 'money/rules.ts', 'money/service.ts', 'money/telling.ts'],
   settings: ['catalog/picture-upload.ts', 'notifications/account-email.ts', 'places/known-zip.ts'],
-  site: ['catalog/cached-reads.ts', 'catalog/car-page.ts'],
+  site: ['catalog/cached-reads.ts', 'catalog/car-page.ts', 'profiles/service.ts'],
   wishlist: ['notifications/notify.ts', 'money/view.ts'],
 };
 for (const [feature, files] of Object.entries(serverFeatureUses)) {

@@ -47,6 +47,8 @@ interface Data {
   unpaidOrderId: string;
   categoryId: string;
   disputeId: string;
+  /** The seller's account: their public profile. */
+  sellerId: string;
 }
 
 const publicRoutes = (d: Data): Visit[] => [
@@ -59,6 +61,7 @@ const publicRoutes = (d: Data): Visit[] => [
   { route: '/terms', at: '/terms' },
   { route: '/privacy', at: '/privacy' },
   { route: '/cars/:id', at: `/cars/${d.carId}` },
+  { route: '/sellers/:id', at: `/sellers/${d.sellerId}` },
   { route: '/search', at: '/search' },
   { route: '/unsubscribe', at: '/unsubscribe' },
   { route: '/confirm-email', at: '/confirm-email' },
@@ -148,7 +151,8 @@ async function makeData(buyer: ApiActor, seller: ApiActor, admin: APIRequestCont
   const dispute = disputes.find((d) => d.paymentId === paymentId);
   expect(dispute, 'the dispute the admin decides').toBeDefined();
 
-  return { carId: paid._id, wishedCarId: wished._id, unpaidOrderId, categoryId: toyota._id, disputeId: dispute!.id };
+  const { sellerId } = ((await ok(await seller.api.get(`/api/cars/${unpaid._id}`))) as { product: { sellerId: string } }).product;
+  return { carId: paid._id, wishedCarId: wished._id, unpaidOrderId, categoryId: toyota._id, disputeId: dispute!.id, sellerId };
 }
 
 let data: Data;

@@ -30,6 +30,7 @@ import { servedImages } from './images/serve.ts';
 import type { ImageStorage } from './images/storage.ts';
 import { UPLOADS_PREFIX } from './images/store.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { profileRoutes } from './modules/profiles/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { ReadCache } from './modules/catalog/read-cache.ts';
@@ -206,6 +207,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
       await api.register(pricingRoutes);
       await api.register(alertRoutes);
       await api.register(accountRoutes);
+      await api.register(profileRoutes);
       // Anyone who reaches the development mailbox reads every email sent: only while that is this machine alone.
       if (!reachableByOthers(config)) await api.register(mailboxRoutes);
     },

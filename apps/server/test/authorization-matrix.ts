@@ -815,7 +815,28 @@ export const specs: Record<string, Spec> = {
     call: (_who, _e, r) => get(`/api/account/exports/${dataExports[r === 'anonymous' ? 'buyer' : r]}/file`),
     check: (who, res) => expect(res.json().profile.id).toBe(P[who as SignedIn].id),
   },
+
+  // A seller's public profile: the same to everyone, and never an email.
+  'GET /api/sellers/:id': {
+    call: (_who, _e, r) => get(`/api/sellers/${sellerOf(r).id}`),
+    check: (who, res) => {
+      expect(res.json()).toMatchObject({ id: sellerOf(who).id, name: sellerOf(who).name });
+      expect(res.body).not.toContain('@');
+    },
+  },
+  'GET /api/sellers/:id/cars': {
+    call: (_who, _e, r) => get(`/api/sellers/${sellerOf(r).id}/cars`),
+    check: (who, res) => {
+      const { cars } = res.json() as { cars: { sellerId: string; email: string }[] };
+      expect(cars.length).toBeGreaterThan(0);
+      // The seller's own cars; their contact for signed-in people only, as on every list of cars.
+      for (const car of cars) expect(car).toMatchObject({ sellerId: sellerOf(who).id, email: who === 'anonymous' ? '' : sellerOf(who).email });
+    },
+  },
 };
+
+/** The seller whose profile a persona opens: the other seller's for the other seller, the seller's for everyone else. */
+const sellerOf = (who: Who) => P[who === 'otherSeller' ? 'otherSeller' : 'seller'];
 
 // A file of their data ready for every signed-in person.
 const dataExports = {} as Record<SignedIn, string>;

@@ -689,6 +689,23 @@ export function routes(): RouteCase[] {
     idRoute('DELETE', '/api/products/:id', ['seller', 'otherSeller'], () => [soldProductId, disposable[0]!, disposable[1]!]),
     idRoute('GET', '/api/cars/:id', anyone, () => [productId, soldProductId, disposable[3]!, categoryId]),
     idRoute('GET', '/api/cars/:id/similar', anyone, () => [productId, soldProductId, disposable[3]!, categoryId]),
+    ...(['', '/cars'] as const).map(
+      (tail): RouteCase => ({
+        method: 'GET',
+        route: `/api/sellers/:id${tail}`,
+        who: fc.constantFrom(...anyone),
+        request: fc
+          .tuple(
+            fc.oneof(
+              fc.constantFrom(people.seller.id, people.otherSeller.id, people.buyer.id, people.admin.id),
+              fc.string({ unit: fc.constantFrom(...'abcXYZ019_-'), minLength: 1, maxLength: 70 }),
+              segmentArb(() => [productId]),
+            ),
+            queryArb({ after: cursorArb() }),
+          )
+          .map(([id, q]) => ({ url: `/api/sellers/${id}${tail}?${q}` })),
+      }),
+    ),
     {
       method: 'PUT',
       route: '/api/products/:id',
@@ -1345,6 +1362,8 @@ export const CATALOG_AND_ORDER_ROUTES = [
   'DELETE /api/products/:id',
   'GET /api/cars/:id',
   'GET /api/cars/:id/similar',
+  'GET /api/sellers/:id',
+  'GET /api/sellers/:id/cars',
   'PUT /api/products/:id',
   'POST /api/products/:id/withdraw',
   'POST /api/bookings',

@@ -221,6 +221,10 @@ export const routeRules: Record<string, RouteRule> = {
   'POST /api/account/exports': { access: 'signed-in', note: 'a file of the caller’s own data, at most 3 a day' },
   'GET /api/account/exports': { access: 'signed-in', note: 'the caller’s own files' },
   'GET /api/account/exports/:id/file': { access: 'signed-in', owner: [{ by: 'row', in: 'params', field: 'id', row: 'data-export' }] },
+
+  // Sellers' public profiles (issue 48).
+  'GET /api/sellers/:id': { access: 'public', note: 'a seller’s public profile: never their email or phone; not a seller, or gone: 404' },
+  'GET /api/sellers/:id/cars': { access: 'public', note: 'the seller’s cars on the market only (a visitor’s without the seller’s contact and the VINs’ serials)' },
 };
 
 /** The roles a rule lets through, or null for the rules that are not about roles. */

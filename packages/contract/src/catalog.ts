@@ -118,7 +118,7 @@ const text = (name: string, max: number) =>
   z.string({ error: `${name} is Required` }).trim().min(1, `${name} is Required`).max(max, `${name} must be at most ${max} characters`);
 
 /** Fields the server sets itself; a client that sends one is refused, so nobody can forge them. */
-export const serverSetProductFields = ['sellerName', 'email', 'salesStatus', 'postingTime', 'paid', 'advertisement', 'verification'] as const;
+export const serverSetProductFields = ['sellerName', 'email', 'salesStatus', 'postingTime', 'paid', 'advertisement', 'verification', 'sellerId'] as const;
 
 /** An optional field left empty in a form: the same as not sent. */
 const blankAsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);

@@ -7,6 +7,8 @@ export const publicPagePaths = ['/', '/search', '/blog', '/terms', '/privacy', '
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const carPath = new RegExp(`^/cars/${uuid}$`);
+/** A seller's public profile (issue 48), by their account's id. */
+const sellerPath = /^\/sellers\/[A-Za-z0-9_-]{1,64}$/;
 const makeId = new RegExp(`^${uuid}$`);
 
 /** The public search of one make: the public way to a make's cars (its category page is signed-in). */
@@ -18,7 +20,7 @@ export const makeSearchPath = (makeId: string) => `/search?${new URLSearchParams
  * filters, its sort and any action (`then`) make no page of their own.
  */
 export function canonicalPath(pathname: string, search: string): string | null {
-  if (carPath.test(pathname)) return pathname;
+  if (carPath.test(pathname) || sellerPath.test(pathname)) return pathname;
   if (!(publicPagePaths as readonly string[]).includes(pathname)) return null;
   if (pathname !== '/search') return pathname;
   const make = new URLSearchParams(search).get('make');

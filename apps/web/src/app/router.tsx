@@ -1,6 +1,7 @@
 import { createBrowserRouter, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { orderQuery } from '../features/bookings/api.ts';
 import { carPageQuery } from '../features/cars/index.ts';
+import { sellerCarsQuery, sellerProfileQuery } from '../features/profiles/index.ts';
 import { categoryProductsQuery } from '../features/catalog/api.ts';
 import { HomePage } from '../features/home/home-page.tsx';
 import { apiQueryString, searchResultsQuery } from '../features/search/index.ts';
@@ -32,6 +33,11 @@ const searchLoader = ({ request }: LoaderFunctionArgs) =>
   queryClient.prefetchInfiniteQuery(searchResultsQuery(apiQueryString(new URL(request.url).searchParams))).then(() => null);
 const searchShouldRevalidate = ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
   currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate;
+// A seller's profile and the first page of their cars together; an unknown seller is the page's own answer.
+const sellerLoader = ({ params }: LoaderFunctionArgs) =>
+  loadBeforeOpening(() => Promise.all([queryClient.query(sellerProfileQuery(id(params))), queryClient.prefetchInfiniteQuery(sellerCarsQuery(id(params)))]), {
+    pageShowsNotFound: true,
+  });
 const orderLoader = ({ params }: LoaderFunctionArgs) => loadBeforeOpening(() => queryClient.query(orderQuery(id(params))));
 const wishlistItemLoader = ({ params }: LoaderFunctionArgs) => loadBeforeOpening(() => queryClient.query(wishlistItemQuery(id(params))));
 
@@ -54,6 +60,7 @@ export const router = createBrowserRouter([
       { path: 'privacy', lazy: lazyPage(() => import('../features/legal/privacy-page.tsx')) },
       // Public, as every car on the market is: a visitor is asked to sign in only to act (book, save, message, report).
       { path: 'cars/:id', loader: carLoader, lazy: lazyPage(() => import('../features/cars/car-page.tsx')) },
+      { path: 'sellers/:id', loader: sellerLoader, lazy: lazyPage(() => import('../features/profiles/seller-profile-page.tsx')) },
       {
         path: 'search',
         loader: searchLoader,

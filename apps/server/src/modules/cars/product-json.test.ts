@@ -78,6 +78,19 @@ describe('a car written by PostgreSQL (PRODUCT_JSON)', () => {
     expect(sold).not.toHaveProperty('priceDrop');
   });
 
+  it('names the seller’s account (the profile’s link), and no seller once the account is gone', async () => {
+    const leaving = await signUp(t.app, 'Seller');
+    const id = await insertCar(t, leaving, categoryId, { name: 'Sold by a leaver' });
+    const text = await jsonOf(id);
+    expect(text).toBe(asTheSchemaWrites(text));
+    expect(JSON.parse(text)).toMatchObject({ sellerId: leaving.id });
+    await t.pool.query('update products set paid = true, sales_status = $2 where id = $1', [id, 'sold']);
+    await t.pool.query('delete from users where id = $1', [leaving.id]);
+    const gone = await jsonOf(id);
+    expect(gone).toBe(asTheSchemaWrites(gone));
+    expect(JSON.parse(gone)).not.toHaveProperty('sellerId');
+  });
+
   it('gives a picture the addresses imageUrls gives it, for every set of widths', async () => {
     for (const widths of [[480], [480, 800], [480, 800, 1200], [1200], [320, 640, 960], [800, 480]]) {
       const key = `urls${widths.join('x')}abcdefghij`;

@@ -46,6 +46,7 @@ const priceDrop = (before: string, at: string) =>
  * - The price drop: from the price the window began with (or the listing price), or the first later
  *   one when that one stood less than 3 days; a drop undone by a later raise shows nothing, a partly
  *   undone one its net amount.
+ * - The seller's account id, for the link to their public profile; absent once the account is gone.
  * - The car's ZIP code and that ZIP code's centre, once it is placed (places/car-place.ts): never an address.
  */
 export const PRODUCT_JSON = `concat(
@@ -70,6 +71,7 @@ export const PRODUCT_JSON = `concat(
   case when ${WINDOW_MOVED}
     then (select ${priceDrop('d.price_before', 'd.dropped_at')} from price_drop_of(p.id) d)
     else ${priceDrop('p.price_before_drop', 'p.price_dropped_at')} end,
+  ${optional('p.seller_id is not null', 'sellerId', str('p.seller_id'))},
   ${optional('p.zip is not null', 'zip', `${str('p.zip')} || ',"place":{"lat":' || p.lat || ',"lon":' || p.lon || '}'`)},
   '}')`;
 

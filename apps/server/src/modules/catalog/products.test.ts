@@ -181,6 +181,7 @@ describe('POST /addProducts', () => {
     ['a server-set field (paid)', { paid: true }, /paid is set by the server/],
     ['a server-set field (email)', { email: 'someone@else.example' }, /email is set by the server/],
     ['a server-set field (advertisement)', { advertisement: true }, /advertisement is set by the server/],
+    ['a server-set field (sellerId: the seller is the session’s)', { sellerId: 'someone-else' }, /sellerId is set by the server/],
     ['a category id that is not a uuid', { categoryId: 'toyota' }, /Category/],
   ])('refuses %s with 400 and stores nothing', async (_what, override, message) => {
     const image = await uploadUrl(seller);

@@ -9,6 +9,7 @@ import type {
 import type { Actor } from '../../auth/actor.ts';
 import { assertOwnEmail } from '../../auth/guards.ts';
 import { AppError, badCursor } from '../../errors.ts';
+import { decodeCursor, encodeCursor } from '../cars/page-cursor.ts';
 import { imageUrls } from '../../images/store.ts';
 import { ON_MARKET } from '../cars/market.ts';
 import { jsonArray } from '../../http/json-bytes.ts';
@@ -44,24 +45,6 @@ export async function addProductCategories(pool: Pool): Promise<AddProductCatego
   const { rows } = await pool.query<{ id: string; name: string }>('select id, name from categories order by name limit 200');
   return rows.map((r) => ({ _id: r.id, name: r.name }));
 }
-
-interface Cursor {
-  postingTime: string;
-  id: string;
-}
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.postingTime, c.id])).toString('base64url');
-function decodeCursor(raw: string): Cursor {
-  try {
-    const [postingTime, id] = JSON.parse(Buffer.from(raw, 'base64url').toString()) as unknown[];
-    if (typeof postingTime === 'string' && !Number.isNaN(Date.parse(postingTime)) && typeof id === 'string' && uuidPattern.test(id)) {
-      return { postingTime, id };
-    }
-  } catch {
-    // fall through
-  }
-  throw badCursor();
-}
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The statement of a category's first page, or of a page after a cursor, with `rows` as a literal:

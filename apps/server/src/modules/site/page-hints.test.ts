@@ -311,3 +311,35 @@ describe('a car’s address, for the machines that read it', () => {
     for (const [which, id] of Object.entries(cars)) expect(sitemap.includes(`<loc>${t.origin}/cars/${id}</loc>`), which).toBe(which === 'onMarket');
   });
 });
+
+describe('the document of a seller’s profile (issue 48)', () => {
+  const document = async (path: string, status: number) => {
+    const html = await page(path, undefined, status);
+    return { html, noindex: html.includes('<meta name="robots" content="noindex">'), canonical: canonical(html) };
+  };
+
+  it('has the seller’s name as its title, the profile in words as its description, its canonical address and its data preloaded', async () => {
+    const hostile = await signUp(t.app, 'Seller', { name: '</title><script>alert(1)</script> & "Bob"' });
+    await insertCar(t, hostile, categoryId, { name: 'A car of Bob’s' });
+    const { html, noindex, canonical: canonicalOf } = await document(`/sellers/${hostile.id}`, 200);
+    expect(html).toContain('<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; "Bob" · Seller on Second Gear</title>');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('content="The site"');
+    expect(html).toMatch(/<meta name="description" content="[^"]*sells cars on Second Gear, a member since [A-Z][a-z]{2} \d{4}\. 1 car on the market; sold here: 0 cars\.">/);
+    expect(html).toContain('&quot;Bob&quot;');
+    expect(noindex).toBe(false);
+    expect(canonicalOf).toEqual([`${t.origin}/sellers/${hostile.id}`]);
+    expect(preloads(html)).toEqual(expect.arrayContaining([fetchPreload(`/api/sellers/${hostile.id}`), fetchPreload(`/api/sellers/${hostile.id}/cars`)]));
+  });
+
+  it('asks search engines to leave out a profile with no car on the market, and has no canonical address', async () => {
+    const idle = await signUp(t.app, 'Seller');
+    expect(await document(`/sellers/${idle.id}`, 200)).toMatchObject({ noindex: true, canonical: [] });
+  });
+
+  it('answers 404 with noindex for an id that is no seller’s', async () => {
+    for (const path of [`/sellers/${buyer.id}`, '/sellers/no-such-seller', '/sellers/not%20an%20id']) {
+      expect(await document(path, 404), path).toMatchObject({ noindex: true, canonical: [] });
+    }
+  });
+});

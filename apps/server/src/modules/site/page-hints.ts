@@ -8,8 +8,10 @@ import { loadActor } from '../../auth/guards.ts';
 import { AppError } from '../../errors.ts';
 import { cachedCategoryPage } from '../catalog/cached-reads.ts';
 import { carPage } from '../catalog/car-page.ts';
+import { sellerProfile } from '../profiles/service.ts';
 import { carPreview, escapeAttribute } from './car-preview.ts';
 import { goneCarStatus } from './gone-car.ts';
+import { sellerPreview } from './seller-preview.ts';
 
 // The web app is drawn in the browser, so a phone on a slow network would otherwise fetch, one after
 // another: the app's JavaScript, then the page's own code, then its data, then the picture the data
@@ -33,15 +35,21 @@ const pageModules: { pattern: RegExp; module: string }[] = [
   { pattern: /^\/login$/, module: 'src/features/auth/login-page.tsx' },
   { pattern: /^\/category\/[^/]+$/, module: 'src/features/catalog/category-page.tsx' },
   { pattern: carPageRoute, module: 'src/features/cars/car-page.tsx' },
+  { pattern: /^\/sellers\/[^/]+$/, module: 'src/features/profiles/seller-profile-page.tsx' },
 ];
 
 const uuid = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 const categoryPath = new RegExp(`^/category/${uuid}$`);
 const carPath = new RegExp(`^/cars/${uuid}$`);
+/** A seller's profile (`/sellers/{id}`), whatever the id: one that is no user id is no seller's. */
+const sellerPath = /^\/sellers\/([^/]+)$/;
+const userId = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Asks search engines to leave a page out: a car's page while the car is not on the market. */
 const noindex = '<meta name="robots" content="noindex">';
 const unindexed = (html: string) => html.replace('</head>', () => `${noindex}</head>`);
+/** A page left out of search engines has no canonical address either. */
+const withoutCanonical = (html: string) => html.replace(/<link rel="canonical"[^>]*>/, '');
 
 
 /** The chunk files a page's module loads, itself first, from the manifest (not the entry: the page has it). */
@@ -155,6 +163,29 @@ export function pageHints(webDist: string): PageHints {
     return { status: 200, html: shown };
   }
 
+  /**
+   * A seller's profile: its title and description in place of the site's own, and its data preloaded.
+   * A profile with no car on the market is `noindex` (nothing there to find; the sitemap leaves it
+   * out too); an id that is no seller's answers 404, as its data does.
+   */
+  async function sellerAnswer(id: string, req: FastifyRequest, html: string): Promise<Page> {
+    const { pg, config } = req.server;
+    const seller = userId.test(id)
+      ? await sellerProfile(pg, id, new Date(), config.payments.provider).catch((err: unknown) => {
+          if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+          throw err;
+        })
+      : null;
+    if (!seller) return { status: 404, html: unindexed(withoutCanonical(html)) };
+    const preview = sellerPreview(seller, config.publicUrl);
+    const hints = preloadFetch(`/api/sellers/${id}`) + preloadFetch(`/api/sellers/${id}/cars`);
+    const shown = html
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${preview.title}</title>`)
+      .replace(/<meta name="description"[^>]*>/, '')
+      .replace('</head>', () => `${preview.tags}${hints}</head>`);
+    return { status: 200, html: seller.onMarket === 0 ? unindexed(withoutCanonical(shown)) : shown };
+  }
+
   /** A public page's canonical address (a car's comes with its preview, while it is on the market). */
   function canonicalTag(url: string, req: FastifyRequest): string {
     const path = carPath.test(url) ? null : canonicalPath(url, req.url.slice(url.length));
@@ -171,6 +202,8 @@ export function pageHints(webDist: string): PageHints {
       const hints = `${canonical}${entry?.[1] ?? ''}${category ? await categoryHints(category[1]!, req) : ''}`;
       const html = index.replace('</head>', () => `${hints}</head>`);
       if (car) return carAnswer(car[1]!, req, html);
+      const seller = sellerPath.exec(url);
+      if (seller) return sellerAnswer(seller[1]!, req, html);
       // A car page's address whose id is not a car id: no car ever had it.
       if (carPageRoute.test(url)) return { status: 404, html: unindexed(html) };
       return { status: 200, html };

@@ -7,13 +7,16 @@ import { SITEMAP_PAGES, sitemaps } from './sitemap.ts';
 let t: TestApp;
 let seller: Person;
 let buyer: Person;
+/** A seller whose only car is sold: nothing on the market, no profile in the sitemap. */
+let idle: Person;
 let categoryId: string;
 const cars: string[] = [];
 let sold: string;
 let withdrawn: string;
 
 beforeAll(async () => {
-  ({ t, seller, buyer, categoryId } = await withPersonas(['seller', 'buyer'], { category: true }));
+  ({ t, seller, buyer, otherSeller: idle, categoryId } = await withPersonas(['seller', 'buyer', 'otherSeller'], { category: true }));
+  await insertCar(t, idle, categoryId, { name: 'Sold by the idle seller', paid: true });
   for (const name of ['First', 'Second', 'Third']) cars.push(await insertCar(t, seller, categoryId, { name }));
   sold = await insertCar(t, seller, categoryId, { name: 'Sold', paid: true });
   withdrawn = await insertCar(t, seller, categoryId, { name: 'Withdrawn' });
@@ -39,6 +42,9 @@ describe('GET /sitemap.xml', () => {
     expect(listed).not.toContain(`${t.origin}/cars/${sold}`);
     expect(listed).not.toContain(`${t.origin}/cars/${withdrawn}`);
     expect(listed).not.toContain(`${t.origin}/login`);
+    // The profile of each seller with a car on the market, not of one without.
+    expect(listed).toContain(`${t.origin}/sellers/${seller.id}`);
+    expect(listed).not.toContain(`${t.origin}/sellers/${idle.id}`);
     // Each car with when it last changed.
     expect(res.body).toMatch(new RegExp(`<url><loc>${t.origin}/cars/${cars[0]}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z</lastmod></url>`));
   });

@@ -4,8 +4,9 @@ import { ON_MARKET } from '../cars/market.ts';
 
 // What search engines are given to find (docs/product.md, "Sitemap and canonical addresses"): the
 // public pages, the search by each make (the make's category page is signed-in, so the public way to
-// a make's cars is `/search?make=…`, whose canonical address is itself), and every car on the market,
-// each with the time it last changed. Login and Sign Up are left out: forms, not content.
+// a make's cars is `/search?make=…`, whose canonical address is itself), every car on the market,
+// each with the time it last changed, and the public profile of every seller with a car on the
+// market (issue 48). Login and Sign Up are left out: forms, not content.
 
 /** The most URLs one sitemap file may hold (sitemaps.org); past that, /sitemap.xml is an index of numbered files. */
 export const SITEMAP_URLS = 50_000;
@@ -44,17 +45,31 @@ export function sitemaps(pool: Pool, publicUrl: string, perFile = SITEMAP_URLS):
     return [...SITEMAP_PAGES.map((path) => ({ path })), ...rows.map((r) => ({ path: makeSearchPath(r.id) }))];
   }
 
-  const carCount = async () => (await pool.query<{ n: number }>(`select count(*)::int as n from products p where ${ON_MARKET}`)).rows[0]!.n;
+  /** The sellers with a car on the market: their public profiles are worth finding (an empty one is `noindex`). */
+  const SELLERS_ON_MARKET = `users u where u.role = 'seller' and u.deleted_at is null
+    and exists (select 1 from products p where p.seller_id = u.id and ${ON_MARKET})`;
 
-  /** Cars on the market in a stable order (by id), `offset` cars in: each with its posting or latest price change. */
+  const carCount = async () =>
+    (await pool.query<{ n: number }>(`select ((select count(*) from products p where ${ON_MARKET}) + (select count(*) from ${SELLERS_ON_MARKET}))::int as n`)).rows[0]!
+      .n;
+
+  /**
+   * Cars on the market in a stable order (by id), each with its posting or latest price change, then
+   * the profiles of their sellers (by id): `offset` entries in.
+   */
   async function cars(offset: number, limit: number): Promise<Entry[]> {
     if (limit <= 0) return [];
-    const { rows } = await pool.query<{ id: string; lastmod: Date }>(
-      `select p.id, greatest(p.posting_time, (select max(c.changed_at) from price_changes c where c.product_id = p.id)) as lastmod
-         from products p where ${ON_MARKET} order by p.id limit $1 offset $2`,
+    const { rows } = await pool.query<{ path: string; lastmod: Date | null }>(
+      `select path, lastmod from (
+         select 0 as part, p.id::text as key, '/cars/' || p.id as path,
+                greatest(p.posting_time, (select max(c.changed_at) from price_changes c where c.product_id = p.id)) as lastmod
+           from products p where ${ON_MARKET}
+         union all
+         select 1, u.id, '/sellers/' || u.id, null from ${SELLERS_ON_MARKET}
+       ) listed order by part, key limit $1 offset $2`,
       [limit, offset],
     );
-    return rows.map((r) => ({ path: `/cars/${r.id}`, lastmod: r.lastmod }));
+    return rows.map((r) => ({ path: r.path, ...(r.lastmod && { lastmod: r.lastmod }) }));
   }
 
   /** File `n` (from 0) of the whole list: the leading entries, then the cars. */

@@ -1,9 +1,13 @@
+import { Link } from 'react-router';
 import type { CarPage } from '@second-gear/contract';
 import { formatMonthYear } from '../../lib/format.ts';
 import { VerifiedSellerBadge } from '../catalog/index.ts';
 
-/** Who sells the car: the name, the verification badge, since when they are here and how many cars they sell. */
-export function SellerPanel({ seller, headingId }: { seller: CarPage['seller']; headingId: string }) {
+/**
+ * Who sells the car: the name, the verification badge, since when they are here and how many cars
+ * they sell. The name opens their public profile (`/sellers/{id}`) while the account is there.
+ */
+export function SellerPanel({ seller, sellerId, headingId }: { seller: CarPage['seller']; sellerId: string | undefined; headingId: string }) {
   const { name, verified, memberSince, activeListings } = seller;
   return (
     <section aria-labelledby={headingId} className="rounded-box border border-base-200 p-4">
@@ -11,7 +15,15 @@ export function SellerPanel({ seller, headingId }: { seller: CarPage['seller']; 
         Seller
       </h2>
       <div className="flex flex-wrap items-center gap-2">
-        <p className="text-lg font-medium break-words">{name}</p>
+        <p className="min-w-0 text-lg font-medium [overflow-wrap:anywhere]">
+          {sellerId ? (
+            <Link to={`/sellers/${sellerId}`} className="link link-hover">
+              {name}
+            </Link>
+          ) : (
+            name
+          )}
+        </p>
         {verified ? <VerifiedSellerBadge /> : null}
       </div>
       <ul className="mt-1 text-sm text-base-content/80">

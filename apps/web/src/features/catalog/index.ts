@@ -11,4 +11,4 @@ export { ProductCard } from './product-card.tsx';
 export { ReportButton } from './report-dialog.tsx';
 export { useAddToWishlist } from './use-add-to-wishlist.ts';
 export { useCarStanding } from './use-car-standing.ts';
-export { VerifiedSellerBadge } from './verified-seller-badge.tsx';
+export { VERIFICATION_CHECKED, VerifiedSellerBadge } from './verified-seller-badge.tsx';

@@ -144,8 +144,15 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
             {/* Since the first listing: a car its seller relisted within 30 days keeps its age. */}
             {product.listedAt ? <span className="block text-xs font-normal text-base-content/70">{formatListed(wholeDaysSince(product.listedAt))}</span> : null}
           </Fact>
+          {/* Outside the name's stretched link (the box above), so the two links never overlap or nest. */}
           <Fact label="Seller" className="md:col-span-2">
-            {product.sellerName}
+            {product.sellerId ? (
+              <Link to={`/sellers/${product.sellerId}`} className="link link-hover inline-flex min-h-6 items-center">
+                {product.sellerName}
+              </Link>
+            ) : (
+              product.sellerName
+            )}
           </Fact>
         </dl>
         {actions ? <div className="mt-auto flex flex-wrap items-center justify-end gap-1.5 md:gap-2 md:pt-1">{actions}</div> : null}
