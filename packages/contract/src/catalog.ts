@@ -16,6 +16,7 @@ import {
 } from './constants.ts';
 import { oneLine } from './common.ts';
 import { listingCheck } from './listing-checks.ts';
+import { zipCodePattern } from './places.ts';
 
 export const category = z.object({
   _id: z.uuid(),
@@ -216,6 +217,10 @@ const specProductFields = z.object({
 /** `POST /addProducts`: what a seller types. Everything else comes from the session and the database. */
 export const addProductBody = specProductFields
   .extend(vehicleDetails.shape)
+  .extend({
+    /** The listing's `ZIP code` (issue 48): the car is placed at its centre; null or left out: placed from its Location. */
+    zip: z.string({ error: 'ZIP code must be 5 digits.' }).trim().regex(zipCodePattern, { error: 'ZIP code must be 5 digits.' }).nullable().optional(),
+  })
   .strict()
   .refine((body) => !body.photos?.includes(body.image), { message: 'The cover is already among the photos', path: ['photos'] })
   .refine((body) => body.mileage === undefined || body.mileageUnit !== undefined, {
