@@ -1,5 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { siteQuery } from '../../lib/site.ts';
 import { useDistanceUnit, useKeptNear } from '../settings/index.ts';
 import { keptNearOf, withKeptNear } from './search-params.ts';
 
@@ -13,10 +15,13 @@ export function useKeptNearOnOpen(params: URLSearchParams, replace: (next: URLSe
   // The first page of the visit (a link from outside, a bookmark): the router has given it no key yet.
   const [fromOutside] = useState(() => location.key === 'default');
   const { kept } = useKeptNear();
-  const unit = useDistanceUnit();
+  // A kept Distance is in the reader's unit. A market that cannot say its unit does not hold the
+  // search back: miles then, as the API reads a Distance without one.
+  const siteFailing = useQuery(siteQuery).failureCount > 0;
+  const unit = useDistanceUnit() ?? (siteFailing ? 'mi' : undefined);
   const [state, setState] = useState<'deciding' | { awaiting: URLSearchParams } | 'open'>('deciding');
-  if (state === 'deciding' && kept !== undefined && unit !== undefined) {
-    const next = withKeptNear(params, kept, unit, fromOutside);
+  if (state === 'deciding' && kept !== undefined && (unit !== undefined || !kept.nearZip || kept.searchRadius === null)) {
+    const next = withKeptNear(params, kept, unit ?? 'mi', fromOutside);
     setState(next === params ? 'open' : { awaiting: next });
   }
   if (typeof state === 'object' && params.toString() === state.awaiting.toString()) setState('open');

@@ -62,8 +62,9 @@ export function useKeptNear(): { kept: KeptNear | undefined; keep: (next: KeptNe
   if (!ready) return { kept: undefined, keep: () => undefined };
   if (user) {
     const data = profile.data;
-    // An account whose profile cannot be read keeps nothing for now: the search opens as its address says.
-    const kept = data ? { nearZip: data.nearZip, searchRadius: data.searchRadius } : profile.isError ? { nearZip: null, searchRadius: null } : undefined;
+    // An account whose profile cannot be read (while it is asked again too) keeps nothing for now: the search opens as its address says.
+    const unreadable = profile.isError || profile.failureCount > 0;
+    const kept = data ? { nearZip: data.nearZip, searchRadius: data.searchRadius } : unreadable ? { nearZip: null, searchRadius: null } : undefined;
     return { kept, keep: (next) => save.mutate(next) };
   }
   return {
