@@ -6,7 +6,7 @@
 // one clock (when.ts), which the emails write with too: by hand in the browser's zone in en-US, a
 // formatter made on first use otherwise.
 
-import { fromWallClock, toWallClock, writeDate, writeDateTime, writeMonthYear, type Clock } from '@second-gear/contract/constants';
+import { formatWhole, fromWallClock, toWallClock, writeDate, writeDateTime, writeMonthYear, type Clock, type DistanceUnit } from '@second-gear/contract/constants';
 import { readerClockOf } from './reader-clock.ts';
 
 export { formatCents, formatMileage, formatPrice, formatWhole, wholeDaysSince } from '@second-gear/contract/constants';
@@ -47,4 +47,9 @@ export const fromDateTimeLocal = (value: string) => fromWallClock(value, reader)
 export function formatListed(days: number): string {
   if (days === 0) return 'Listed today';
   return days === 1 ? 'Listed 1 day ago' : `Listed ${days} days ago`;
+}
+
+/** A search radius as `Distance` offers it (`50 miles`, `50 km`): miles in words, as the product's names have them. */
+export function formatRadius(radius: number, unit: DistanceUnit): string {
+  return `${formatWhole(radius)} ${unit === 'mi' ? 'miles' : 'km'}`;
 }

@@ -15,6 +15,11 @@ describe('filtersInWords', () => {
     expect(filtersInWords({ filters: { maxMileage: '50000', mileageUnit: 'mi' }, makeName: null }, undefined)).toEqual(['Max Mileage: 50,000 mi']);
   });
 
+  it('says Near by its ZIP code and Distance in the unit it was saved in (miles when none), its unit as no filter', () => {
+    expect(filtersInWords({ filters: { distance: '50', near: '78701', distanceUnit: 'km' }, makeName: null }, 'mi')).toEqual(['Near: 78701', 'Distance: 50 km']);
+    expect(filtersInWords({ filters: { near: '78701', distance: '100' }, makeName: null }, 'km')).toEqual(['Near: 78701', 'Distance: 100 miles']);
+  });
+
   it('says a yes-or-no filter by its label alone', () => {
     expect(filtersInWords({ filters: { goodPrice: 'true', verified: 'true' }, makeName: null }, 'mi')).toEqual(['Verified sellers only', 'Great or good price']);
   });

@@ -9,6 +9,7 @@ import { LocationIcon } from '../../ui/icons.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
 import { PriceDropBadge } from '../catalog/index.ts';
+import { DistanceAway } from '../places/index.ts';
 import { carPageQuery } from './api.ts';
 import { CarActions } from './car-actions.tsx';
 import { CarDetails } from './car-details.tsx';
@@ -117,7 +118,10 @@ export default function CarPage() {
         ) : null}
         <p className="flex items-center gap-1 text-base-content/80">
           <LocationIcon className="h-5 w-5 shrink-0" />
-          {product.location}
+          <span>
+            {product.location}
+            <DistanceAway place={product.place} />
+          </span>
         </p>
         <p className="text-sm text-base-content/80">
           Posted <time dateTime={product.postingTime}>{formatDate(product.postingTime)}</time> · {formatListed(daysListed)}

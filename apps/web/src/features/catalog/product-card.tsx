@@ -4,6 +4,7 @@ import type { Product } from '@second-gear/contract';
 import { carCardPictureSizes, type DistanceUnit } from '@second-gear/contract/constants';
 import { formatDate, formatListed, formatMileage, formatPrice, wholeDaysSince } from '../../lib/format.ts';
 import { LocationIcon } from '../../ui/icons.tsx';
+import { DistanceAway } from '../places/index.ts';
 import { useDistanceUnit } from '../settings/index.ts';
 import { PriceDropBadge } from './price-drop-badge.tsx';
 import { VerifiedSellerBadge } from './verified-seller-badge.tsx';
@@ -105,7 +106,10 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
           </div>
           <p className="flex items-center gap-1 text-sm text-base-content/70">
             <LocationIcon className="h-4 w-4 shrink-0" />
-            {product.location}
+            <span>
+              {product.location}
+              <DistanceAway place={product.place} />
+            </span>
           </p>
           <dl className="grid grid-cols-2 gap-x-3 text-sm">
             <Fact label="Resale Price">

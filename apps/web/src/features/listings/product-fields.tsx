@@ -4,7 +4,8 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { AddProductCategory } from '@second-gear/contract';
 import { conditions, productLimits } from '@second-gear/contract/constants';
 import { SelectField, TextAreaField, TextField } from '../../ui/form-field.tsx';
-import { priceRule, requiredText, yearOfPurchaseProblem, type ProductFormValues } from './product-form-values.ts';
+import { priceRule, requiredText, yearOfPurchaseProblem, zipProblem, type ProductFormValues } from './product-form-values.ts';
+import { useZipFillsLocation } from './use-zip-location.ts';
 
 export interface ProductFieldsProps {
   form: UseFormReturn<ProductFormValues>;
@@ -22,6 +23,7 @@ export function ProductFields({ form, categories, priceHint, priceNote }: Produc
     register,
     formState: { errors },
   } = form;
+  const fillLocation = useZipFillsLocation(form);
   return (
     <>
       <div className="md:col-span-2">
@@ -103,15 +105,23 @@ export function ProductFields({ form, categories, priceHint, priceNote }: Produc
         error={errors.mobile?.message}
         {...register('mobile', requiredText('Mobile No.'))}
       />
-      <div className="md:col-span-2">
-        <TextField
-          label="Location"
-          autoComplete="address-level2"
-          maxLength={productLimits.location}
-          error={errors.location?.message}
-          {...register('location', requiredText('Location'))}
-        />
-      </div>
+      {/* ZIP code first: it fills Location, which the seller may then change. */}
+      <TextField
+        label="ZIP code"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={5}
+        hint="Optional. Fills Location; the car is shown at the ZIP code’s centre, never at your address."
+        error={errors.zip?.message}
+        {...register('zip', { validate: zipProblem, onChange: (event: { target: HTMLInputElement }) => void fillLocation(event.target.value) })}
+      />
+      <TextField
+        label="Location"
+        autoComplete="address-level2"
+        maxLength={productLimits.location}
+        error={errors.location?.message}
+        {...register('location', requiredText('Location'))}
+      />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addProductBody, vehicleDetails, type Product } from '@second-gear/contract';
-import { emptyProductForm, formValuesOf, mileageProblem, modelYearProblem, priceRule, productBody } from './product-form-values.ts';
+import { emptyProductForm, formValuesOf, locationOfPlace, mileageProblem, modelYearProblem, priceRule, productBody, zipProblem } from './product-form-values.ts';
 
 // The Add A Product form checks what the seller types before sending it; the server checks again
 // with the contract's schema. These tests hold the two to the same answers and the same messages,
@@ -135,5 +135,37 @@ describe('the body the form sends', () => {
       vin: '1HGCM82633A004352',
     });
     expect(addProductBody.safeParse(body).success).toBe(true);
+  });
+});
+
+describe('the ZIP code beside Location', () => {
+  const placed: Product = { ...car, zip: '78701', place: { lat: 30.27, lon: -97.74 } };
+
+  it('is shown on Edit as the car has it, and sent back with the car', () => {
+    expect(formValuesOf(placed).zip).toBe('78701');
+    expect(formValuesOf(car).zip).toBe('');
+    expect(addProductBody.parse(productBody(formValuesOf(placed), car.image, [], '78701'))).toMatchObject({ zip: '78701', location: 'Austin, TX' });
+  });
+
+  it('is sent only when given: a new car without one is placed from its Location', () => {
+    expect(productBody(formValuesOf(car), car.image, [])).not.toHaveProperty('zip');
+    expect(productBody({ ...formValuesOf(car), zip: ' 73301 ' }, car.image, [])).toMatchObject({ zip: '73301' });
+  });
+
+  it('is sent as null when the seller empties the car’s, so the car is placed from its Location again', () => {
+    const body = productBody({ ...formValuesOf(placed), zip: '' }, car.image, [], '78701');
+    expect(body.zip).toBeNull();
+    expect(addProductBody.safeParse(body).success).toBe(true);
+  });
+
+  it('takes five digits or nothing, as the server does, message for message', () => {
+    for (const typed of ['', ' ', '78701', ' 78701 ', '7870', '787011', 'abcde', '7870a']) {
+      const server = typed.trim() === '' ? true : (addProductBody.safeParse({ zip: typed }).error?.issues.find((i) => i.path[0] === 'zip')?.message ?? true);
+      expect(zipProblem(typed), JSON.stringify(typed)).toBe(server);
+    }
+  });
+
+  it('fills Location with its city and state', () => {
+    expect(locationOfPlace({ city: 'Austin', state: 'TX' })).toBe('Austin, TX');
   });
 });

@@ -1,9 +1,10 @@
-import type { AddProductBody, Product } from '@second-gear/contract';
+import type { AddProductBody, PlaceAnswer, Product } from '@second-gear/contract';
 import {
   formatPrice,
   mileageBound,
   productLimits,
   vehicleLimits,
+  zipCodePattern,
   type BodyType,
   type Condition,
   type Fuel,
@@ -24,6 +25,8 @@ export interface ProductFormValues {
   yearsOfUse: string;
   mobile: string;
   location: string;
+  /** The optional `ZIP code` beside Location (issue 48). */
+  zip: string;
   model: string;
   modelYear: string;
   mileage: string;
@@ -45,6 +48,7 @@ export const emptyProductForm: ProductFormValues = {
   yearsOfUse: '',
   mobile: '',
   location: '',
+  zip: '',
   model: '',
   modelYear: '',
   mileage: '',
@@ -70,6 +74,7 @@ export function formValuesOf(product: Product): ProductFormValues {
     yearsOfUse: product.yearsOfUse,
     mobile: product.mobile,
     location: product.location,
+    zip: text(product.zip),
     model: text(product.model),
     modelYear: text(product.modelYear),
     mileage: text(product.mileage),
@@ -94,9 +99,10 @@ export function normalVin(value: string): string {
 
 /**
  * The body to send: the specification's fields, then only the details the seller filled in (an empty
- * optional field is not sent), and the photos after the cover.
+ * optional field is not sent), and the photos after the cover. `storedZip`: the car's ZIP code when
+ * the form opened; emptied, it is sent as null, so the car is placed from its Location again.
  */
-export function productBody(values: ProductFormValues, image: string, photos: readonly string[]): AddProductBody {
+export function productBody(values: ProductFormValues, image: string, photos: readonly string[], storedZip = ''): AddProductBody {
   const body: AddProductBody = {
     productName: values.productName.trim(),
     categoryId: values.categoryId,
@@ -124,6 +130,9 @@ export function productBody(values: ProductFormValues, image: string, photos: re
   const vin = normalVin(values.vin);
   if (vin) body.vin = vin;
   if (photos.length > 0) body.photos = [...photos];
+  const zip = values.zip.trim();
+  if (zip) body.zip = zip;
+  else if (storedZip) body.zip = null;
   return body;
 }
 
@@ -151,6 +160,17 @@ export function yearOfPurchaseProblem(value: string): string | true {
     return `Year of Purchase cannot be in the future or before ${productLimits.firstYear}`;
   }
   return true;
+}
+
+/** The ZIP code field's own check (the server then says whether it is a US ZIP code). */
+export function zipProblem(value: string): string | true {
+  const zip = value.trim();
+  return zip === '' || zipCodePattern.test(zip) || 'ZIP code must be 5 digits.';
+}
+
+/** The Location a ZIP code fills in: its city and state, as the search and the cards read a Location (`Austin, TX`). */
+export function locationOfPlace(place: Pick<PlaceAnswer, 'city' | 'state'>): string {
+  return `${place.city}, ${place.state}`;
 }
 
 // The details (all optional: an empty field is always fine).

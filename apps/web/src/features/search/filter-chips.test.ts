@@ -22,6 +22,17 @@ describe('filterChips', () => {
     expect(filterChips(new URLSearchParams('maxMileage=80000'), undefined, 'mi')).toEqual([{ name: 'maxMileage', words: 'Max Mileage: 49,710 mi' }]);
   });
 
+  it('says Near by its ZIP code and Distance in the unit the search was made in, the sort being no chip', () => {
+    expect(filterChips(new URLSearchParams('near=78701&distance=50&distanceUnit=km&sort=nearest'), undefined, 'mi')).toEqual([
+      { name: 'near', words: 'Near: 78701' },
+      { name: 'distance', words: 'Distance: 50 km' },
+    ]);
+    expect(filterChips(new URLSearchParams('near=78701&distance=25'), undefined, 'km')).toEqual([
+      { name: 'near', words: 'Near: 78701' },
+      { name: 'distance', words: 'Distance: 25 miles' },
+    ]);
+  });
+
   it('has no chip without a filter, the sort alone being none', () => {
     expect(filterChips(new URLSearchParams('sort=price-asc'), undefined, 'mi')).toEqual([]);
   });

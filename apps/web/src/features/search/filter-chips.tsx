@@ -3,18 +3,18 @@ import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { filtersInWords } from '../alerts/index.ts';
 import { categoriesQuery } from '../catalog/index.ts';
 import type { DistanceUnit } from '@second-gear/contract/constants';
-import { activeFilters, filterLabels, MILEAGE_UNIT, type FilterName } from './search-params.ts';
+import { activeFilters, filterLabels, unitParams, type FilterName } from './search-params.ts';
 
 /**
  * Each active filter of the address, in the order it was set, in the words a saved search uses
  * (`Max Price: $20,000`). `makeName`: the make's name, null for a make no longer listed, undefined
  * while the makes are loading (then the chip says `Make` alone rather than guess). Max Mileage is
- * read in the unit of the address and said in the reader's `unit`.
+ * read in the unit of the address and said in the reader's `unit`; Distance in its own.
  */
 export function filterChips(params: URLSearchParams, makeName: string | null | undefined, unit: DistanceUnit): { name: FilterName; words: string }[] {
-  const mileageUnit = params.get(MILEAGE_UNIT);
   return activeFilters(params).map(({ name, value }) => {
-    const filters: Record<string, string> = name === 'maxMileage' && mileageUnit ? { maxMileage: value, [MILEAGE_UNIT]: mileageUnit } : { [name]: value };
+    const withUnit = unitParams[name];
+    const filters: Record<string, string> = withUnit && params.has(withUnit) ? { [name]: value, [withUnit]: params.get(withUnit)! } : { [name]: value };
     return { name, words: name === 'make' && makeName === undefined ? filterLabels.make : filtersInWords({ filters, makeName: makeName ?? null }, unit)[0]! };
   });
 }

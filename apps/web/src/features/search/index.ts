@@ -1,4 +1,4 @@
 // The search feature's public entry: the navbar's way in, and the query the route loads before the page opens.
 export { searchResultsQuery } from './api.ts';
 export { NavbarSearch } from './navbar-search.tsx';
-export { apiQueryString, filterLabels, mileageUnitOf } from './search-params.ts';
+export { apiQueryString, distanceUnitOf, filterLabels, mileageUnitOf } from './search-params.ts';

@@ -5,17 +5,24 @@ import { useQuery } from '@tanstack/react-query';
 import { formatWhole } from '../../lib/format.ts';
 import { SelectField, TextField } from '../../ui/form-field.tsx';
 import { categoriesQuery } from '../catalog/index.ts';
+import { NearFields, useNearDraft } from './near-filter.tsx';
 import { filterLabels, optionFilters, type FilterName, type OptionFilter, type TextFilter } from './search-params.ts';
 import { useTypedFilters } from './use-typed-filters.ts';
 
-/** How a change reaches the address: typed (a pause or Enter in the typed fields) or chosen (an option, the box). */
-export type FilterChange = { kind: 'typed'; values: [TextFilter, string][] } | { kind: 'chosen'; name: FilterName; value: string };
+/**
+ * How a change reaches the address: typed (a pause or Enter in the typed fields), chosen (an option,
+ * the box, a Near), or a Distance (`50 km`, with its unit).
+ */
+export type FilterChange =
+  | { kind: 'typed'; values: [TextFilter, string][] }
+  | { kind: 'chosen'; name: FilterName; value: string }
+  | { kind: 'distance'; choice: string };
 
 export interface SearchFiltersProps {
   params: URLSearchParams;
   /** The current answer's option counts; before any answer (or after a refusal) the options have no counts. */
   counts: SearchResult['counts'] | undefined;
-  /** The reader's unit: Max Mileage is typed and shown in it. */
+  /** The reader's unit: Max Mileage is typed and shown in it, the Distance chosen in it. */
   unit: DistanceUnit;
   onChange: (change: FilterChange) => void;
   /** `Apply filters` (or Enter in a typed field) was pressed: the page may fold the panel away. */
@@ -75,9 +82,11 @@ function YesFilterField({ name, params, onChange }: { name: 'verified' | 'goodPr
 
 export function SearchFilters({ params, counts, unit, onChange, onApplied }: SearchFiltersProps) {
   const typed = useTypedFilters(params, unit, (values) => onChange({ kind: 'typed', values }));
+  const near = useNearDraft(params, (zip) => onChange({ kind: 'chosen', name: 'near', value: zip }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     typed.applyNow();
+    near.applyNow();
     onApplied?.();
   };
   const textField = (name: TextFilter) => (
@@ -96,6 +105,7 @@ export function SearchFilters({ params, counts, unit, onChange, onApplied }: Sea
   return (
     <form onSubmit={submit} className="flex flex-col gap-3" aria-label="Filters">
       {textField('keyword')}
+      <NearFields params={params} near={near} unit={unit} onDistance={(choice) => onChange({ kind: 'distance', choice })} />
       <OptionFilterField facet="make" counts={counts} value={params.get('make') ?? ''} onChange={onChange} />
       {textField('model')}
       <div className="grid grid-cols-2 gap-3">

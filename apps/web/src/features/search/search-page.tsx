@@ -1,18 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { searchSorts } from '@second-gear/contract/constants';
 import { fieldRefusals } from '../../lib/field-refusals.ts';
 import { formatWhole } from '../../lib/format.ts';
 import { SelectField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { SaveSearchButton } from '../alerts/index.ts';
 import { CarGrid, MoreCars, useCarStanding } from '../catalog/index.ts';
+import { useReaderPlace } from '../places/index.ts';
 import { useDistanceUnit } from '../settings/index.ts';
 import { searchResultsQuery } from './api.ts';
 import { FilterChips } from './filter-chips.tsx';
 import { SearchFilters, type FilterChange } from './search-filters.tsx';
 import { NoCars, RefusedSearch } from './search-states.tsx';
+import { useKeepNear, useKeptNearOnOpen } from './use-kept-near-on-open.ts';
 import {
   activeFilters,
   apiQueryString,
@@ -20,8 +21,10 @@ import {
   filtersToSave,
   mileageUnitOf,
   sortLabels,
+  sortNote,
   sortOf,
-  unknownSortNote,
+  sortsFor,
+  withDistanceChoice,
   withoutFilters,
   withoutLastFilter,
   withoutRefusedFilters,
@@ -48,16 +51,26 @@ export default function SearchPage() {
   const { standingOf, loading: standingLoading } = useCarStanding();
   // Until the reader's unit is known, Max Mileage reads in the address's own.
   const unit = useDistanceUnit() ?? mileageUnitOf(params);
+  const { opening } = useKeptNearOnOpen(params, (next) => setParams(next, { replace: true, preventScrollReset: true, state: location.state }));
+  // The cars' distances are said from here: the results wait for it, so they come with them.
+  const readerPlace = useReaderPlace();
   const { data, error, isPending, isError, isPlaceholderData, isFetching, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
-    useInfiniteQuery(searchResultsQuery(apiQueryString(params)));
+    useInfiniteQuery({ ...searchResultsQuery(apiQueryString(params)), enabled: !opening });
+  const keepNear = useKeepNear();
 
   // Filter changes keep the scroll where it is: the person is looking at the filters or the results.
-  const go = (next: URLSearchParams, options: { replace?: boolean; state?: TypedEntry } = {}) =>
+  const go = (next: URLSearchParams, options: { replace?: boolean; state?: TypedEntry } = {}) => {
+    keepNear(params, next, unit);
     setParams(next, { preventScrollReset: true, ...options });
+  };
 
   const change = (event: FilterChange) => {
     if (event.kind === 'chosen') {
       go(withParam(params, event.name, event.value));
+      return;
+    }
+    if (event.kind === 'distance') {
+      go(withDistanceChoice(params, event.choice));
       return;
     }
     const next = event.values.reduce((current, [name, value]) => withTypedValue(current, name, value, unit), params);
@@ -91,8 +104,8 @@ export default function SearchPage() {
     if (reset && reset.notes.length > 0) setParams(reset.params, { replace: true, preventScrollReset: true, state: { resetNotes: reset.notes } satisfies TypedEntry });
   }, [reset, setParams]);
   const resetting = reset !== undefined && reset.notes.length > 0;
-  const notes = [unknownSortNote(params), ...((location.state as TypedEntry | null)?.resetNotes ?? [])].filter((note) => note !== undefined);
-  const waiting = isPending || standingLoading || resetting;
+  const notes = [sortNote(params), ...((location.state as TypedEntry | null)?.resetNotes ?? [])].filter((note) => note !== undefined);
+  const waiting = opening || isPending || standingLoading || resetting || readerPlace.pending;
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-6 md:py-10" aria-labelledby="search-heading">
@@ -134,7 +147,7 @@ export default function SearchPage() {
             </p>
             <div className="w-full sm:w-60">
               <SelectField label="Sort by" value={sort} onChange={(event) => go(withParam(params, 'sort', event.target.value))}>
-                {searchSorts.map((value) => (
+                {sortsFor(params).map((value) => (
                   <option key={value} value={value}>
                     {sortLabels[value]}
                   </option>

@@ -3,14 +3,20 @@ import { searchQuery } from '@second-gear/contract';
 import {
   activeFilters,
   apiQueryString,
+  distanceChoiceOf,
+  distanceChoices,
   filterNames,
   filtersToSave,
+  keptNearOf,
   mileageUnitOf,
   sortOf,
+  sortsFor,
   typedValueOf,
-  unknownSortNote,
+  sortNote,
   withoutFilters,
   withoutLastFilter,
+  withDistanceChoice,
+  withKeptNear,
   withoutRefusedFilters,
   withParam,
   withTypedValue,
@@ -34,9 +40,9 @@ describe('the filters in the address', () => {
   it('reads the sort as given, newest when there is none, and ignores one it does not offer with a note', () => {
     expect(sortOf(p(''))).toBe('newest');
     expect(sortOf(p('sort=price-desc'))).toBe('price-desc');
-    expect(unknownSortNote(p('sort=price-desc'))).toBeUndefined();
+    expect(sortNote(p('sort=price-desc'))).toBeUndefined();
     expect(sortOf(p('sort=cheapest'))).toBe('newest');
-    expect(unknownSortNote(p('sort=cheapest'))).toBe('Unknown sort order ignored: showing the newest cars first.');
+    expect(sortNote(p('sort=cheapest'))).toBe('Unknown sort order ignored: showing the newest cars first.');
     expect(apiQueryString(p('sort=bogus&fuel=Diesel'))).toBe('fuel=Diesel');
     expect(withoutFilters(p('sort=bogus&fuel=Diesel')).toString()).toBe('');
   });
@@ -155,5 +161,80 @@ describe('Max Mileage and its unit', () => {
     const reset = withoutRefusedFilters(p('fuel=Diesel&maxMileage=40000&mileageUnit=miles'), { mileageUnit: 'Max Mileage unit must be one of: km, mi.' });
     expect(reset.params.toString()).toBe('fuel=Diesel');
     expect(reset.notes).toEqual(['Max Mileage unit must be one of: km, mi. Max Mileage was reset.']);
+  });
+});
+
+describe('Near, Distance and Nearest first', () => {
+  it('round-trips a Near, a Distance in the reader’s unit and Nearest first through the address to the API', () => {
+    let params = withParam(p('keyword=golf'), 'near', ' 78701 ');
+    params = withDistanceChoice(params, '50 km');
+    params = withParam(params, 'sort', 'nearest');
+    expect(params.toString()).toBe('keyword=golf&near=78701&distance=50&distanceUnit=km&sort=nearest');
+    expect(distanceChoiceOf(params)).toBe('50 km');
+    const api = apiQueryString(params);
+    expect(api).toBe('keyword=golf&near=78701&distance=50&distanceUnit=km&sort=nearest');
+    expect(searchQuery.parse(Object.fromEntries(new URLSearchParams(api)))).toMatchObject({ near: '78701', distance: 50, distanceUnit: 'km', sort: 'nearest' });
+    expect(filtersToSave(params)).toEqual({ keyword: 'golf', near: '78701', distance: '50', distanceUnit: 'km' });
+  });
+
+  it('offers Nearest first only with a Near, and reads it as the newest first without one, with a note', () => {
+    expect(sortsFor(p('near=78701'))).toContain('nearest');
+    expect(sortsFor(p('make=abc'))).not.toContain('nearest');
+    expect(sortOf(p('sort=nearest'))).toBe('newest');
+    expect(sortNote(p('sort=nearest'))).toBe('Nearest first needs Near: showing the newest cars first.');
+    expect(apiQueryString(p('sort=nearest&make=abc'))).toBe('make=abc');
+    expect(sortNote(p('near=78701&sort=nearest'))).toBeUndefined();
+  });
+
+  it('takes the Distance, its unit and Nearest first out with the Near, however the Near goes', () => {
+    const params = p('near=78701&sort=nearest&distance=25&distanceUnit=mi&make=abc');
+    expect(withParam(params, 'near', '').toString()).toBe('make=abc');
+    expect(withoutLastFilter(p('make=abc&near=78701&distance=25&distanceUnit=mi&sort=nearest')).toString()).toBe('make=abc&near=78701&sort=nearest');
+    expect(withoutLastFilter(p('make=abc&distance=25&distanceUnit=mi&near=78701&sort=nearest')).toString()).toBe('make=abc');
+    expect(withoutFilters(params).toString()).toBe('');
+    const reset = withoutRefusedFilters(params, { near: 'No US ZIP code 00000.' });
+    expect(reset.params.toString()).toBe('make=abc');
+    expect(reset.notes).toEqual(['No US ZIP code 00000. Near was reset.']);
+  });
+
+  it('takes the Distance’s unit out with it, and resets both when the server refuses the unit', () => {
+    expect(withDistanceChoice(p('near=78701&distance=25&distanceUnit=mi'), '').toString()).toBe('near=78701');
+    const reset = withoutRefusedFilters(p('near=78701&distance=25&distanceUnit=yd'), { distanceUnit: 'Distance unit must be one of: km, mi.' });
+    expect(reset.params.toString()).toBe('near=78701');
+    expect(reset.notes).toEqual(['Distance unit must be one of: km, mi. Distance was reset.']);
+  });
+
+  it('offers the radii in the reader’s unit, and a shared link’s Distance in its own unit as one more choice', () => {
+    expect(distanceChoices(p('near=78701'), 'mi').map((c) => c.label)).toEqual(['Any distance', '10 miles', '25 miles', '50 miles', '100 miles', '250 miles']);
+    expect(distanceChoices(p('near=78701'), 'km').map((c) => c.label)).toEqual(['Any distance', '10 km', '25 km', '50 km', '100 km', '250 km']);
+    // Miles when the address names no unit, as the API reads it.
+    const shared = p('near=78701&distance=50');
+    expect(distanceChoiceOf(shared)).toBe('50 mi');
+    expect(distanceChoices(shared, 'km').at(-1)).toEqual({ value: '50 mi', label: '50 miles' });
+    expect(distanceChoices(shared, 'mi')).toHaveLength(6);
+  });
+});
+
+describe('the kept Near and Distance', () => {
+  const kept = { nearZip: '78701', searchRadius: 50 };
+
+  it('fill a bare search, and the app’s own way in, with the reader’s unit beside the Distance', () => {
+    expect(withKeptNear(p(''), kept, 'km', true).toString()).toBe('near=78701&distance=50&distanceUnit=km');
+    expect(withKeptNear(p('keyword=golf'), kept, 'mi', false).toString()).toBe('keyword=golf&near=78701&distance=50&distanceUnit=mi');
+    expect(withKeptNear(p('sort=price-asc'), { nearZip: '78701', searchRadius: null }, 'mi', true).toString()).toBe('sort=price-asc&near=78701');
+  });
+
+  it('leave a shared link as it is: its own Near or Distance, or its filters, win', () => {
+    expect(withKeptNear(p('make=abc'), kept, 'mi', true).toString()).toBe('make=abc');
+    expect(withKeptNear(p('near=10001'), kept, 'mi', false).toString()).toBe('near=10001');
+    expect(withKeptNear(p('keyword=golf&distance=25'), kept, 'mi', false).toString()).toBe('keyword=golf&distance=25');
+    expect(withKeptNear(p(''), { nearZip: null, searchRadius: 50 }, 'mi', true).toString()).toBe('');
+    expect(withKeptNear(p(''), undefined, 'mi', true).toString()).toBe('');
+  });
+
+  it('are read back from the address as they are kept, a Distance in another unit than the reader’s left out', () => {
+    expect(keptNearOf(p('near=78701&distance=25&distanceUnit=km'), 'km')).toEqual({ nearZip: '78701', searchRadius: 25 });
+    expect(keptNearOf(p('near=78701&distance=25'), 'km')).toEqual({ nearZip: '78701', searchRadius: null });
+    expect(keptNearOf(p('make=abc'), 'mi')).toEqual({ nearZip: null, searchRadius: null });
   });
 });

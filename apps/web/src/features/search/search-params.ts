@@ -1,4 +1,6 @@
-import { distanceIn, mileageUnits, searchSorts, type DistanceUnit, type MileageUnit, type SearchSort } from '@second-gear/contract/constants';
+import { distanceIn, mileageUnits, searchRadii, searchSorts, type DistanceUnit, type MileageUnit, type SearchSort } from '@second-gear/contract/constants';
+import { formatRadius } from '../../lib/format.ts';
+import type { KeptNear } from '../settings/index.ts';
 
 /**
  * The search's filters as the address and the API name them (`/search?make=…&maxPrice=…`), so a search
@@ -20,6 +22,8 @@ export const filterNames = [
   'bodyType',
   'condition',
   'location',
+  'near',
+  'distance',
   'verified',
   'goodPrice',
 ] as const;
@@ -48,6 +52,8 @@ export const filterLabels: Record<FilterName, string> = {
   bodyType: 'Body Type',
   condition: 'Condition',
   location: 'Location',
+  near: 'Near',
+  distance: 'Distance',
   verified: 'Verified sellers only',
   goodPrice: 'Great or good price',
 };
@@ -59,6 +65,7 @@ export const sortLabels: Record<SearchSort, string> = {
   'mileage-asc': 'Mileage: low to high',
   'year-desc': 'Year: newest first',
   'best-deal': 'Best deal',
+  nearest: 'Nearest first',
 };
 export const defaultSort: SearchSort = 'newest';
 
@@ -71,9 +78,21 @@ const isFilterName = (name: string): name is FilterName => (filterNames as reado
  */
 export const MILEAGE_UNIT = 'mileageUnit';
 
+/** Distance's unit, beside it in the same way (`distance=50&distanceUnit=km`); without one it is miles, as the API reads it. */
+export const DISTANCE_UNIT = 'distanceUnit';
+
+/** The filters whose value is in a unit, and the parameter that carries it (said with it, saved with it, reset with it). */
+export const unitParams: Partial<Record<FilterName, string>> = { maxMileage: MILEAGE_UNIT, distance: DISTANCE_UNIT };
+const filterOfUnit = (param: string): FilterName | undefined => filterNames.find((name) => unitParams[name] === param);
+
 /** Max Mileage's unit in the address: km when none is given (or one the API refuses: the refusal resets both). */
 export function mileageUnitOf(params: URLSearchParams): MileageUnit {
   return mileageUnits.find((unit) => unit === params.get(MILEAGE_UNIT)) ?? 'km';
+}
+
+/** Distance's unit in the address: miles when none is given. */
+export function distanceUnitOf(params: URLSearchParams): DistanceUnit {
+  return mileageUnits.find((unit) => unit === params.get(DISTANCE_UNIT)) ?? 'mi';
 }
 
 /**
@@ -86,21 +105,56 @@ export function typedValueOf(params: URLSearchParams, name: TextFilter, unit: Di
   return String(Math.round(distanceIn(Number(value), mileageUnitOf(params), unit)));
 }
 
-/** The address after typing a value into a typed filter: Max Mileage with the reader's unit beside it. */
-export function withTypedValue(params: URLSearchParams, name: TextFilter, value: string, unit: DistanceUnit): URLSearchParams {
+/** The address after setting `name` to `value` with its unit right after it (withParam moves it to the end). */
+function withUnitValue(params: URLSearchParams, name: 'maxMileage' | 'distance', value: string, unit: DistanceUnit): URLSearchParams {
   const next = withParam(params, name, value);
-  if (name === 'maxMileage' && next.has(name)) {
-    // Right after the value it belongs to, which withParam moved to the end.
-    next.delete(MILEAGE_UNIT);
-    next.append(MILEAGE_UNIT, unit);
+  if (next.has(name)) {
+    next.delete(unitParams[name]!);
+    next.append(unitParams[name]!, unit);
   }
   return next;
 }
 
-/** The filters set in the address as a saved search keeps them: each filter's value, and Max Mileage's unit beside it. */
+/** The address after typing a value into a typed filter: Max Mileage with the reader's unit beside it. */
+export function withTypedValue(params: URLSearchParams, name: TextFilter, value: string, unit: DistanceUnit): URLSearchParams {
+  return name === 'maxMileage' ? withUnitValue(params, name, value, unit) : withParam(params, name, value);
+}
+
+/**
+ * `Distance`'s choices as the page offers them: `Any distance`, then the radii in the reader's unit
+ * (`10 miles` … or `10 km` …), each an option value `50 mi`. An address in the other unit (a link
+ * shared by someone who reads the other) keeps its own distance as one more choice, said in its own
+ * unit: it finds exactly those cars, where a converted figure would be none of the radii.
+ */
+export function distanceChoices(params: URLSearchParams, unit: DistanceUnit): { value: string; label: string }[] {
+  const choices = [{ value: '', label: 'Any distance' }, ...searchRadii.map((radius) => ({ value: `${radius} ${unit}`, label: formatRadius(radius, unit) }))];
+  const chosen = distanceChoiceOf(params);
+  if (chosen && !choices.some((choice) => choice.value === chosen)) {
+    const [radius, ownUnit] = chosen.split(' ');
+    choices.push({ value: chosen, label: formatRadius(Number(radius), ownUnit as DistanceUnit) });
+  }
+  return choices;
+}
+
+/** The address's Distance as a choice of `distanceChoices` (`50 mi`); '' for any distance. */
+export function distanceChoiceOf(params: URLSearchParams): string {
+  const distance = params.get('distance')?.trim();
+  return distance ? `${distance} ${distanceUnitOf(params)}` : '';
+}
+
+/** The address after choosing a Distance (`50 km`, or '' for any distance): its unit beside it. */
+export function withDistanceChoice(params: URLSearchParams, choice: string): URLSearchParams {
+  const [radius = '', unit] = choice.split(' ');
+  const chosenUnit = mileageUnits.find((known) => known === unit);
+  return chosenUnit ? withUnitValue(params, 'distance', radius, chosenUnit) : withParam(params, 'distance', '');
+}
+
+/** The filters set in the address as a saved search keeps them: each filter's value, and the unit of Max Mileage and Distance beside it. */
 export function filtersToSave(params: URLSearchParams): Record<string, string> {
-  const filters = Object.fromEntries(activeFilters(params).map((f) => [f.name, f.value]));
-  if (filters.maxMileage !== undefined && params.has(MILEAGE_UNIT)) filters[MILEAGE_UNIT] = params.get(MILEAGE_UNIT)!;
+  const filters: Record<string, string> = Object.fromEntries(activeFilters(params).map((f) => [f.name, f.value]));
+  for (const [name, unitParam] of Object.entries(unitParams)) {
+    if (filters[name] !== undefined && params.has(unitParam)) filters[unitParam] = params.get(unitParam)!;
+  }
   return filters;
 }
 
@@ -119,16 +173,41 @@ export function activeFilters(params: URLSearchParams): { name: FilterName; valu
 /** Whether `sort` is one the page offers (a hand-edited address may hold another). */
 export const isSearchSort = (sort: string): sort is SearchSort => (searchSorts as readonly string[]).includes(sort);
 
+/** Whether the address has a Near, which Distance and Nearest first measure from. */
+const hasNear = (params: URLSearchParams) => (params.get('near') ?? '').trim() !== '';
+
+/** The sorts the page offers for this address: Nearest first only with a Near. */
+export function sortsFor(params: URLSearchParams): SearchSort[] {
+  return searchSorts.filter((sort) => sort !== 'nearest' || hasNear(params));
+}
+
 /** The sort in the address; newest when there is none, or one the page does not offer (which is ignored, never shown as an option). */
 export function sortOf(params: URLSearchParams): SearchSort {
   const sort = params.get('sort');
-  return sort !== null && isSearchSort(sort) ? sort : defaultSort;
+  return sort !== null && (sortsFor(params) as string[]).includes(sort) ? (sort as SearchSort) : defaultSort;
 }
 
 /** The note for a sort in the address that the page does not offer (a hand-edited or old link), if there is one. */
-export function unknownSortNote(params: URLSearchParams): string | undefined {
+export function sortNote(params: URLSearchParams): string | undefined {
   const sort = params.get('sort');
+  if (sort === 'nearest' && !hasNear(params)) return 'Nearest first needs Near: showing the newest cars first.';
   return sort !== null && !isSearchSort(sort) ? 'Unknown sort order ignored: showing the newest cars first.' : undefined;
+}
+
+/**
+ * The address without one filter, and without what leans on it: Max Mileage's or Distance's unit;
+ * and for Near, the Distance measured from it and Nearest first (the sort goes back to the default).
+ */
+function withoutFilter(params: URLSearchParams, name: FilterName): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete(name);
+  if (unitParams[name]) next.delete(unitParams[name]);
+  if (name === 'near') {
+    next.delete('distance');
+    next.delete(DISTANCE_UNIT);
+    if (next.get('sort') === 'nearest') next.delete('sort');
+  }
+  return next;
 }
 
 /**
@@ -137,13 +216,12 @@ export function unknownSortNote(params: URLSearchParams): string | undefined {
  * anything else leaves the address as it is (`notes` empty).
  */
 export function withoutRefusedFilters(params: URLSearchParams, refused: Record<string, string>): { params: URLSearchParams; notes: string[] } {
-  const next = new URLSearchParams(params);
+  let next = new URLSearchParams(params);
   const notes: string[] = [];
   for (const [refusedField, message] of Object.entries(refused)) {
-    const field = refusedField === MILEAGE_UNIT ? 'maxMileage' : refusedField;
+    const field = filterOfUnit(refusedField) ?? refusedField;
     if (!isFilterName(field) || !next.has(refusedField)) continue;
-    next.delete(field);
-    if (field === 'maxMileage') next.delete(MILEAGE_UNIT);
+    next = withoutFilter(next, field);
     notes.push(`${message} ${filterLabels[field]} was reset.`);
   }
   return { params: next, notes };
@@ -154,29 +232,25 @@ export function withoutRefusedFilters(params: URLSearchParams, refused: Record<s
  * the latest one set; blank (or the default sort) takes it out. Other parameters keep their order.
  */
 export function withParam(params: URLSearchParams, name: FilterName | 'sort', value: string): URLSearchParams {
+  const blank = value.trim() === '' || (name === 'sort' && value === defaultSort);
+  if (blank && name !== 'sort') return withoutFilter(params, name);
   const next = new URLSearchParams(params);
   next.delete(name);
-  const blank = value.trim() === '' || (name === 'sort' && value === defaultSort);
   if (!blank) next.append(name, name === 'sort' ? value : value.trim());
-  else if (name === 'maxMileage') next.delete(MILEAGE_UNIT);
   return next;
 }
 
 /** The address without the filter set last (the sort is not a filter and stays). */
 export function withoutLastFilter(params: URLSearchParams): URLSearchParams {
   const last = activeFilters(params).at(-1);
-  if (!last) return new URLSearchParams(params);
-  const next = new URLSearchParams(params);
-  next.delete(last.name);
-  if (last.name === 'maxMileage') next.delete(MILEAGE_UNIT);
-  return next;
+  return last ? withoutFilter(params, last.name) : new URLSearchParams(params);
 }
 
-/** The address without any filter: the sort stays. */
+/** The address without any filter: the sort stays (unless it measures from the Near that goes). */
 export function withoutFilters(params: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams();
   const sort = sortOf(params);
-  if (sort !== defaultSort) next.set('sort', sort);
+  if (sort !== defaultSort && sort !== 'nearest') next.set('sort', sort);
   return next;
 }
 
@@ -191,9 +265,33 @@ export function apiQueryString(params: URLSearchParams): string {
   for (const name of filterNames) {
     const value = active.get(name);
     if (value !== undefined) query.set(name, value);
-    if (name === 'maxMileage' && value !== undefined && params.has(MILEAGE_UNIT)) query.set(MILEAGE_UNIT, params.get(MILEAGE_UNIT)!);
+    const unitParam = unitParams[name];
+    if (unitParam && value !== undefined && params.has(unitParam)) query.set(unitParam, params.get(unitParam)!);
   }
   const sort = sortOf(params);
   if (sort !== defaultSort) query.set('sort', sort);
   return query.toString();
+}
+
+/**
+ * The address a search opens with, given the reader's kept Near and Distance: the address's own when
+ * it has a Near or a Distance, or when it is a link from outside the app (`fromOutside`: a shared or
+ * bookmarked link, the first page of the visit) that names filters: that link shows exactly the cars
+ * it names. Otherwise (a bare `/search`, or the app's own way in, the navbar's keyword) the kept Near
+ * and Distance are added, so the search is near the reader as they left it.
+ */
+export function withKeptNear(params: URLSearchParams, kept: KeptNear | undefined, unit: DistanceUnit, fromOutside: boolean): URLSearchParams {
+  if (!kept?.nearZip || params.has('near') || params.has('distance')) return params;
+  if (fromOutside && activeFilters(params).length > 0) return params;
+  let next = withParam(params, 'near', kept.nearZip);
+  if (kept.searchRadius !== null) next = withUnitValue(next, 'distance', String(kept.searchRadius), unit);
+  return next;
+}
+
+/** The Near and Distance of an address as they are kept (the Distance in the address's own unit, converted to the reader's is never a radius: left out then). */
+export function keptNearOf(params: URLSearchParams, unit: DistanceUnit): KeptNear {
+  const near = params.get('near')?.trim() || null;
+  const radius = Number(params.get('distance'));
+  const sameUnit = distanceUnitOf(params) === unit;
+  return { nearZip: near, searchRadius: near && sameUnit && (searchRadii as readonly number[]).includes(radius) ? radius : null };
 }

@@ -7,6 +7,7 @@ import { profileQuery } from './api.ts';
 import { DevicesSection } from './devices-section.tsx';
 import { DistanceUnitSection } from './distance-unit-section.tsx';
 import { EmailSection } from './email-section.tsx';
+import { NearSection } from './near-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 
@@ -27,6 +28,7 @@ export default function SettingsPage() {
         <>
           <ProfileSection profile={profile.data} />
           <DistanceUnitSection profile={profile.data} />
+          <NearSection profile={profile.data} />
           <EmailSection profile={profile.data} />
           <PasswordSection profile={profile.data} />
           <TwoFactorSettings />

@@ -1,0 +1,6 @@
+// The places feature's public entry (issue 48): a ZIP code's place, the reader's point and how far a
+// car is from it, and `Use my location`. Only our server's gazetteer is asked.
+export { placeOfZipQuery } from './api.ts';
+export { DistanceAway } from './distance-away.tsx';
+export { useReaderPlace } from './reader-place.ts';
+export { useMyLocation } from './use-my-location.ts';
