@@ -81,6 +81,8 @@ export const product = z.object({
   zip: z.string().optional(),
   /** That ZIP code's centre, for distances and maps. */
   place: z.object({ lat: z.number(), lon: z.number() }).optional(),
+  /** True when the seller typed the ZIP code; absent when it was worked out from the Location. */
+  zipGiven: z.literal(true).optional(),
   /** The seller's reviews from completed sales, once any can be shown. */
   sellerRating: z.object({ average: z.number(), count: z.number().int().positive() }).optional(),
 });

@@ -43,7 +43,7 @@ describe('a car written by PostgreSQL (PRODUCT_JSON)', () => {
               transmission = 'Manual', body_type = 'Wagon', colour = 'Blue', vin = 'TMBJJ7NE4K0123456', deal_rating = 'Great price',
               price_before_drop = 9500, price_dropped_at = '2026-11-27 10:11:12.345678+00', price_window_ends = now() + interval '1 day',
               posting_time = '2026-11-20 08:09:10.987654+00', listed_at = '2026-11-19 23:59:59.999999+00',
-              zip = '78701', lat = 30.2713, lon = -97.7426
+              zip = '78701', zip_given = true, lat = 30.2713, lon = -97.7426
         where id = $1`,
       [id],
     );
@@ -63,6 +63,7 @@ describe('a car written by PostgreSQL (PRODUCT_JSON)', () => {
       priceDrop: { amount: 500, at: '2026-11-27T10:11:12.345Z' },
       zip: '78701',
       place: { lat: 30.2713, lon: -97.7426 },
+      zipGiven: true,
     });
   });
 

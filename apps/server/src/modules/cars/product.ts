@@ -47,7 +47,9 @@ const priceDrop = (before: string, at: string) =>
  *   one when that one stood less than 3 days; a drop undone by a later raise shows nothing, a partly
  *   undone one its net amount.
  * - The seller's account id, for the link to their public profile; absent once the account is gone.
- * - The car's ZIP code and that ZIP code's centre, once it is placed (places/car-place.ts): never an address.
+ * - The car's ZIP code and that ZIP code's centre, once it is placed (places/car-place.ts): never an address;
+ *   `zipGiven` when its seller typed the ZIP code (Edit shows only that one, so saving a form never pins a
+ *   ZIP code that was worked out from the Location).
  */
 export const PRODUCT_JSON = `concat(
   '{"_id":"', p.id, '","productName":', ${str('p.product_name')}, ',"categoryId":"', p.category_id, '","categoryName":', ${str('c.name')},
@@ -73,6 +75,7 @@ export const PRODUCT_JSON = `concat(
     else ${priceDrop('p.price_before_drop', 'p.price_dropped_at')} end,
   ${optional('p.seller_id is not null', 'sellerId', str('p.seller_id'))},
   ${optional('p.zip is not null', 'zip', `${str('p.zip')} || ',"place":{"lat":' || p.lat || ',"lon":' || p.lon || '}'`)},
+  ${optional('p.zip_given', 'zipGiven', 'true')},
   '}')`;
 
 /** A car as PRODUCT_JSON wrote it. */

@@ -139,12 +139,18 @@ describe('the body the form sends', () => {
 });
 
 describe('the ZIP code beside Location', () => {
-  const placed: Product = { ...car, zip: '78701', place: { lat: 30.27, lon: -97.74 } };
+  const placed: Product = { ...car, zip: '78701', place: { lat: 30.27, lon: -97.74 }, zipGiven: true };
 
-  it('is shown on Edit as the car has it, and sent back with the car', () => {
+  it('is shown on Edit as the seller typed it, and sent back with the car', () => {
     expect(formValuesOf(placed).zip).toBe('78701');
     expect(formValuesOf(car).zip).toBe('');
     expect(addProductBody.parse(productBody(formValuesOf(placed), car.image, [], '78701'))).toMatchObject({ zip: '78701', location: 'Austin, TX' });
+  });
+
+  it('is left empty on Edit when it was worked out from the Location, so saving the form does not pin it', () => {
+    const fromLocation: Product = { ...car, zip: '73301', place: { lat: 30.33, lon: -97.77 } };
+    expect(formValuesOf(fromLocation).zip).toBe('');
+    expect(productBody(formValuesOf(fromLocation), car.image, [], formValuesOf(fromLocation).zip)).not.toHaveProperty('zip');
   });
 
   it('is sent only when given: a new car without one is placed from its Location', () => {

@@ -74,7 +74,8 @@ export function formValuesOf(product: Product): ProductFormValues {
     yearsOfUse: product.yearsOfUse,
     mobile: product.mobile,
     location: product.location,
-    zip: text(product.zip),
+    // Only a ZIP code the seller typed: one worked out from the Location follows the Location.
+    zip: product.zipGiven ? text(product.zip) : '',
     model: text(product.model),
     modelYear: text(product.modelYear),
     mileage: text(product.mileage),
