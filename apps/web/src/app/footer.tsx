@@ -45,7 +45,17 @@ export function Footer() {
       </div>
       <div className="border-t border-neutral-content/15">
         <div className="footer mx-auto max-w-7xl items-center px-10 py-4 sm:footer-horizontal">
-          <p className="text-sm text-neutral-content/80">© {new Date().getFullYear()} Second Gear. All rights reserved.</p>
+          <div className="text-sm text-neutral-content/80">
+            <p>© {new Date().getFullYear()} Second Gear. All rights reserved.</p>
+            {/* GeoNames' licence (CC BY 4.0) asks for this credit wherever its places are used: decision 040. */}
+            <p>
+              ZIP code places:{' '}
+              <a href="https://www.geonames.org/" className="link">
+                GeoNames
+              </a>
+              , <a href="https://creativecommons.org/licenses/by/4.0/" className="link">CC BY 4.0</a>
+            </p>
+          </div>
           <nav className="grid-flow-col gap-2 sm:place-self-center sm:justify-self-end" aria-label="Social media">
             {socials.map(({ label, Icon }) => (
               <a key={label} href="#" aria-label={label} className="btn btn-circle btn-ghost size-11 text-neutral-content hover:bg-neutral-content/10">
