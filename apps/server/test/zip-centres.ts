@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import type { LatLon } from '@second-gear/contract';
+import { distanceIn, milesBetween, searchRadii, type LatLon } from '@second-gear/contract';
 import type { PlaceOfZip } from '../src/modules/search/near.ts';
 
 /**
@@ -28,3 +28,15 @@ export async function placeCar(pool: Pool, carId: string, zip: TestZip | null): 
   const centre = zip === null ? null : zipCentres[zip];
   await pool.query('update products set zip = $2, lat = $3, lon = $4 where id = $1', [carId, zip, centre?.lat ?? null, centre?.lon ?? null]);
 }
+
+/** The point `miles` from `from` heading `bearing` degrees from north, on milesBetween's sphere. */
+export function pointAt(from: LatLon, miles: number, bearing: number): LatLon {
+  const rad = Math.PI / 180;
+  const angle = (miles / milesBetween({ lat: 0, lon: 0 }, { lat: 1, lon: 0 })) * rad;
+  const [lat1, lon1, heading] = [from.lat * rad, from.lon * rad, bearing * rad];
+  const lat2 = Math.asin(Math.sin(lat1) * Math.cos(angle) + Math.cos(lat1) * Math.sin(angle) * Math.cos(heading));
+  const lon2 = lon1 + Math.atan2(Math.sin(heading) * Math.sin(angle) * Math.cos(lat1), Math.cos(angle) - Math.sin(lat1) * Math.sin(lat2));
+  return { lat: lat2 / rad, lon: lon2 / rad };
+}
+/** Every radius a search may ask for, in miles (the km ones converted): points a hair either side of one test a radius's edge. */
+export const radiiInMiles = searchRadii.flatMap((r) => [r, distanceIn(r, 'km', 'mi')]);

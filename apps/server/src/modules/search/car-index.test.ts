@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyTypes, conditions, distanceIn, fuels, milesBetween, searchRadii, searchSorts, transmissions, type LatLon, type SearchQuery } from '@second-gear/contract';
 import { CarIndex, sortKeys, type Facet, type Position, type SearchableCar } from './car-index.ts';
 import { wordMatches, wordsOf } from './keyword.ts';
+import { pointAt, radiiInMiles } from '../../../test/zip-centres.ts';
 
 /**
  * The copy against a brute force over the same cars, through adds, edits (a new price, year,
@@ -24,17 +25,6 @@ const towns: LatLon[] = [
   { lat: 29.4241, lon: -98.4936 },
   { lat: 29.7604, lon: -95.3698 },
 ];
-/** The point `miles` from `from` heading `bearing` degrees from north, on milesBetween's sphere. */
-function pointAt(from: LatLon, miles: number, bearing: number): LatLon {
-  const rad = Math.PI / 180;
-  const angle = (miles / milesBetween({ lat: 0, lon: 0 }, { lat: 1, lon: 0 })) * rad;
-  const [lat1, lon1, heading] = [from.lat * rad, from.lon * rad, bearing * rad];
-  const lat2 = Math.asin(Math.sin(lat1) * Math.cos(angle) + Math.cos(lat1) * Math.sin(angle) * Math.cos(heading));
-  const lon2 = lon1 + Math.atan2(Math.sin(heading) * Math.sin(angle) * Math.cos(lat1), Math.cos(angle) - Math.sin(lat1) * Math.sin(lat2));
-  return { lat: lat2 / rad, lon: lon2 / rad };
-}
-/** Every radius a search may ask for, in miles (the km ones converted). */
-const radiiInMiles = searchRadii.flatMap((r) => [r, distanceIn(r, 'km', 'mi')]);
 /**
  * A town's centre; a point a hundredth of a mile either side of a radius from a town (a radius
  * that keeps too many or too few is caught there); anywhere within 300 miles of one; or no place (NaN).
