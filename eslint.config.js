@@ -51,7 +51,7 @@ const serverLayers = [
 const serverFeatureUses = {
   account: ['money/unsettled.ts', 'notifications/account-email.ts', 'notifications/notify.ts'],
   admin: ['account/leaving-pictures.ts', 'catalog/cached-reads.ts', 'money/unsettled.ts', 'notifications/notify.ts'],
-  alerts: ['notifications/notify.ts', 'search/live-index.ts', 'search/service.ts'],
+  alerts: ['notifications/notify.ts', 'search/live-index.ts', 'search/near.ts', 'search/service.ts'],
   bookings: ['notifications/notify.ts', 'money/booking-of-sale.ts', 'money/rules.ts', 'money/service.ts', 'money/view.ts'],
   catalog: ['listing-checks/service.ts', 'payments/in-progress.ts', 'places/car-place.ts', 'pricing/fair-price.ts'],
   live: ['messages/service.ts', 'notifications/notify.ts'],

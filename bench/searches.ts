@@ -1,14 +1,15 @@
-import { MAKES, TOWNS } from './seed.ts';
+import { CITIES, MAKES, TOWNS } from './seed.ts';
 import { seeded } from '../apps/server/test/seeded.ts';
 
 /**
  * The fixed lists of searches the benchmark draws from at random, built from the same makes and
  * models as the seeded cars by a seeded generator, so every run draws from the same lists: what
  * buyers type (a make, a model, with a typo now and then), each with three filters, and filters
- * alone (a make with a budget and more). Each list is long enough (1,000 searches) that repeating
- * one search is rare within a measurement.
+ * alone (a make with a budget and more), and a Distance from a Near (a seeded city's ZIP code)
+ * with two filters, sorted Nearest first half the time. Each list is long enough (1,000 searches)
+ * that repeating one search is rare within a measurement.
  */
-export function searchLists(makeIds: Record<string, string>): { keyword: string[]; filters: string[] } {
+export function searchLists(makeIds: Record<string, string>): { keyword: string[]; filters: string[]; radius: string[] } {
   const random = seeded(18);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const misspell = (word: string) => {
@@ -53,6 +54,11 @@ export function searchLists(makeIds: Record<string, string>): { keyword: string[
     const withMake = random() < 0.7 ? [['make', makeIds[pick(Object.keys(MAKES))]!] as [string, string]] : [];
     return query([...withMake, ...someFilters(withMake.length ? 2 : 3)]);
   });
-  return { keyword, filters: filtersOnly };
+  const radius = Array.from({ length: 1000 }, () => {
+    // The radii people choose most, and the widest (250 miles holds whole metropolitan areas and their neighbours).
+    const near: [string, string][] = [['near', pick(CITIES).zip], ['distance', String(pick([10, 25, 25, 50, 50, 50, 100, 250]))]];
+    return `/api/search?${new URLSearchParams([...near, ...someFilters(2), ['sort', random() < 0.5 ? 'nearest' : pick(sorts)]])}`;
+  });
+  return { keyword, filters: filtersOnly, radius };
 }
 

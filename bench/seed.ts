@@ -42,6 +42,24 @@ export const TOWNS = [
 const COLOURS = ['Black', 'White', 'Silver', 'Grey', 'Blue', 'Red', 'Green', 'Brown'];
 
 /**
+ * US cities the cars are placed around (a downtown ZIP code and its centre), the largest first:
+ * every car but one in twenty is placed up to 1.2 degrees (about 80 miles) from one, most of them near its
+ * centre, at a point rounded to a hundredth of a degree as ZIP codes' centres are spread, so that
+ * many cars share a point. The radius searches measure from these ZIP codes (bench/searches.ts).
+ */
+export const CITIES: { zip: string; lat: number; lon: number }[] = [
+  { zip: '10001', lat: 40.7506, lon: -73.9972 }, { zip: '90012', lat: 34.0614, lon: -118.2385 }, { zip: '60601', lat: 41.8858, lon: -87.6181 },
+  { zip: '77002', lat: 29.7604, lon: -95.3698 }, { zip: '85004', lat: 33.4515, lon: -112.0701 }, { zip: '19103', lat: 39.9525, lon: -75.174 },
+  { zip: '78205', lat: 29.4241, lon: -98.4936 }, { zip: '92101', lat: 32.7195, lon: -117.1628 }, { zip: '75201', lat: 32.7876, lon: -96.7994 },
+  { zip: '78701', lat: 30.2711, lon: -97.7437 }, { zip: '32202', lat: 30.3255, lon: -81.6556 }, { zip: '43215', lat: 39.9656, lon: -83.005 },
+  { zip: '28202', lat: 35.227, lon: -80.8431 }, { zip: '46204', lat: 39.7718, lon: -86.1566 }, { zip: '98101', lat: 47.6114, lon: -122.3305 },
+  { zip: '80202', lat: 39.7525, lon: -104.9995 }, { zip: '02108', lat: 42.3576, lon: -71.064 }, { zip: '37203', lat: 36.1493, lon: -86.7915 },
+  { zip: '97201', lat: 45.5152, lon: -122.6784 }, { zip: '30303', lat: 33.7525, lon: -84.3915 }, { zip: '33131', lat: 25.7634, lon: -80.1918 },
+  { zip: '55401', lat: 44.9847, lon: -93.2711 }, { zip: '48226', lat: 42.3311, lon: -83.0475 }, { zip: '64106', lat: 39.105, lon: -94.573 },
+  { zip: '84101', lat: 40.7566, lon: -111.9 },
+];
+
+/**
  * Fills a freshly migrated database with `cars` cars over the makes above and 200 sellers, written
  * with set-based SQL (generate_series), in chunks so that a progress bar can follow. Deterministic:
  * every attribute of car n is a hash of n, so two runs hold the same cars. Car n is paid when
@@ -130,7 +148,10 @@ async function fill(client: PoolClient, cars: number, label: string): Promise<vo
                 (hashtext(n || 'km') & 2147483647) % 1000000 / 1e6 as r_km,
                 (hashtext(n || 'fuel') & 2147483647) % 1000000 / 1e6 as r_fuel,
                 (hashtext(n || 'noise') & 2147483647) % 1000000 / 1e6 as r_noise,
-                (hashtext(n || 'misc') & 2147483647) as r_misc
+                (hashtext(n || 'misc') & 2147483647) as r_misc,
+                (hashtext(n || 'city') & 2147483647) as r_city,
+                (hashtext(n || 'spread') & 2147483647) % 1000000 / 1e6 as r_spread,
+                (hashtext(n || 'bearing') & 2147483647) % 1000000 / 1e6 as r_bearing
            from generate_series($1::int, $2::int) n
        ), shaped as (
          select c.*, m.*,
@@ -145,7 +166,7 @@ async function fill(client: PoolClient, cars: number, label: string): Promise<vo
        )
        insert into products (category_id, seller_id, seller_name, seller_email, product_name, model, model_year, mileage,
          mileage_unit, fuel, transmission, body_type, colour, condition, description, original_price, resale_price,
-         year_of_purchase, mobile, location, image_key, sales_status, paid, advertised, posting_time)
+         year_of_purchase, mobile, location, image_key, sales_status, paid, advertised, posting_time, zip, lat, lon)
        select p.category_id, 'bench-seller-' || p.s, 'Seller ' || p.s, 'seller' || p.s || '@bench.test',
               p.make || ' ' || p.model, p.model, case when p.r_misc % 10 = 0 then null else p.year end,
               case when p.r_misc % 7 = 0 then round(p.km / 1.609344)::int else p.km end,
@@ -164,9 +185,12 @@ async function fill(client: PoolClient, cars: number, label: string): Promise<vo
               p.year::text, '555-' || lpad((p.n % 10000)::text, 4, '0'), ($6::text[])[1 + (p.r_misc >> 11) % $7],
               'bench-car-' || lpad(p.n::text, 10, '0'),
               case when p.n % 10 = 3 then 'sold' else 'available' end, p.n % 10 = 3, p.n % 20 = 7,
-              now() - ((p.n::bigint * 7919) % 31536000) * interval '1 second'
-         from priced p`,
-      [from, to, SELLERS, COLOURS, COLOURS.length, TOWNS, TOWNS.length],
+              now() - ((p.n::bigint * 7919) % 31536000) * interval '1 second',
+              case when p.placed then ($8::text[])[p.city] end,
+              case when p.placed then round((($9::float8[])[p.city] + p.r_spread * p.r_spread * 1.2 * sin(2 * pi() * p.r_bearing))::numeric, 2)::float8 end,
+              case when p.placed then round((($10::float8[])[p.city] + p.r_spread * p.r_spread * 1.2 * cos(2 * pi() * p.r_bearing) / cos(radians(($9::float8[])[p.city])))::numeric, 2)::float8 end
+         from (select *, 1 + r_city % $11 as city, (r_city >> 8) % 20 <> 0 as placed from priced) p`,
+      [from, to, SELLERS, COLOURS, COLOURS.length, TOWNS, TOWNS.length, CITIES.map((c) => c.zip), CITIES.map((c) => c.lat), CITIES.map((c) => c.lon), CITIES.length],
     );
     bar.update(to);
   }

@@ -5,6 +5,7 @@ import { withPersonas } from '../../../test/personas.ts';
 import { insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { SmtpSink } from '../../../test/smtp-sink.ts';
 import { until } from '../../../test/until.ts';
+import { placeCar, placeOfTestZip } from '../../../test/zip-centres.ts';
 import { startJobRunner } from '../../jobs/runner.ts';
 import { dismissReports } from '../admin/service.ts';
 import { checkListing } from '../listing-checks/service.ts';
@@ -46,7 +47,7 @@ async function checkNewCars(): Promise<void> {
   for (const { id } of rows) await checkListing(t.pool, id);
 }
 
-const matchUnchecked = () => matchSavedSearches(t.pool, new LiveCarIndex(t.pool));
+const matchUnchecked = () => matchSavedSearches(t.pool, new LiveCarIndex(t.pool), placeOfTestZip);
 const match = async () => {
   await checkNewCars();
   return matchUnchecked();
@@ -201,6 +202,40 @@ describe('matching saved searches', () => {
   );
 });
 
+describe('a saved search with a Near and a Distance', () => {
+  const matched = async (search: SavedSearch) =>
+    (await t.pool.query<{ name: string }>('select p.product_name as name from saved_search_matches m join products p on p.id = m.product_id where m.saved_search_id = $1 order by name', [search._id])).rows.map((r) => r.name);
+
+  it('tells only of the cars within the distance of its ZIP code, in miles or in km, as the search finds them', async () => {
+    const make = await insertCategory(t);
+    const within25Miles = await saveSearch({ make, near: '78701', distance: '25' });
+    // 100 km is 62 miles: Round Rock (17 miles) is within it, San Antonio (74 miles) is not.
+    const within100Km = await saveSearch({ make, near: '78701', distance: '100', distanceUnit: 'km' }, 'Daily');
+    const anywhere = await saveSearch({ make, near: '78701' }, 'Weekly');
+    for (const [name, zip] of [['Round Rock estate', '78664'], ['San Antonio estate', '78205'], ['Austin estate', '78701'], ['Unplaced estate', null]] as const) {
+      await placeCar(t.pool, await insertCar(t, seller, make, { name }), zip);
+    }
+    await match();
+    expect(await matched(within25Miles)).toEqual(['Austin estate', 'Round Rock estate']);
+    expect(await matched(within100Km)).toEqual(['Austin estate', 'Round Rock estate']);
+    // A Near without a Distance filters nothing (it only measures).
+    expect(await matched(anywhere)).toEqual(['Austin estate', 'Round Rock estate', 'San Antonio estate', 'Unplaced estate']);
+    expect((await toldOf(within25Miles)).map((n) => n.title).sort()).toEqual(['New match for “Watch Instantly”: Austin estate', 'New match for “Watch Instantly”: Round Rock estate']);
+  });
+
+  it('finds nothing once its Near is no ZIP code the gazetteer knows, and the other searches still tell', async () => {
+    const make = await insertCategory(t);
+    const gone = await saveSearch({ make, near: '78701', distance: '25' });
+    const other = await saveSearch({ make });
+    // As if the gazetteer's next edition had dropped the ZIP code.
+    await t.pool.query(`update saved_searches set filters = filters || '{"near":"12345"}' where id = $1`, [gone._id]);
+    await placeCar(t.pool, await insertCar(t, seller, make, { name: 'Austin coupe' }), '78701');
+    await match();
+    expect(await matched(gone)).toEqual([]);
+    expect(await matched(other)).toEqual(['Austin coupe']);
+  });
+});
+
 describe('a digest built after a car left the market', () => {
   it('leaves out the cars withdrawn or deleted since they matched (a sold one is left out too, above)', async () => {
     const make = await insertCategory(t);
@@ -224,11 +259,11 @@ describe('the job after a write', () => {
     const burst = [await insertCar(t, seller, make, { name: 'Burst 1' }), await insertCar(t, seller, make, { name: 'Burst 2' })];
     await checkNewCars();
     const cars = new LiveCarIndex(t.pool);
-    expect(await matchAfterWrite(t.pool, cars, await writtenBy(burst[0]!))).toBe(2);
-    expect(await matchAfterWrite(t.pool, cars, await writtenBy(burst[1]!))).toBeNull();
+    expect(await matchAfterWrite(t.pool, cars, placeOfTestZip, await writtenBy(burst[0]!))).toBe(2);
+    expect(await matchAfterWrite(t.pool, cars, placeOfTestZip, await writtenBy(burst[1]!))).toBeNull();
     const later = await insertCar(t, seller, make, { name: 'Later' });
     await checkNewCars();
-    expect(await matchAfterWrite(t.pool, cars, await writtenBy(later))).toBe(1);
+    expect(await matchAfterWrite(t.pool, cars, placeOfTestZip, await writtenBy(later))).toBe(1);
   });
 });
 

@@ -4,7 +4,9 @@ import { inTransaction } from '../../db/pool.ts';
 import { CHECKED_AND_CLEAR } from '../cars/market.ts';
 import { parseProduct } from '../cars/product.ts';
 import { notify } from '../notifications/notify.ts';
+import { AppError } from '../../errors.ts';
 import type { LiveCarIndex } from '../search/live-index.ts';
+import { nearOf, type PlaceOfZip } from '../search/near.ts';
 import { search } from '../search/service.ts';
 
 interface WatchingRow {
@@ -31,13 +33,13 @@ export const carLine = (car: Pick<Product, 'productName' | 'resalePrice' | 'loca
  * line links to the car's page, which shows its flags at the top.
  * Returns the number of new matches.
  */
-export async function matchSavedSearches(pool: Pool, cars: LiveCarIndex): Promise<number> {
+export async function matchSavedSearches(pool: Pool, cars: LiveCarIndex, placeOfZip: PlaceOfZip): Promise<number> {
   const { rows: watching } = await pool.query<WatchingRow>(
     'select id, user_id, name, frequency, filters, watch_from from saved_searches where not paused order by id',
   );
   let found = 0;
   for (const saved of watching) {
-    const candidates = await newestMatches(pool, cars, saved);
+    const candidates = await newestMatches(pool, cars, placeOfZip, saved);
     if (candidates.length) found += await record(pool, saved, candidates);
   }
   return found;
@@ -48,34 +50,43 @@ export async function matchSavedSearches(pool: Pool, cars: LiveCarIndex): Promis
  * began after that transaction ended did it already (a burst of writes is one run, however many
  * jobs it enqueued). Returns the new matches, or null when skipped. The jobs' queue runs one at a time.
  */
-export async function matchAfterWrite(pool: Pool, cars: LiveCarIndex, txid: string): Promise<number | null> {
+export async function matchAfterWrite(pool: Pool, cars: LiveCarIndex, placeOfZip: PlaceOfZip, txid: string): Promise<number | null> {
   const { rows } = await pool.query<{ covered: boolean; xmin: string }>(
     'select $1::xid8 < covered_xmin as covered, pg_snapshot_xmin(pg_current_snapshot())::text as xmin from saved_search_matching',
     [txid],
   );
   if (rows[0]!.covered) return null;
   // Every transaction below this xmin has ended, so the searches below (which bring the copy of the cars up to date first) see its writes.
-  const found = await matchSavedSearches(pool, cars);
+  const found = await matchSavedSearches(pool, cars, placeOfZip);
   await pool.query('update saved_search_matching set covered_xmin = greatest(covered_xmin, $1::xid8)', [rows[0]!.xmin]);
   return found;
 }
 
-/** The cars the search finds that were listed since it began watching (a little more: the insert is exact). */
-async function newestMatches(pool: Pool, cars: LiveCarIndex, saved: WatchingRow): Promise<Product[]> {
+/**
+ * The cars the search finds that were listed since it began watching (a little more: the insert is
+ * exact): the search page's own search, its Near and Distance included.
+ */
+async function newestMatches(pool: Pool, cars: LiveCarIndex, placeOfZip: PlaceOfZip, saved: WatchingRow): Promise<Product[]> {
   const since = saved.watch_from.getTime();
+  const asked = (after?: string) => searchQuery.safeParse({ ...saved.filters, sort: 'newest', limit: String(categoryPageSize.max), ...(after ? { after } : {}) });
+  const first = asked();
+  // Saved under an older schema and no longer a search: it finds nothing rather than stopping the others.
+  if (!first.success) return [];
+  const near = await nearOf(first.data, placeOfZip).catch((err: unknown) => {
+    // A Near that is no longer a ZIP code (gone from the gazetteer): the same.
+    if (err instanceof AppError) return null;
+    throw err;
+  });
+  if (near === null) return [];
   const found: Product[] = [];
-  let after: string | undefined;
-  for (;;) {
-    const query = searchQuery.safeParse({ ...saved.filters, sort: 'newest', limit: String(categoryPageSize.max), ...(after ? { after } : {}) });
-    // Saved under an older schema and no longer a search: it finds nothing rather than stopping the others.
-    if (!query.success) return [];
-    const page = await search(pool, cars, query.data);
+  for (let query = first.data; ; ) {
+    const page = await search(pool, cars, query, near);
     const listed = page.results.map(parseProduct);
     found.push(...listed);
     const last = listed.at(-1);
     // postingTime keeps milliseconds only: stop at the first page reaching back before the watch began.
     if (!page.nextCursor || !last || Date.parse(last.postingTime) < since) return found;
-    after = page.nextCursor;
+    query = { ...query, after: page.nextCursor };
   }
 }
 

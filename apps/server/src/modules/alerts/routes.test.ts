@@ -43,6 +43,9 @@ describe('/api/alerts', () => {
       [{ ...valid, filters: { colour: 'red' } }, /colour/],
       [{ ...valid, filters: { minPrice: '9000', maxPrice: '5000' } }, /Min Price \(9000\) is more than Max Price \(5000\)/],
       [{ ...valid, filters: { maxMileage: 'lots' } }, /Max Mileage must be a whole number/],
+      [{ ...valid, filters: { distance: '25' } }, /Distance needs Near/],
+      [{ ...valid, filters: { near: '787' } }, /Near must be a 5-digit ZIP code/],
+      [{ ...valid, filters: { near: '12345', distance: '25' } }, /^No US ZIP code 12345\.$/],
       [{ ...valid, userId: other.id }, /userId/],
     ];
     for (const [payload, message] of refusals) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { deleteResult, idParam, newSavedSearch, savedSearch, savedSearchEdit, savedSearchLimits } from '@second-gear/contract';
 import { actorOf, requireUser } from '../../auth/guards.ts';
 import { refusal } from '../../http/openapi.ts';
+import { nearOf } from '../search/near.ts';
 import { createSavedSearch, deleteSavedSearch, editSavedSearch, listSavedSearches } from './service.ts';
 
 /** Saved searches (My Alerts), for whoever may search: each person's own only. */
@@ -23,12 +24,16 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['alerts'],
         summary: 'Save a search: its filters, a name and how often to tell of new matching cars',
-        description: 'Only cars listed from now on are told, each at most once. Refused (403) until the caller has confirmed their email address.',
+        description: 'Only cars listed from now on are told, each at most once. Refused (403) until the caller has confirmed their email address, and (400) with a `near` that is no US ZIP code, as the search refuses it.',
         body: newSavedSearch,
         response: { 201: savedSearch, 409: refusal(`The caller has ${savedSearchLimits.perPerson} saved searches already.`) },
       },
     },
-    async (req, reply) => reply.status(201).send(await createSavedSearch(app.pg, actorOf(req), req.body)),
+    async (req, reply) => {
+      // A Near the search would refuse is refused here, rather than saved as a search that never finds a car.
+      await nearOf(req.body.filters, app.placeOfZip);
+      return reply.status(201).send(await createSavedSearch(app.pg, actorOf(req), req.body));
+    },
   );
 
   app.patch(

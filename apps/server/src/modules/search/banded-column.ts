@@ -64,12 +64,14 @@ export class BandedColumn {
    * as the slots have moved anyway.
    */
   placeBands(values: Float64Array, alive: Int32Array, slots: number): void {
+    // A value that is no number (a car without a place) is in band 0, and takes no part in placing the bounds.
+    const counted = (slot: number) => bitOf(alive, slot) === 1 && !Number.isNaN(values[slot]);
     let living = 0;
-    for (let slot = 0; slot < slots; slot++) living += bitOf(alive, slot);
+    for (let slot = 0; slot < slots; slot++) living += +counted(slot);
     // Every step-th car alive, in slot order.
     const step = Math.ceil(living / SAMPLE);
     const taken: number[] = [];
-    for (let slot = 0, seen = 0; slot < slots; slot++) if (bitOf(alive, slot) && seen++ % step === 0) taken.push(values[slot]!);
+    for (let slot = 0, seen = 0; slot < slots; slot++) if (counted(slot) && seen++ % step === 0) taken.push(values[slot]!);
     const sample = Float64Array.from(taken).sort();
     // Distinct bounds only: a value as common as a model year is a band of its own.
     const bounds: number[] = [];

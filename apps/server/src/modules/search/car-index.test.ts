@@ -1,21 +1,41 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bodyTypes, conditions, fuels, searchSorts, transmissions, type SearchQuery } from '@second-gear/contract';
+import { bodyTypes, conditions, distanceIn, fuels, milesBetween, searchRadii, searchSorts, transmissions, type LatLon, type SearchQuery } from '@second-gear/contract';
 import { CarIndex, sortKeys, type Facet, type Position, type SearchableCar } from './car-index.ts';
 import { wordMatches, wordsOf } from './keyword.ts';
+import { pointAt, radiiInMiles } from '../../../test/zip-centres.ts';
 
 /**
  * The copy against a brute force over the same cars, through adds, edits (a new price, year,
  * mileage or description), changes (of the make and options too, which move a car out of its combination's
  * range), removals and settles at random
- * points after a load: every page walked by the cursor, the total and every option's count. The HTTP property
+ * points after a load, with radii, map areas and Nearest first from random Nears over cars placed
+ * around a few towns (some at a town's very centre, so that distances tie; some not placed): every page walked by the cursor, the total and every option's count. The HTTP property
  * test (search.property.test.ts) covers the same through PostgreSQL with a handful of cars, too few
  * to leave cars outside the ranges between two settles.
  */
 
 const makeIds = [randomUUID(), randomUUID(), randomUUID()];
 const locations = ['Portland, OR', 'Austin, TX', 'South Portland, ME'];
+/** Towns' centres (Austin, Round Rock, San Antonio, Houston), which cars sit at or around and searches measure from. */
+const towns: LatLon[] = [
+  { lat: 30.2711, lon: -97.7437 },
+  { lat: 30.5083, lon: -97.6789 },
+  { lat: 29.4241, lon: -98.4936 },
+  { lat: 29.7604, lon: -95.3698 },
+];
+/**
+ * A town's centre; a point a hundredth of a mile either side of a radius from a town (a radius
+ * that keeps too many or too few is caught there); anywhere within 300 miles of one; or no place (NaN).
+ */
+const placeArb = fc.oneof(
+  fc.constantFrom(...towns),
+  // Due north, east, south or west: on the edges of the radius's box, which must hold the whole circle.
+  fc.tuple(fc.constantFrom(...towns), fc.constantFrom(...radiiInMiles), fc.constantFrom(-0.01, 0.01), fc.oneof(fc.constantFrom(0, 90, 180, 270), fc.integer({ min: 0, max: 359 }))).map(([t, r, d, bearing]) => pointAt(t, r + d, bearing)),
+  fc.tuple(fc.constantFrom(...towns), fc.integer({ min: 0, max: 300_000 }), fc.integer({ min: 0, max: 359 })).map(([t, m, bearing]) => pointAt(t, m / 1000, bearing)),
+  fc.constant({ lat: NaN, lon: NaN }),
+);
 
 const carArb = fc.record({
   makeId: fc.constantFrom(...makeIds),
@@ -35,7 +55,8 @@ const carArb = fc.record({
   dealRatio: fc.constantFrom(0.8, 1, Number.MAX_VALUE, Infinity),
   goodPrice: fc.boolean(),
   text: fc.subarray(['golf', 'diesel', 'one', 'owner', 'hybrid', 'towbar']).map((words) => words.join(' ')),
-});
+  place: placeArb,
+}).map(({ place, ...car }) => ({ ...car, ...place }));
 type CarFields = Omit<SearchableCar, 'id'>;
 const makeNames = new Map<string, string>(makeIds.map((id, i) => [id, `Make ${'ABC'[i]}`]));
 
@@ -58,16 +79,28 @@ const queryArb = fc.record({
   location: sometimes(fc.constantFrom('portland', 'TX')),
   verified: sometimes(fc.constant(true as const)),
   goodPrice: sometimes(fc.constant(true as const)),
+  // A Near (by its centre) with a Distance half the time, in either unit; a map area now and then.
+  near: fc.option(fc.constantFrom(...towns), { nil: undefined }),
+  distance: fc.option(fc.constantFrom(...searchRadii), { nil: undefined }),
+  distanceUnit: fc.option(fc.constantFrom('km' as const, 'mi' as const), { nil: undefined }),
+  bounds: sometimes(
+    fc
+      .tuple(fc.integer({ min: 25_000, max: 35_000 }), fc.integer({ min: -102_000, max: -92_000 }), fc.nat({ max: 6000 }), fc.nat({ max: 6000 }))
+      .map(([south, west, tall, wide]) => [south / 1000, west / 1000, (south + tall) / 1000, (west + wide) / 1000] as [number, number, number, number]),
+  ),
   sort: fc.constantFrom(...searchSorts),
   limit: fc.integer({ min: 1, max: 7 }),
-});
-type Query = Omit<SearchQuery, 'after'>;
+}).map(({ near, distance, distanceUnit, sort, ...q }) =>
+  // As the contract has it: a Distance and Nearest first only with a Near.
+  near === undefined ? { ...q, sort: sort === 'nearest' ? ('newest' as const) : sort } : { ...q, nearAt: near, near: '78701', distance, distanceUnit, sort },
+);
+type Query = Omit<SearchQuery, 'after'> & { nearAt?: LatLon };
 
 const opArb = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('add' as const), car: carArb }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('change' as const), which: fc.nat(), car: carArb }) },
-  // As a seller edits a car: a new price, year, mileage or description, the make and options kept.
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('edit' as const), which: fc.nat(), car: carArb.map(({ price, year, km, postedUs, text }) => ({ price, year, km, postedUs, text })) }) },
+  // As a seller edits a car: a new price, year, mileage, description or place, the make and options kept.
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('edit' as const), which: fc.nat(), car: carArb.map(({ price, year, km, postedUs, text, lat, lon }) => ({ price, year, km, postedUs, text, lat, lon })) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('remove' as const), which: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('settle' as const) }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('search' as const), query: queryArb }) },
@@ -88,20 +121,34 @@ function passes(c: CarFields, q: Query, except?: Facet): boolean {
   if (q.goodPrice && !c.goodPrice) return false;
   const words = [...wordsOf(c.text), ...wordsOf(makeNames.get(c.makeId)!)];
   if (q.keyword !== undefined && !wordsOf(q.keyword).every((typed) => words.some((word) => wordMatches(typed, word)))) return false;
+  const placed = !Number.isNaN(c.lat);
+  if ((q.distance !== undefined || q.sort === 'nearest' || q.bounds !== undefined) && !placed) return false;
+  if (q.bounds !== undefined) {
+    const [south, west, north, east] = q.bounds;
+    if (c.lat < south || c.lat > north || c.lon < west || c.lon > east) return false;
+  }
+  if (q.distance !== undefined && !(milesBetween(q.nearAt!, c) <= distanceIn(q.distance, q.distanceUnit ?? 'mi', 'mi'))) return false;
   return true;
 }
 
+/** A car's key in the query's sort: its miles from the Near for Nearest first. */
+function keyOf(c: CarFields, q: Query): number {
+  const { key } = sortKeys[q.sort];
+  return key === 'miles' ? milesBetween(q.nearAt!, c) : c[key];
+}
+
 function expectSameAnswers(index: CarIndex, cars: Map<string, CarFields>, q: Query): void {
-  const { key, desc } = sortKeys[q.sort];
+  const { desc } = sortKeys[q.sort];
   const order = (a: [string, CarFields], b: [string, CarFields]) => {
-    const byKey = a[1][key] < b[1][key] ? -1 : a[1][key] > b[1][key] ? 1 : a[0] < b[0] ? -1 : 1;
+    const [ka, kb] = [keyOf(a[1], q), keyOf(b[1], q)];
+    const byKey = ka < kb ? -1 : ka > kb ? 1 : a[0] < b[0] ? -1 : 1;
     return desc ? -byKey : byKey;
   };
   const expected = [...cars].filter(([, c]) => passes(c, q)).sort(order).map(([id]) => id);
   const seen: string[] = [];
   let after: Position | undefined;
   for (;;) {
-    const answer = index.search({ ...q } as SearchQuery, after, makeNames);
+    const answer = index.search({ ...q } as SearchQuery, after, makeNames, q.nearAt);
     expect(answer.total).toBe(expected.length);
     for (const facet of Object.keys(facetOf) as Facet[]) {
       for (const [value, count] of answer.counts[facet]) expect([facet, value, count]).toEqual([facet, value, [...cars.values()].filter((c) => facetOf[facet](c) === value && passes(c, q, facet)).length]);

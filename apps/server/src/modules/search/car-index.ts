@@ -1,8 +1,9 @@
-import { bodyTypes, conditions, distanceIn, fuels, transmissions, type MileageUnit, type SearchQuery, type SearchSort } from '@second-gear/contract';
+import { bodyTypes, conditions, distanceIn, fuels, milesBetween, transmissions, type LatLon, type MileageUnit, type SearchQuery, type SearchSort } from '@second-gear/contract';
 import { BandedColumn } from './banded-column.ts';
 import { bitOf, bitWords, clearBit, countIn, grownBits, maskOf, movedBits, setBit, slotOfBit } from './bits.ts';
 import { CarIds } from './car-ids.ts';
 import { Numbering, Vocabulary, wordsOf, wordMatches } from './keyword.ts';
+import { placeFilterOf, type PlaceFilter } from './near.ts';
 
 /** What the search knows of one car on the market, as loaded from PostgreSQL (live-index.ts). */
 export interface SearchableCar {
@@ -22,6 +23,9 @@ export interface SearchableCar {
   condition: string;
   verifiedSeller: boolean;
   location: string;
+  /** Its ZIP code's centre (products.lat, lon); NaN for both when it is not placed (it passes no radius, map area or Nearest first). */
+  lat: number;
+  lon: number;
   /**
    * Best deal's key: the asking price over the fair price's estimate; without an estimate
    * NO_ESTIMATE, after every rated car; with an open listing-check flag Infinity, after every car
@@ -50,8 +54,13 @@ export const sortKeys: Record<SearchSort, { key: SortKey; desc: boolean; integer
   'year-desc': { key: 'year', desc: true, integer: true },
   // The furthest below its fair price first.
   'best-deal': { key: 'dealRatio', desc: false, integer: false },
+  // Miles from Near, worked out by each search (the query's Near is needed to have it).
+  nearest: { key: 'miles', desc: false, integer: false },
 };
-type SortKey = 'postedUs' | 'price' | 'km' | 'year' | 'dealRatio';
+type SortKey = 'postedUs' | 'price' | 'km' | 'year' | 'dealRatio' | 'miles';
+/** The values kept per car, column by column (every sort key but Nearest first's, and the place). */
+const COLUMNS = ['postedUs', 'price', 'km', 'year', 'dealRatio', 'lat', 'lon'] as const;
+type Column = (typeof COLUMNS)[number];
 
 export interface Position {
   key: number;
@@ -79,8 +88,11 @@ export function maxKmOf(max: number, unit: MileageUnit = 'km'): number {
   return distanceIn(max, unit, 'km') + 1e-6;
 }
 
-/** The columns kept in bands as well as by value. */
-const BANDED = ['price', 'year', 'km'] as const;
+/**
+ * The columns kept in bands as well as by value. A radius or a map area is first a box of latitude
+ * and longitude, answered from the bands as a price range is; the cars in the box are then measured.
+ */
+const BANDED = ['price', 'year', 'km', 'lat', 'lon'] as const;
 /** A facet's filter not set. */
 const ANY = -1;
 /** A facet's filter set to an option no car has (a make with no car yet): never equal to a car's value. */
@@ -105,7 +117,9 @@ const NO_CAR = -2;
  * Whether each car passes is a bit (bits.ts), 32 cars to a word; the price, year and mileage are
  * cut into bands (banded-column.ts), so that a bound costs a word operation per 32 cars and a
  * comparison for the cars of its own band; a keyword's words, a model and a place are postings
- * (the cars that have each), marked as bits.
+ * (the cars that have each), marked as bits. A car's latitude and longitude are banded too: a
+ * radius is the box around it from the bands, then the exact distance of each car in the box
+ * (decision 043).
  */
 export class CarIndex {
   private capacity = 0;
@@ -124,9 +138,22 @@ export class CarIndex {
   private combo = new Int32Array(0);
   private verified = bitWords(0);
   private goodPrice = bitWords(0);
-  /** The filters' columns in bands (the values themselves are the sort keys below; BANDED names them). */
-  private readonly bands = { price: new BandedColumn(true), year: new BandedColumn(true), km: new BandedColumn(false) };
-  private keys: Record<SortKey, Float64Array> = { postedUs: new Float64Array(0), price: new Float64Array(0), km: new Float64Array(0), year: new Float64Array(0), dealRatio: new Float64Array(0) };
+  /** The filters' columns in bands (their values are kept in `keys` below; BANDED names them). */
+  private readonly bands = { price: new BandedColumn(true), year: new BandedColumn(true), km: new BandedColumn(false), lat: new BandedColumn(false), lon: new BandedColumn(false) };
+  private keys: Record<Column, Float64Array> = {
+    postedUs: new Float64Array(0),
+    price: new Float64Array(0),
+    km: new Float64Array(0),
+    year: new Float64Array(0),
+    dealRatio: new Float64Array(0),
+    lat: new Float64Array(0),
+    lon: new Float64Array(0),
+  };
+  /**
+   * Per slot, its car's miles from the Near of the search under way, written by the search for the
+   * cars it measured (those that pass every other filter) and read for those only: Nearest first's key.
+   */
+  private miles = new Float64Array(0);
   private readonly makes = new Numbering();
   private readonly models = new Numbering();
   private readonly locations = new Numbering();
@@ -267,7 +294,7 @@ export class CarIndex {
     this.verified = movedBits(this.verified, moveTo, this.capacity);
     this.goodPrice = movedBits(this.goodPrice, moveTo, this.capacity);
     this.combo = moved(this.combo);
-    for (const k of ['postedUs', 'price', 'km', 'year', 'dealRatio'] as const) this.keys[k] = moved(this.keys[k]);
+    for (const k of COLUMNS) this.keys[k] = moved(this.keys[k]);
     this.slots = start[combos]!;
     for (const column of BANDED) this.bands[column].placeBands(this.keys[column], this.alive, this.slots);
     this.freeSlots.length = 0;
@@ -301,7 +328,8 @@ export class CarIndex {
     for (const column of BANDED) this.bands[column].grow(capacity);
     this.generation = grown(this.generation, (n) => new Uint32Array(n));
     this.combo = grown(this.combo, (n) => new Int32Array(n));
-    for (const k of ['postedUs', 'price', 'km', 'year', 'dealRatio'] as const) this.keys[k] = grown(this.keys[k], (n) => new Float64Array(n));
+    for (const k of COLUMNS) this.keys[k] = grown(this.keys[k], (n) => new Float64Array(n));
+    this.miles = new Float64Array(capacity);
     this.ids.grow(capacity);
     this.capacity = capacity;
   }
@@ -309,9 +337,10 @@ export class CarIndex {
   /**
    * The cars matching every filter (the total, and the page after `after` in the sort's order),
    * and for each facet the cars that match every filter but that facet's own, by option.
-   * `makeNames` gives each make's name, which a typed word may match.
+   * `makeNames` gives each make's name, which a typed word may match; `near` is the centre of the
+   * query's Near (its ZIP code's), which its Distance and Nearest first measure from.
    */
-  search(q: SearchQuery, after: Position | undefined, makeNames: Map<string, string>): IndexAnswer {
+  search(q: SearchQuery, after: Position | undefined, makeNames: Map<string, string>, near?: LatLon): IndexAnswer {
     // Whether each combination passes every facet's filter, and the one facet it fails if only one.
     const wanted = [
       q.make === undefined ? ANY : (this.makes.find(q.make) ?? NO_CAR),
@@ -331,7 +360,8 @@ export class CarIndex {
 
     // Whether each car passes the other filters, counted per combination, and offered to the page
     // when it also passes the facets'.
-    const sortKey = this.keys[sortKeys[q.sort].key];
+    const key = sortKeys[q.sort].key;
+    const sortKey = key === 'miles' ? this.miles : this.keys[key];
     const tally: Tally = {
       perCombo: new Uint32Array(comboCount),
       matchesAll,
@@ -340,7 +370,7 @@ export class CarIndex {
       direction: sortKeys[q.sort].desc ? -1 : 1,
     };
     this.spareBitsUsed = 0;
-    this.tally(this.carsWithin(q, makeNames), q, fails, tally);
+    this.tally(this.carsWithin(q, makeNames), q, placeFilterOf(q, near), fails, tally);
     const { perCombo, page } = tally;
 
     // A combination's cars count for a facet's options when the only facet filter it fails, if any, is that facet's own.
@@ -373,7 +403,7 @@ export class CarIndex {
    * only those `within` its cars. A combination failing two facets' filters counts for no option,
    * so its range is skipped.
    */
-  private tally(within: Int32Array | null, q: SearchQuery, fails: Uint8Array, tally: Tally): void {
+  private tally(within: Int32Array | null, q: SearchQuery, place: PlaceFilter | null, fails: Uint8Array, tally: Tally): void {
     if (this.passesBits.length !== this.alive.length) {
       this.passesBits = bitWords(this.capacity);
       this.unsureBits = bitWords(this.capacity);
@@ -394,7 +424,7 @@ export class CarIndex {
     }
     if (this.slots > this.ordered) span(this.ordered, this.slots);
     // A word shared by two spans is filtered twice, to the same bits.
-    for (const [from, to] of spans) this.filterWords(passes, from! >>> 5, (to! - 1) >>> 5, within, q);
+    for (const [from, to] of spans) this.filterWords(passes, from! >>> 5, (to! - 1) >>> 5, within, q, place);
     for (const c of counted) {
       const from = this.rangeStart[c]!;
       const to = this.rangeStart[c + 1]!;
@@ -406,15 +436,23 @@ export class CarIndex {
   }
 
   /** Sets in `passes`, over words `from` to `to` (inclusive), the cars alive (and `within`) that pass every filter but the facets'. */
-  private filterWords(passes: Int32Array, from: number, to: number, within: Int32Array | null, q: SearchQuery): void {
+  private filterWords(passes: Int32Array, from: number, to: number, within: Int32Array | null, q: SearchQuery, place: PlaceFilter | null): void {
     passes.set(this.alive.subarray(from, to + 1), from);
     if (within !== null) for (let w = from; w <= to; w++) passes[w]! &= within[w]!;
     if (q.verified) for (let w = from; w <= to; w++) passes[w]! &= this.verified[w]!;
     if (q.goodPrice) for (let w = from; w <= to; w++) passes[w]! &= this.goodPrice[w]!;
-    // Price, year and mileage from their bands, a word at a time; the cars in a bound's own band
-    // are unsure, and compared on that column alone.
+    // Price, year, mileage and place from their bands, a word at a time; the cars in a bound's own
+    // band are unsure, and compared on that column alone. A car without a place (NaN) is in band 0
+    // and fails every comparison and every measure, so no map area, radius or Nearest first finds it.
     const maxKm = q.maxMileage === undefined ? undefined : maxKmOf(q.maxMileage, q.mileageUnit);
-    const bounds = { price: [q.minPrice, q.maxPrice], year: [q.minYear, q.maxYear], km: [undefined, maxKm] } as const;
+    const box = place?.box;
+    const bounds = {
+      price: [q.minPrice, q.maxPrice],
+      year: [q.minYear, q.maxYear],
+      km: [undefined, maxKm],
+      lat: [box?.south, box?.north],
+      lon: [box?.west, box?.east],
+    } as const;
     for (const column of BANDED) {
       const [min, max] = bounds[column];
       if (min === undefined && max === undefined) continue;
@@ -423,6 +461,33 @@ export class CarIndex {
       if (min !== undefined) this.bands[column].keepAtLeast(passes, unsure, from, to, min);
       if (max !== undefined) this.bands[column].keepAtMost(passes, unsure, from, to, max);
       keepWithin(passes, unsure, from, to, this.keys[column], min ?? -Infinity, max ?? Infinity);
+    }
+    if (place?.measure) this.measure(passes, from, to, place.measure.from, place.measure.withinMiles);
+  }
+
+  /**
+   * Of the cars passing over words `from` to `to` (inclusive), keeps those at most `withinMiles`
+   * from `near` and writes each one's miles from it (Nearest first's key). The distance is the
+   * contract's milesBetween, as a card's "12 mi away" is, so that the two never disagree.
+   */
+  private measure(passes: Int32Array, from: number, to: number, near: LatLon, withinMiles: number): void {
+    const { lat, lon } = this.keys;
+    // One point reused for every car: a new object per car cost a tenth of a radius search.
+    const at = { lat: 0, lon: 0 };
+    for (let w = from; w <= to; w++) {
+      let left = passes[w]!;
+      let kept = left;
+      while (left !== 0) {
+        const low = left & -left;
+        left ^= low;
+        const slot = slotOfBit(w, low);
+        at.lat = lat[slot]!;
+        at.lon = lon[slot]!;
+        const miles = milesBetween(near, at);
+        if (miles <= withinMiles) this.miles[slot] = miles;
+        else kept ^= low;
+      }
+      passes[w] = kept;
     }
   }
 

@@ -22,6 +22,8 @@ interface ChangeRow {
   condition: string;
   verified: boolean;
   location: string;
+  lat: number | null;
+  lon: number | null;
   search_text: string;
   estimate: number | null;
   rating: DealRating | null;
@@ -31,7 +33,7 @@ interface ChangeRow {
 const CAR_COLUMNS = `
   p.id, ${ON_MARKET} as on_market, p.category_id, p.model, p.resale_price, p.year_key, p.mileage_km::text,
   (extract(epoch from p.posting_time) * 1000000)::int8::text as posted_us, p.fuel, p.transmission, p.body_type,
-  p.condition, coalesce(s.verified, false) as verified, p.location, p.search_text, e.estimate, e.rating, ${HAS_OPEN_FLAG} as flagged`;
+  p.condition, coalesce(s.verified, false) as verified, p.location, p.lat, p.lon, p.search_text, e.estimate, e.rating, ${HAS_OPEN_FLAG} as flagged`;
 const CAR_FROM = 'products p left join users s on s.id = p.seller_id left join price_estimates e on e.product_id = p.id';
 
 /**
@@ -50,7 +52,7 @@ export const CHANGED_CARS_SQL = `
   select snapshot.xmin, car.* from snapshot left join (
     select ${CAR_COLUMNS} from ${CAR_FROM} where p.search_txid >= $1::xid8
     union all
-    select product_id, false${', null'.repeat(16)} from search_removals where txid >= $1::xid8
+    select product_id, false${', null'.repeat(18)} from search_removals where txid >= $1::xid8
   ) car on true`;
 
 /**
@@ -89,6 +91,8 @@ const toCar = (r: ChangeRow): SearchableCar => ({
   condition: r.condition,
   verifiedSeller: r.verified,
   location: r.location,
+  lat: r.lat ?? NaN,
+  lon: r.lon ?? NaN,
   text: r.search_text,
   // A flagged car earns no rating (as PRODUCT_JSON writes it): last in Best deal, never a good price.
   dealRatio: r.flagged ? Infinity : r.estimate === null ? NO_ESTIMATE : r.resale_price / r.estimate,

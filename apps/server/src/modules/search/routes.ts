@@ -3,6 +3,7 @@ import { searchQuery, searchResult } from '@second-gear/contract';
 import { loadActor } from '../../auth/guards.ts';
 import { jsonBytes, jsonText, sendJson } from '../../http/json-bytes.ts';
 import { parseProduct, withoutSellerContact } from '../cars/product.ts';
+import { nearOf } from './near.ts';
 import { search, searchResultText } from './service.ts';
 
 /** Search over every car on the market, for everyone: a visitor gets the cars without their sellers' contact. */
@@ -26,7 +27,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['search'],
         summary: 'Search the cars on the market: keyword, filters, sort, keyset pages, and counts beside each option',
         description:
-          'Public: a visitor (no session) gets the same cars without the sellers’ `email` and `mobile` and with each VIN’s serial hidden. Every filter is optional. `counts` gives, for each filter with options, how many cars each option would find under the other filters. Pass `nextCursor` as `after`, with the same filters and sort, for the next page.',
+          'Public: a visitor (no session) gets the same cars without the sellers’ `email` and `mobile` and with each VIN’s serial hidden. Every filter is optional. `counts` gives, for each filter with options, how many cars each option would find under the other filters. Pass `nextCursor` as `after`, with the same filters and sort, for the next page. `distance` (miles, or km with `distanceUnit=km`) and sort `nearest` measure from the centre of the ZIP code `near` (400 for a ZIP code that is none); they, and `bounds`, find only cars with a place.',
         querystring: searchQuery,
         response: { 200: searchResult },
       },
@@ -35,7 +36,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await loadActor(req);
       // The answer depends on the cookie (the sellers' contact), so no shared cache may hand it on.
       reply.header('vary', 'cookie');
-      const answer = await search(app.pg, cars, req.query);
+      const answer = await search(app.pg, cars, req.query, await nearOf(req.query, app.placeOfZip));
       if (viewer) return sendJson(reply, jsonText(app, searchResult, searchResultText(answer)));
       return sendJson(reply, jsonBytes(app, searchResult, { ...answer, results: answer.results.map((car) => withoutSellerContact(parseProduct(car))) }));
     },

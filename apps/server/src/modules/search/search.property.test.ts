@@ -1,14 +1,19 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyTypes, conditions, dealRatings, fuels, searchSorts, transmissions, type SearchResult, type SearchSort } from '@second-gear/contract';
+import { bodyTypes, conditions, dealRatings, distanceIn, fuels, milesBetween, searchRadii, searchSorts, transmissions, type SearchResult, type SearchSort } from '@second-gear/contract';
 import { as, type Person, type TestApp } from '../../../test/harness.ts';
 import { withPersonas } from '../../../test/personas.ts';
 import { insertCategory } from '../../../test/fixtures.ts';
+import { pointAt, radiiInMiles, zipCentres, type TestZip } from '../../../test/zip-centres.ts';
+import { wordMatches, wordsOf } from './keyword.ts';
 
 /**
  * Random listings against random filter sets and sorts: every page (walked through `nextCursor`),
  * the total and every option's count must equal a brute-force computation over the same rows.
- * The keyword is left out (its typo tolerance is checked by example in keyword.test.ts and search.test.ts).
+ * Cars are placed at test ZIP codes' centres or around them (or nowhere), and searches ask for a
+ * Near with a Distance in miles or km, the map's bounds and Nearest first, measured by the
+ * contract's milesBetween. The keyword's words are matched as the copy matches them
+ * (keyword.ts, whose typo tolerance is checked by example in keyword.test.ts and search.test.ts).
  */
 
 let t: TestApp;
@@ -21,6 +26,8 @@ type Generated<A> = A extends fc.Arbitrary<infer T> ? T : never;
 
 const models = ['Golf', 'Polo', 'Camry', 'Focus', 'Model 3'] as const;
 const locations = ['Portland, OR', 'Austin, TX', 'South Portland, ME', 'Salt Lake City, UT'] as const;
+const zips = Object.keys(zipCentres) as TestZip[];
+const names = ['A car', 'Estate car', 'Diesel coupe', 'Estate, one owner'] as const;
 const base = Date.parse('2026-01-01T00:00:00Z');
 
 const carArb = fc.record({
@@ -36,6 +43,18 @@ const carArb = fc.record({
   bodyType: fc.option(fc.constantFrom(...bodyTypes), { nil: null }),
   condition: fc.constantFrom(...conditions),
   location: fc.constantFrom(...locations),
+  name: fc.constantFrom(...names),
+  // At a ZIP code's centre, a hundredth of a mile either side of a radius from one, anywhere up to 3 degrees from one, or not placed.
+  place: fc.oneof(
+    fc.constantFrom(...zips).map((zip) => ({ zip, ...zipCentres[zip] })),
+    fc
+      .tuple(fc.constantFrom(...zips), fc.constantFrom(...radiiInMiles), fc.constantFrom(-0.01, 0.01), fc.integer({ min: 0, max: 359 }))
+      .map(([zip, miles, hair, bearing]) => ({ zip, ...pointAt(zipCentres[zip], miles + hair, bearing) })),
+    fc
+      .tuple(fc.constantFrom(...zips), fc.integer({ min: -3000, max: 3000 }), fc.integer({ min: -3000, max: 3000 }))
+      .map(([zip, dLat, dLon]) => ({ zip, lat: zipCentres[zip].lat + dLat / 1000, lon: zipCentres[zip].lon + dLon / 1000 })),
+    fc.constant(null),
+  ),
   verifiedSeller: fc.boolean(),
   state: fc.constantFrom('market', 'market', 'market', 'sold', 'withdrawn'),
   day: fc.nat({ max: 4 }),
@@ -62,9 +81,20 @@ const queryArb = fc
     location: sometimes(fc.constantFrom('portland', 'TX', ', ', 'lake c', 'nowhere')),
     verified: sometimes(fc.constant(true)),
     goodPrice: sometimes(fc.constant(true)),
+    keyword: sometimes(fc.constantFrom('estate', 'diesel coupe', 'owner', 'zzz')),
+    near: fc.option(fc.constantFrom(...zips), { nil: undefined }),
+    distance: fc.option(fc.constantFrom(...searchRadii), { nil: undefined }),
+    distanceUnit: fc.constantFrom(undefined, 'km' as const, 'mi' as const),
+    bounds: sometimes(
+      fc
+        .tuple(fc.integer({ min: 27_000, max: 32_000 }), fc.integer({ min: -100_000, max: -94_000 }), fc.nat({ max: 5000 }), fc.nat({ max: 6000 }))
+        .map(([south, west, tall, wide]) => [south / 1000, west / 1000, (south + tall) / 1000, (west + wide) / 1000].join(',')),
+    ),
     sort: sometimes(fc.constantFrom(...searchSorts)),
   })
-  .map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Partial<typeof q>)
+  // As the contract has it: a Distance and Nearest first only with a Near.
+  .map(({ near, distance, distanceUnit, sort, ...q }) => (near === undefined ? { ...q, sort: sort === 'nearest' ? undefined : sort } : { ...q, near, distance, distanceUnit, sort }))
+  .map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Partial<typeof q> & { near?: TestZip; distance?: number; distanceUnit?: 'km' | 'mi' })
   .filter((q) => (q.minPrice ?? 0) <= (q.maxPrice ?? Infinity) && (q.minYear ?? 0) <= (q.maxYear ?? Infinity));
 type Query = Generated<typeof queryArb>;
 
@@ -88,15 +118,16 @@ async function replaceListings(cars: Generated<typeof carArb>[]): Promise<Car[]>
       `insert into products (category_id, seller_id, seller_name, seller_email, product_name, condition, description, original_price,
          resale_price, year_of_purchase, mobile, location, image_key, paid, sales_status, withdrawn_at, posting_time,
          model, model_year, mileage, mileage_unit, fuel, transmission, body_type)
-       values ($1, $2, $3, $4, 'A car', $5, 'For sale', $6 + 1000, $6, $7, '555-0100', $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+       values ($1, $2, $3, $4, $21, $5, 'For sale', $6 + 1000, $6, $7, '555-0100', $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
        returning id`,
       [
         makes[car.make], seller.id, seller.name, seller.email, car.condition, car.price, String(car.yearOfPurchase), car.location, imageKey,
         car.state === 'sold', car.state === 'sold' ? 'sold' : 'available', car.state === 'withdrawn' ? new Date() : null,
         new Date(base + car.day * 86_400_000), car.model, car.modelYear, car.mileage?.value ?? null, car.mileage?.unit ?? null,
-        car.fuel, car.transmission, car.bodyType,
+        car.fuel, car.transmission, car.bodyType, car.name,
       ],
     );
+    if (car.place) await t.pool.query('update products set zip = $2, lat = $3, lon = $4 where id = $1', [rows[0]!.id, car.place.zip, car.place.lat, car.place.lon]);
     if (car.fair) {
       await t.pool.query('insert into price_estimates (product_id, comparables, estimate, low, high, rating) values ($1, 5, $2, $2, $2, $3)', [rows[0]!.id, car.fair.estimate, car.fair.rating]);
     }
@@ -128,17 +159,28 @@ function matches(c: Car, q: Query, except?: Facet): boolean {
   if (q.location !== undefined && !c.location.toLowerCase().includes(q.location.toLowerCase())) return false;
   if (q.verified && !c.verifiedSeller) return false;
   if (q.goodPrice && c.fair?.rating !== 'Great price' && c.fair?.rating !== 'Good price') return false;
+  if (q.keyword !== undefined) {
+    const words = [...wordsOf(`${c.name} ${c.model ?? ''} For sale`.toLowerCase()), ...wordsOf(['Volkswagen', 'Toyota', 'Ford', 'Tesla'][c.make]!)];
+    if (!wordsOf(q.keyword).every((typed) => words.some((word) => wordMatches(typed, word)))) return false;
+  }
+  if ((q.distance !== undefined || q.sort === 'nearest' || q.bounds !== undefined) && !c.place) return false;
+  if (q.bounds !== undefined) {
+    const [south, west, north, east] = q.bounds.split(',').map(Number) as [number, number, number, number];
+    if (c.place!.lat < south || c.place!.lat > north || c.place!.lon < west || c.place!.lon > east) return false;
+  }
+  if (q.distance !== undefined && !(milesBetween(zipCentres[q.near!], c.place!) <= distanceIn(q.distance, q.distanceUnit ?? 'mi', 'mi'))) return false;
   const wanted: Record<Facet, string | undefined> = { make: makeOf(q), fuel: q.fuel, transmission: q.transmission, bodyType: q.bodyType, condition: q.condition };
   return facetNames.every((f) => f === except || wanted[f] === undefined || facetValue[f](c) === wanted[f]);
 }
 
-const sortKey: Record<SearchSort, { key: (c: Car) => number; desc: boolean }> = {
+const sortKey: Record<SearchSort, { key: (c: Car, q: Query) => number; desc: boolean }> = {
   newest: { key: (c) => c.day, desc: true },
   'price-asc': { key: (c) => c.price, desc: false },
   'price-desc': { key: (c) => c.price, desc: true },
   'mileage-asc': { key: kmOf, desc: false },
   'year-desc': { key: yearOf, desc: true },
   'best-deal': { key: (c) => (c.fair ? c.price / c.fair.estimate : Infinity), desc: false },
+  nearest: { key: (c, q) => milesBetween(zipCentres[q.near!], c.place!), desc: false },
 };
 
 function expected(cars: Car[], q: Query) {
@@ -146,7 +188,8 @@ function expected(cars: Car[], q: Query) {
   const ids = cars
     .filter((c) => matches(c, q))
     .sort((a, b) => {
-      const byKey = key(a) === key(b) ? 0 : key(a) < key(b) ? -1 : 1;
+      const [ka, kb] = [key(a, q), key(b, q)];
+      const byKey = ka === kb ? 0 : ka < kb ? -1 : 1;
       const order = byKey !== 0 ? byKey : a.id < b.id ? -1 : 1;
       return desc ? -order : order;
     })
@@ -189,7 +232,7 @@ describe('GET /api/search against a brute-force computation', () => {
   it('finds every matching car once, in order, with the right total and counts', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(carArb, { maxLength: 60 }),
+        fc.array(carArb, { minLength: 10, maxLength: 60 }),
         fc.array(fc.tuple(queryArb, fc.integer({ min: 1, max: 7 })), { minLength: 1, maxLength: 4 }),
         async (listings, queries) => {
           const cars = await replaceListings(listings);

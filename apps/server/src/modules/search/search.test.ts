@@ -6,6 +6,7 @@ import { search as searchCars, searchResultText } from './service.ts';
 import { as, type Person, type TestApp } from '../../../test/harness.ts';
 import { withPersonas } from '../../../test/personas.ts';
 import { insertCar, insertCategory } from '../../../test/fixtures.ts';
+import { placeCar } from '../../../test/zip-centres.ts';
 
 let t: TestApp;
 let buyer: Person;
@@ -67,6 +68,74 @@ describe('GET /api/search: in production', () => {
     const production = { config: { env: 'production' } } as FastifyInstance;
     // Outside production jsonText holds the text to what the schema makes of it, byte for byte.
     expect(jsonText(production, searchResult, searchResultText(answer)).toString()).toBe(jsonText(t.app, searchResult, searchResultText(answer)).toString());
+  });
+});
+
+describe('GET /api/search: near a ZIP code', () => {
+  let make: string;
+  const placed: Record<string, string> = {};
+  beforeAll(async () => {
+    make = await insertCategory(t, 'Ford');
+    // Two in Austin itself (the same distance: the id breaks the tie), then 17, 74 and 146 miles away, and one without a place.
+    for (const [name, zip] of [['Austin A', '78701'], ['Austin B', '78701'], ['Round Rock', '78664'], ['San Antonio', '78205'], ['Houston', '77002'], ['Nowhere', null]] as const) {
+      placed[name] = await insertCar(t, seller, make, { name });
+      await placeCar(t.pool, placed[name], zip);
+    }
+  });
+  const names = async (query: string) => {
+    const ids = await found(`make=${make}&${query}`);
+    return ids.map((id) => Object.keys(placed).find((name) => placed[name] === id));
+  };
+  const austin = () => [placed['Austin A']!, placed['Austin B']!].sort().map((id) => Object.keys(placed).find((name) => placed[name] === id));
+
+  it('keeps the cars within the Distance, in miles or km, and leaves out the unplaced; Near alone keeps every car', async () => {
+    expect((await names('near=78701&distance=25')).sort()).toEqual(['Austin A', 'Austin B', 'Round Rock']);
+    // 100 km is 62 miles; 250 km (155 miles) reaches Houston (146).
+    expect((await names('near=78701&distance=100&distanceUnit=km')).sort()).toEqual(['Austin A', 'Austin B', 'Round Rock']);
+    expect((await names('near=78701&distance=250&distanceUnit=km')).sort()).toEqual(['Austin A', 'Austin B', 'Houston', 'Round Rock', 'San Antonio']);
+    expect(await names('near=78701')).toHaveLength(6);
+  });
+
+  it('sorts Nearest first, the id breaking a tie, page after page through the cursor, with the total and counts of the radius', async () => {
+    expect(await names('near=78701&sort=nearest')).toEqual([...austin(), 'Round Rock', 'San Antonio', 'Houston']);
+    const seen: string[] = [];
+    let after = '';
+    for (let pages = 0; pages < 10; pages++) {
+      const res = await search(`make=${make}&near=78701&distance=100&sort=nearest&limit=1${after}`, buyer);
+      const page = res.json<SearchResult>();
+      expect(page.total).toBe(4);
+      expect(page.counts.make.find((m) => m.value === make)?.count).toBe(4);
+      seen.push(...page.results.map((r) => r._id));
+      if (!page.nextCursor) break;
+      after = `&after=${page.nextCursor}`;
+    }
+    expect(seen).toEqual([...[placed['Austin A']!, placed['Austin B']!].sort(), placed['Round Rock'], placed['San Antonio']]);
+  });
+
+  it('keeps the cars inside the map’s bounds, with any other filter', async () => {
+    // A box around Austin and Round Rock only.
+    expect((await names('bounds=30.0,-98.0,30.6,-97.5')).sort()).toEqual(['Austin A', 'Austin B', 'Round Rock']);
+    expect(await names('bounds=30.0,-98.0,30.6,-97.5&near=78701&sort=nearest&keyword=round')).toEqual(['Round Rock']);
+  });
+
+  it('refuses a Distance or Nearest first without Near, a Near that is no ZIP code, and bounds that are no box', async () => {
+    const refusals: [string, string][] = [
+      ['distance=25', 'Distance needs Near: a ZIP code to measure from.'],
+      ['sort=nearest', 'Nearest first needs Near: a ZIP code to measure from.'],
+      ['near=12345&distance=25', 'No US ZIP code 12345.'],
+      ['near=12345', 'No US ZIP code 12345.'],
+      ['near=7870', 'Near must be a 5-digit ZIP code.'],
+      ['near=78701&distance=30', 'Distance must be one of: 10, 25, 50, 100, 250.'],
+      ['near=78701&distance=25&distanceUnit=furlongs', 'Distance unit must be one of: km, mi.'],
+      ['bounds=31,-97,30,-98', 'bounds must be south,west,north,east in degrees.'],
+      ['bounds=30,-98,31', 'bounds must be south,west,north,east in degrees.'],
+      ['bounds=30,-98,91,-97', 'bounds must be south,west,north,east in degrees.'],
+    ];
+    for (const [query, message] of refusals) {
+      const res = await search(query, buyer);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toContain(message);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { bodyTypes, conditions, fuels, transmissions, type SearchQuery, type SearchResult, type SearchSort } from '@second-gear/contract';
+import { bodyTypes, conditions, fuels, transmissions, type LatLon, type SearchQuery, type SearchResult, type SearchSort } from '@second-gear/contract';
 import { badCursor } from '../../errors.ts';
 import { ON_MARKET } from '../cars/market.ts';
 import { jsonArray } from '../../http/json-bytes.ts';
@@ -31,12 +31,12 @@ export type SearchResultOfJson = Omit<SearchResult, 'results'> & { results: Prod
  * One page of the cars on the market matching every filter, in the chosen sort with the id as the
  * tie-breaker, continuing after the cursor; with the total and every facet's option counts. The
  * matching and counting are done over this process's copy of the cars (live-index.ts); the page's
- * cars are then read from PostgreSQL by id.
+ * cars are then read from PostgreSQL by id. `near` is the centre of the query's Near (nearOf).
  */
-export async function search(pool: Pool, cars: LiveCarIndex, q: SearchQuery): Promise<SearchResultOfJson> {
+export async function search(pool: Pool, cars: LiveCarIndex, q: SearchQuery, near?: LatLon): Promise<SearchResultOfJson> {
   const after = q.after ? decodeCursor(q.after, q.sort) : undefined;
   const { cars: index, makes } = await cars.current();
-  const answer = index.search(q, after, new Map(makes.map((m) => [m.id, m.name])));
+  const answer = index.search(q, after, new Map(makes.map((m) => [m.id, m.name])), near);
   const shown = answer.page.slice(0, q.limit);
   // Prepared once per connection: planning this join cost more than running it.
   const { rows } = await pool.query<{ id: string; product: ProductJson }>({ name: 'search-page', text: PAGE_SQL, values: [shown.map((p) => p.id)] });
