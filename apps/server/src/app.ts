@@ -49,7 +49,6 @@ import { pricingRoutes } from './modules/pricing/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { placesRoutes } from './modules/places/routes.ts';
 import { LiveCarIndex } from './modules/search/live-index.ts';
-import { noGazetteer, type PlaceOfZip } from './modules/search/near.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { mailboxRoutes } from './mail/mailbox-routes.ts';
 import { reachableByOthers } from './loopback.ts';
@@ -69,8 +68,6 @@ declare module 'fastify' {
     authChanges: AuthChangesListener | null;
     /** This process's copy of the cars on the market: the search's, and the saved searches' job's (main.ts). */
     liveCars: LiveCarIndex;
-    /** A ZIP code's centre (AppDeps.placeOfZip): the search's Near, and the saved searches' job's (main.ts). */
-    placeOfZip: PlaceOfZip;
     /** Card payments, refunds and payouts (the provider `PAYMENTS` names, or the one a test passes); the job runner carries out money moves with it too (main.ts). */
     payments: PaymentProvider;
   }
@@ -90,13 +87,11 @@ export interface AppDeps {
   httpTimeouts?: HttpTimeouts;
   /** Where log lines go; default standard output (tests read them). */
   logStream?: { write(line: string): void };
-  /** A ZIP code's centre, which a search's Near and Distance measure from; tests pass fixed ones. */
-  placeOfZip?: PlaceOfZip;
 }
 
 export const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
-export async function buildApp({ config, pool, auth, images, webDist, payments, httpTimeouts = HTTP_TIMEOUTS, logStream, placeOfZip = noGazetteer }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, pool, auth, images, webDist, payments, httpTimeouts = HTTP_TIMEOUTS, logStream }: AppDeps): Promise<FastifyInstance> {
   // Standard output written asynchronously: a request does not wait for its log line to be
   // written. What is still buffered is written out when the app closes.
   const stdout = logStream ? undefined : pino.destination({ dest: 1, sync: false });
@@ -132,7 +127,6 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
   app.decorate('config', config);
   app.decorate('images', images);
   app.decorate('liveCars', new LiveCarIndex(pool));
-  app.decorate('placeOfZip', placeOfZip);
   // Cleared by the writes that change what the catalog shows (a new, advertised or deleted car, a
   // sale, a seller verified or deleted), before their answer leaves, so the writer's next read is fresh.
   app.decorate('catalogReads', new ReadCache<Buffer>(config.catalogCacheMs));

@@ -55,7 +55,7 @@ async function main() {
       if (created) say(demoDataAdded(created, config.demoData, DEMO_PASSWORD));
     }
     const app = await buildApp({ config, pool, auth, images, webDist: defaultWebDist });
-    jobs = await startJobRunner({ pool, config, secret, liveCars: app.liveCars, placeOfZip: app.placeOfZip, images, money: { provider: app.payments, feePercent: config.platformFeePercent }, log: (level, message) => (level === 'error' || level === 'warning' ? app.log.warn({ jobs: level }, message) : app.log.debug(message)) });
+    jobs = await startJobRunner({ pool, config, secret, liveCars: app.liveCars, images, money: { provider: app.payments, feePercent: config.platformFeePercent }, log: (level, message) => (level === 'error' || level === 'warning' ? app.log.warn({ jobs: level }, message) : app.log.debug(message)) });
     if (config.mail.transport === 'off') say('emails are off: SMTP_URL is unset, so notifications appear in the bell only');
     if (config.mail.transport === 'dev-mailbox') say(`emails go to the development mailbox: ${config.publicUrl}/dev/mailbox (set SMTP_URL to send them)`);
     await app.listen({ port: config.port, host: config.host });

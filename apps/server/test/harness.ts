@@ -18,7 +18,6 @@ import { accountEmailOutbox } from '../src/modules/notifications/account-email.t
 import { withDatabase } from './database-url.ts';
 import { nextLoopbackAddress } from './raw-http.ts';
 import { turnOnTwoFactor } from './two-factor.ts';
-import { placeOfTestZip } from './zip-centres.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -53,7 +52,6 @@ export async function createTestApp(
     /** Where the log lines go instead of standard output (LOG_LEVEL in `env` says which). */
     logStream?: AppDeps['logStream'];
     /** ZIP codes' centres; default the few of test/zip-centres.ts. */
-    placeOfZip?: AppDeps['placeOfZip'];
   } = {},
 ): Promise<TestApp> {
   const url = inject('pgUrl');
@@ -85,7 +83,7 @@ export async function createTestApp(
   const secret = shared?.secret ?? randomBytes(32).toString('hex');
   const auth = createAuth({ pool, secret, publicUrl: origin, trustedOrigins: config.trustedOrigins, google: googleOAuth(config), sendAccountEmail: accountEmailOutbox(pool) });
   const images = options.images ?? diskStorage(path.join(dataDir, 'uploads'));
-  const app = await buildApp({ config, pool, auth, images, webDist: options.webDist, httpTimeouts: options.httpTimeouts, logStream: options.logStream, placeOfZip: options.placeOfZip ?? placeOfTestZip });
+  const app = await buildApp({ config, pool, auth, images, webDist: options.webDist, httpTimeouts: options.httpTimeouts, logStream: options.logStream });
   options.beforeReady?.(app);
   if (options.listen) await app.listen({ port, host: '127.0.0.1' });
   else await app.ready();

@@ -1,27 +1,31 @@
 import type { Pool } from 'pg';
 import { distanceIn, milesBetween, searchRadii, type LatLon } from '@second-gear/contract';
-import type { PlaceOfZip } from '../src/modules/search/near.ts';
+import { placeOfZip } from '../src/modules/places/gazetteer.ts';
+
+/** The gazetteer's centre of a ZIP code the tests rely on. */
+function centreOf(zip: string): LatLon {
+  const place = placeOfZip(zip);
+  if (!place) throw new Error(`The gazetteer has no ZIP code ${zip}`);
+  return { lat: place.lat, lon: place.lon };
+}
 
 /**
- * A few ZIP codes' centres (the Census gazetteer's, rounded), for tests of distances: Austin and
- * towns at known distances from it, and one far away. Any other ZIP code is unknown.
+ * A few ZIP codes' centres, from the gazetteer the search and the listings use, for tests of
+ * distances: Austin and towns at known distances from it, and one far away.
  */
 export const zipCentres = {
   /** Austin, TX (downtown). */
-  '78701': { lat: 30.2711, lon: -97.7437 },
+  '78701': centreOf('78701'),
   /** Round Rock, TX: about 17 miles north of 78701. */
-  '78664': { lat: 30.5083, lon: -97.6789 },
+  '78664': centreOf('78664'),
   /** San Antonio, TX: about 74 miles south-west of 78701. */
-  '78205': { lat: 29.4241, lon: -98.4936 },
+  '78205': centreOf('78205'),
   /** Houston, TX: about 146 miles east of 78701. */
-  '77002': { lat: 29.7604, lon: -95.3698 },
+  '77002': centreOf('77002'),
   /** Portland, OR: about 1,700 miles away. */
-  '97201': { lat: 45.5152, lon: -122.6784 },
-} satisfies Record<string, LatLon>;
+  '97201': centreOf('97201'),
+};
 export type TestZip = keyof typeof zipCentres;
-
-/** The app's ZIP lookup in tests: the centres above, and nothing for any other ZIP code. */
-export const placeOfTestZip: PlaceOfZip = (zip) => (zip in zipCentres ? zipCentres[zip as TestZip] : undefined);
 
 /** Places the car at the ZIP code's centre (or nowhere, null), as a listing's ZIP code does. */
 export async function placeCar(pool: Pool, carId: string, zip: TestZip | null): Promise<void> {

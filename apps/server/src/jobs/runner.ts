@@ -24,7 +24,6 @@ import { REPRICE_MODEL, repriceModelTask } from '../modules/pricing/jobs.ts';
 import { PLACE_LISTED_CARS, placeListedCarsTask } from '../modules/places/jobs.ts';
 import { REFRESH_PRICE_DROPS, REFRESH_PRICE_DROPS_CRONTAB, refreshPriceDropsTask } from '../modules/cars/price-drops.ts';
 import { LiveCarIndex } from '../modules/search/live-index.ts';
-import { noGazetteer, type PlaceOfZip } from '../modules/search/near.ts';
 import { WISHLIST_ALERTS, wishlistAlertsTask } from '../modules/wishlist/jobs.ts';
 import { SETTLE_MONEY, SETTLE_MONEY_CRONTAB, settleMoneyTask } from '../modules/money/jobs.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -39,8 +38,6 @@ export interface JobRunnerOptions {
   secret: string;
   /** The serving process's copy of the cars on the market, which the saved searches run over; a runner on its own keeps one. */
   liveCars?: LiveCarIndex;
-  /** A ZIP code's centre, for the saved searches with a Near (the app's, AppDeps.placeOfZip). */
-  placeOfZip?: PlaceOfZip;
   /** Jobs run at once in this process; emails are few and small. */
   concurrency?: number;
   /** How often to look for jobs due later (a retry); new jobs are heard at once (LISTEN). */
@@ -65,7 +62,7 @@ export interface JobRunner {
  * sends nothing (each email is marked not sent, see deliverEmail). A worker lost to a database outage
  * is made up for by a new runner (superviseRunner).
  */
-export async function startJobRunner({ pool, config, secret, liveCars = new LiveCarIndex(pool), placeOfZip = noGazetteer, concurrency = 2, pollIntervalMs = 2000, log, money, images }: JobRunnerOptions): Promise<JobRunner> {
+export async function startJobRunner({ pool, config, secret, liveCars = new LiveCarIndex(pool), concurrency = 2, pollIntervalMs = 2000, log, money, images }: JobRunnerOptions): Promise<JobRunner> {
   const where = config.mail.transport;
   // Loaded only here: production never runs the mailbox, and its SMTP server and parser stay out of it.
   const mailbox: DevMailbox | undefined = where === 'dev-mailbox' ? await (await import('../mail/dev-mailbox.ts')).startDevMailbox(pool) : undefined;
@@ -82,7 +79,7 @@ export async function startJobRunner({ pool, config, secret, liveCars = new Live
         [REQUEUE_EMAIL_DELIVERIES]: requeueEmailDeliveriesTask(pool),
         [REPRICE_MODEL]: repriceModelTask(pool),
         [WISHLIST_ALERTS]: wishlistAlertsTask(pool),
-        [MATCH_SAVED_SEARCHES]: matchSavedSearchesTask(pool, liveCars, placeOfZip),
+        [MATCH_SAVED_SEARCHES]: matchSavedSearchesTask(pool, liveCars),
         [SEND_ALERT_DIGESTS]: sendAlertDigestsTask(pool),
         [CHECK_LISTING]: checkListingTask(pool),
         [PREPARE_DATA_EXPORT]: prepareDataExportTask(pool, config.publicUrl),

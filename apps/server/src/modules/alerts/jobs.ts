@@ -1,7 +1,6 @@
 import type { Pool } from 'pg';
 import type { Task } from 'graphile-worker';
 import type { LiveCarIndex } from '../search/live-index.ts';
-import type { PlaceOfZip } from '../search/near.ts';
 import { sendAlertDigests } from './digest.ts';
 import { matchAfterWrite } from './matching.ts';
 import { MATCH_SAVED_SEARCHES } from '../cars/car-written.ts';
@@ -10,9 +9,9 @@ export { MATCH_SAVED_SEARCHES };
 
 /** The job a car write enqueues (afterCarWrite, modules/cars/car-written.ts): runs the saved searches over the cars now on the market. */
 export const matchSavedSearchesTask =
-  (pool: Pool, cars: LiveCarIndex, placeOfZip: PlaceOfZip): Task =>
+  (pool: Pool, cars: LiveCarIndex): Task =>
   async (payload) => {
-    await matchAfterWrite(pool, cars, placeOfZip, (payload as { txid: string }).txid);
+    await matchAfterWrite(pool, cars, (payload as { txid: string }).txid);
   };
 
 export const SEND_ALERT_DIGESTS = 'send_alert_digests';

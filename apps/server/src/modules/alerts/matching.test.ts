@@ -5,7 +5,7 @@ import { withPersonas } from '../../../test/personas.ts';
 import { insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { SmtpSink } from '../../../test/smtp-sink.ts';
 import { until } from '../../../test/until.ts';
-import { placeCar, placeOfTestZip } from '../../../test/zip-centres.ts';
+import { placeCar } from '../../../test/zip-centres.ts';
 import { startJobRunner } from '../../jobs/runner.ts';
 import { dismissReports } from '../admin/service.ts';
 import { checkListing } from '../listing-checks/service.ts';
@@ -47,7 +47,7 @@ async function checkNewCars(): Promise<void> {
   for (const { id } of rows) await checkListing(t.pool, id);
 }
 
-const matchUnchecked = () => matchSavedSearches(t.pool, new LiveCarIndex(t.pool), placeOfTestZip);
+const matchUnchecked = () => matchSavedSearches(t.pool, new LiveCarIndex(t.pool));
 const match = async () => {
   await checkNewCars();
   return matchUnchecked();
@@ -259,11 +259,11 @@ describe('the job after a write', () => {
     const burst = [await insertCar(t, seller, make, { name: 'Burst 1' }), await insertCar(t, seller, make, { name: 'Burst 2' })];
     await checkNewCars();
     const cars = new LiveCarIndex(t.pool);
-    expect(await matchAfterWrite(t.pool, cars, placeOfTestZip, await writtenBy(burst[0]!))).toBe(2);
-    expect(await matchAfterWrite(t.pool, cars, placeOfTestZip, await writtenBy(burst[1]!))).toBeNull();
+    expect(await matchAfterWrite(t.pool, cars, await writtenBy(burst[0]!))).toBe(2);
+    expect(await matchAfterWrite(t.pool, cars, await writtenBy(burst[1]!))).toBeNull();
     const later = await insertCar(t, seller, make, { name: 'Later' });
     await checkNewCars();
-    expect(await matchAfterWrite(t.pool, cars, placeOfTestZip, await writtenBy(later))).toBe(1);
+    expect(await matchAfterWrite(t.pool, cars, await writtenBy(later))).toBe(1);
   });
 });
 

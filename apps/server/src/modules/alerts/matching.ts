@@ -1,12 +1,12 @@
 import type { Pool } from 'pg';
-import { categoryPageSize, formatPrice, searchQuery, type AlertFrequency, type Product } from '@second-gear/contract';
+import { categoryPageSize, formatPrice, searchQuery, type AlertFrequency, type LatLon, type Product } from '@second-gear/contract';
 import { inTransaction } from '../../db/pool.ts';
 import { CHECKED_AND_CLEAR } from '../cars/market.ts';
 import { parseProduct } from '../cars/product.ts';
 import { notify } from '../notifications/notify.ts';
 import { AppError } from '../../errors.ts';
 import type { LiveCarIndex } from '../search/live-index.ts';
-import { nearOf, type PlaceOfZip } from '../search/near.ts';
+import { nearOf } from '../search/near.ts';
 import { search } from '../search/service.ts';
 
 interface WatchingRow {
@@ -33,13 +33,13 @@ export const carLine = (car: Pick<Product, 'productName' | 'resalePrice' | 'loca
  * line links to the car's page, which shows its flags at the top.
  * Returns the number of new matches.
  */
-export async function matchSavedSearches(pool: Pool, cars: LiveCarIndex, placeOfZip: PlaceOfZip): Promise<number> {
+export async function matchSavedSearches(pool: Pool, cars: LiveCarIndex): Promise<number> {
   const { rows: watching } = await pool.query<WatchingRow>(
     'select id, user_id, name, frequency, filters, watch_from from saved_searches where not paused order by id',
   );
   let found = 0;
   for (const saved of watching) {
-    const candidates = await newestMatches(pool, cars, placeOfZip, saved);
+    const candidates = await newestMatches(pool, cars, saved);
     if (candidates.length) found += await record(pool, saved, candidates);
   }
   return found;
@@ -50,14 +50,14 @@ export async function matchSavedSearches(pool: Pool, cars: LiveCarIndex, placeOf
  * began after that transaction ended did it already (a burst of writes is one run, however many
  * jobs it enqueued). Returns the new matches, or null when skipped. The jobs' queue runs one at a time.
  */
-export async function matchAfterWrite(pool: Pool, cars: LiveCarIndex, placeOfZip: PlaceOfZip, txid: string): Promise<number | null> {
+export async function matchAfterWrite(pool: Pool, cars: LiveCarIndex, txid: string): Promise<number | null> {
   const { rows } = await pool.query<{ covered: boolean; xmin: string }>(
     'select $1::xid8 < covered_xmin as covered, pg_snapshot_xmin(pg_current_snapshot())::text as xmin from saved_search_matching',
     [txid],
   );
   if (rows[0]!.covered) return null;
   // Every transaction below this xmin has ended, so the searches below (which bring the copy of the cars up to date first) see its writes.
-  const found = await matchSavedSearches(pool, cars, placeOfZip);
+  const found = await matchSavedSearches(pool, cars);
   await pool.query('update saved_search_matching set covered_xmin = greatest(covered_xmin, $1::xid8)', [rows[0]!.xmin]);
   return found;
 }
@@ -66,18 +66,20 @@ export async function matchAfterWrite(pool: Pool, cars: LiveCarIndex, placeOfZip
  * The cars the search finds that were listed since it began watching (a little more: the insert is
  * exact): the search page's own search, its Near and Distance included.
  */
-async function newestMatches(pool: Pool, cars: LiveCarIndex, placeOfZip: PlaceOfZip, saved: WatchingRow): Promise<Product[]> {
+async function newestMatches(pool: Pool, cars: LiveCarIndex, saved: WatchingRow): Promise<Product[]> {
   const since = saved.watch_from.getTime();
   const asked = (after?: string) => searchQuery.safeParse({ ...saved.filters, sort: 'newest', limit: String(categoryPageSize.max), ...(after ? { after } : {}) });
   const first = asked();
   // Saved under an older schema and no longer a search: it finds nothing rather than stopping the others.
   if (!first.success) return [];
-  const near = await nearOf(first.data, placeOfZip).catch((err: unknown) => {
+  let near: LatLon | undefined;
+  try {
+    near = nearOf(first.data);
+  } catch (err) {
     // A Near that is no longer a ZIP code (gone from the gazetteer): the same.
-    if (err instanceof AppError) return null;
+    if (err instanceof AppError) return [];
     throw err;
-  });
-  if (near === null) return [];
+  }
   const found: Product[] = [];
   for (let query = first.data; ; ) {
     const page = await search(pool, cars, query, near);

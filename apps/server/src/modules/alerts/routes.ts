@@ -31,7 +31,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       // A Near the search would refuse is refused here, rather than saved as a search that never finds a car.
-      await nearOf(req.body.filters, app.placeOfZip);
+      nearOf(req.body.filters);
       return reply.status(201).send(await createSavedSearch(app.pg, actorOf(req), req.body));
     },
   );

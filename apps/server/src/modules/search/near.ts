@@ -1,28 +1,13 @@
 import { distanceIn, milesBetween, type LatLon, type SearchQuery } from '@second-gear/contract';
-import { AppError } from '../../errors.ts';
+import { knownZip } from '../places/known-zip.ts';
 
 /**
- * A ZIP code's centre, or nothing for a ZIP code the gazetteer does not have: the places feature's
- * lookup, handed to the app (AppDeps.placeOfZip) and to the job runner, so that the search and the
- * saved searches' alerts measure from the same centres.
+ * The centre of the query's Near from the places' gazetteer, if it has one (the same centres the
+ * cars are placed at); an unknown ZIP code is refused (400, as a listing's and Settings' are).
  */
-export type PlaceOfZip = (zip: string) => LatLon | undefined | Promise<LatLon | undefined>;
-
-/**
- * The lookup until the places feature's gazetteer (modules/places) is handed in here: it knows no
- * ZIP code, so every Near is refused as unknown. Issue 48's merge wires the gazetteer's placeOfZip
- * in its stead; tests hand in fixed centres (test/zip-centres.ts).
- */
-export const noGazetteer: PlaceOfZip = () => undefined;
-
-/** A search's Near that is five digits yet no US ZIP code. */
-export const unknownZip = (zip: string) => new AppError('BAD_REQUEST', `No US ZIP code ${zip}.`);
-
-/** The centre of the query's Near, if it has one; an unknown ZIP code is refused (400). */
-export async function nearOf(q: Pick<SearchQuery, 'near'>, placeOfZip: PlaceOfZip): Promise<LatLon | undefined> {
+export function nearOf(q: Pick<SearchQuery, 'near'>): LatLon | undefined {
   if (q.near === undefined) return undefined;
-  const place = await placeOfZip(q.near);
-  if (place === undefined) throw unknownZip(q.near);
+  const place = knownZip(q.near);
   return { lat: place.lat, lon: place.lon };
 }
 

@@ -36,7 +36,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await loadActor(req);
       // The answer depends on the cookie (the sellers' contact), so no shared cache may hand it on.
       reply.header('vary', 'cookie');
-      const answer = await search(app.pg, cars, req.query, await nearOf(req.query, app.placeOfZip));
+      const answer = await search(app.pg, cars, req.query, nearOf(req.query));
       if (viewer) return sendJson(reply, jsonText(app, searchResult, searchResultText(answer)));
       return sendJson(reply, jsonBytes(app, searchResult, { ...answer, results: answer.results.map((car) => withoutSellerContact(parseProduct(car))) }));
     },
