@@ -1,4 +1,5 @@
 import { distanceIn, mileageUnits, searchSorts, type DistanceUnit, type MileageUnit, type SearchSort } from '@second-gear/contract/constants';
+import { BOUNDS, viewOf, withView } from './map-params.ts';
 
 /**
  * The search's filters as the address and the API name them (`/search?make=…&maxPrice=…`), so a search
@@ -172,12 +173,12 @@ export function withoutLastFilter(params: URLSearchParams): URLSearchParams {
   return next;
 }
 
-/** The address without any filter: the sort stays. */
+/** The address without any filter (nor the map's searched area): the sort and the view (List or Map) stay. */
 export function withoutFilters(params: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams();
   const sort = sortOf(params);
   if (sort !== defaultSort) next.set('sort', sort);
-  return next;
+  return withView(next, viewOf(params));
 }
 
 /**
@@ -193,6 +194,9 @@ export function apiQueryString(params: URLSearchParams): string {
     if (value !== undefined) query.set(name, value);
     if (name === 'maxMileage' && value !== undefined && params.has(MILEAGE_UNIT)) query.set(MILEAGE_UNIT, params.get(MILEAGE_UNIT)!);
   }
+  // The map's searched area (map-params.ts) narrows the list as it does the map.
+  const bounds = params.get(BOUNDS);
+  if (bounds) query.set(BOUNDS, bounds);
   const sort = sortOf(params);
   if (sort !== defaultSort) query.set('sort', sort);
   return query.toString();
