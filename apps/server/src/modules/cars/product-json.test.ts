@@ -33,6 +33,7 @@ describe('a car written by PostgreSQL (PRODUCT_JSON)', () => {
     expect(text).toBe(asTheSchemaWrites(text));
     expect(JSON.parse(text)).not.toHaveProperty('model');
     expect(JSON.parse(text)).not.toHaveProperty('priceDrop');
+    expect(JSON.parse(text)).not.toHaveProperty('place');
   });
 
   it('is the schema’s JSON with every optional field, text that needs escaping and exact times', async () => {
@@ -41,7 +42,8 @@ describe('a car written by PostgreSQL (PRODUCT_JSON)', () => {
       `update products set model = 'Octavia', model_year = 2019, mileage = 61000, mileage_unit = 'mi', fuel = 'Diesel',
               transmission = 'Manual', body_type = 'Wagon', colour = 'Blue', vin = 'TMBJJ7NE4K0123456', deal_rating = 'Great price',
               price_before_drop = 9500, price_dropped_at = '2026-11-27 10:11:12.345678+00', price_window_ends = now() + interval '1 day',
-              posting_time = '2026-11-20 08:09:10.987654+00', listed_at = '2026-11-19 23:59:59.999999+00'
+              posting_time = '2026-11-20 08:09:10.987654+00', listed_at = '2026-11-19 23:59:59.999999+00',
+              zip = '78701', lat = 30.2672, lon = -97.7431
         where id = $1`,
       [id],
     );
@@ -59,6 +61,8 @@ describe('a car written by PostgreSQL (PRODUCT_JSON)', () => {
       postingTime: '2026-11-20T08:09:10.987Z',
       listedAt: '2026-11-19T23:59:59.999Z',
       priceDrop: { amount: 500, at: '2026-11-27T10:11:12.345Z' },
+      zip: '78701',
+      place: { lat: 30.2672, lon: -97.7431 },
     });
   });
 

@@ -69,6 +69,8 @@ export const PRODUCT_JSON = `concat(
   case when ${WINDOW_MOVED}
     then (select ${priceDrop('d.price_before', 'd.dropped_at')} from price_drop_of(p.id) d)
     else ${priceDrop('p.price_before_drop', 'p.price_dropped_at')} end,
+  ${optional('p.zip is not null', 'zip', str('p.zip'))},
+  ${optional('p.lat is not null', 'place', `'{"lat":' || p.lat || ',"lon":' || p.lon || '}'`)},
   '}')`;
 
 /** A car as PRODUCT_JSON wrote it. */

@@ -15,9 +15,17 @@ export default function CarAreaMap({ place, tiles, label, describedBy }: { place
 
   useEffect(() => {
     const map = createBaseMap(containerRef.current!, tiles, { maxZoom: 16, minZoom: 8 });
-    const area = L.circle([place.lat, place.lon], { radius: areaRadiusMetres, // Written out: SVG attributes take no CSS variables. Tailwind's blue-700, beside the brand's primary.
-      color: '#1d4ed8', weight: 2, fillOpacity: 0.15, interactive: false }).addTo(map);
-    map.fitBounds(area.getBounds(), { padding: [16, 16], animate: false });
+    const centre = L.latLng(place.lat, place.lon);
+    // The view first: a circle is measured on a map that has one.
+    map.fitBounds(centre.toBounds(areaRadiusMetres * 2), { padding: [16, 16], animate: false });
+    L.circle(centre, {
+      radius: areaRadiusMetres,
+      // Written out: SVG attributes take no CSS variables. Tailwind's blue-700, beside the brand's primary.
+      color: '#1d4ed8',
+      weight: 2,
+      fillOpacity: 0.15,
+      interactive: false,
+    }).addTo(map);
     return () => {
       map.remove();
     };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@second-gear/contract';
-import { CarClusters, isPlaced, type PlacedCar } from './car-clusters.ts';
+import { CarClusters } from './car-clusters.ts';
+import { isPlaced, type PlacedCar } from './placed-car.ts';
 
 const car = (id: string, lat: number, lon: number): PlacedCar =>
   ({ _id: id, productName: `Car ${id}`, resalePrice: 10000, place: { lat, lon } }) as PlacedCar;

@@ -1,16 +1,11 @@
 import Supercluster from 'supercluster';
-import type { Product } from '@second-gear/contract';
 import type { MapBounds } from './map-params.ts';
-
-/** A car with a place, as the map draws it. */
-export type PlacedCar = Product & { place: { lat: number; lon: number } };
+import type { PlacedCar } from './placed-car.ts';
 
 /** What the map draws at one zoom: a car's price pin, or a cluster of cars with its count. */
 export type MapMarker =
   | { kind: 'car'; lat: number; lon: number; car: PlacedCar }
   | { kind: 'cluster'; lat: number; lon: number; id: number; count: number; expansionZoom: number };
-
-export const isPlaced = (product: Product): product is PlacedCar => product.place !== undefined;
 
 /**
  * The cars grouped for each zoom (supercluster, decision 041): cars closer than a price pin's width

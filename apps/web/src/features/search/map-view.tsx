@@ -5,7 +5,7 @@ import { formatPrice } from '../../lib/format.ts';
 import { siteQuery } from '../../lib/site.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { searchResultsQuery } from './api.ts';
-import { isPlaced } from './car-clusters.ts';
+import { isPlaced } from './placed-car.ts';
 import { coverageNote, mapCarCap, mapPageSize, unplacedNote } from './map-pins.ts';
 import type { MapBounds } from './map-params.ts';
 

@@ -3,9 +3,10 @@ import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { formatPrice } from '../../lib/format.ts';
 import { createBaseMap, L, type MapTiles } from '../../ui/map/base-map.ts';
-import { CarClusters, type MapMarker, type PlacedCar } from './car-clusters.ts';
+import { CarClusters, type MapMarker } from './car-clusters.ts';
 import { clusterLabel, clusterName, pinLabel, pinName } from './map-pins.ts';
 import type { MapBounds } from './map-params.ts';
+import type { PlacedCar } from './placed-car.ts';
 
 /**
  * `/search`'s Map view (issue 48, decision 041), loaded with `import()` only when the Map view is
@@ -42,15 +43,17 @@ function markerIcon(marker: MapMarker): L.DivIcon {
   const face = document.createElement('span');
   if (marker.kind === 'car') {
     face.className =
-      'absolute bottom-1 left-0 -translate-x-1/2 whitespace-nowrap rounded-full border border-base-content/40 bg-base-100 px-2 py-0.5 text-sm font-semibold text-base-content shadow group-hover:bg-base-200 group-focus-visible:outline-2 group-focus-visible:outline-offset-2 group-focus-visible:outline-primary';
+      'mb-1 block whitespace-nowrap rounded-full border border-base-content/40 bg-base-100 px-2 py-0.5 text-sm font-semibold text-base-content shadow group-hover:bg-base-200 group-focus-visible:outline-2 group-focus-visible:outline-offset-2 group-focus-visible:outline-primary';
     face.textContent = pinLabel(marker.car);
   } else {
     face.className =
-      'absolute top-0 left-0 flex size-10 -translate-1/2 items-center justify-center rounded-full border-2 border-base-100 bg-primary text-sm font-bold text-primary-content shadow group-focus-visible:outline-2 group-focus-visible:outline-offset-2 group-focus-visible:outline-primary';
+      'flex size-10 items-center justify-center rounded-full border-2 border-base-100 bg-primary text-sm font-bold text-primary-content shadow group-focus-visible:outline-2 group-focus-visible:outline-offset-2 group-focus-visible:outline-primary';
     face.textContent = clusterLabel(marker.count);
   }
-  // No size of Leaflet's own: the face places itself on the point (a pin's foot, a cluster's centre).
-  return L.divIcon({ html: face, className: 'group outline-none', iconSize: undefined });
+  // No size of Leaflet's own: the marker is as big as its face, and CSS's translate (which Leaflet's
+  // transform leaves alone) puts a pin's foot, or a cluster's centre, on the point.
+  const placing = marker.kind === 'car' ? '-translate-x-1/2 -translate-y-full' : '-translate-1/2';
+  return L.divIcon({ html: face, className: `group outline-none ${placing}`, iconSize: undefined });
 }
 
 /** What an opened marker shows: one car, or the cars of a cluster at the closest zoom. */
