@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { runningUrlFile } from '../apps/server/src/db/embedded-postgres.ts';
 import { sharedDataDir } from './own-server.ts';
-import { addCarViaApi, addMakeViaApi, desktopScreen, expectNoAxeViolations, newApiActor, phoneScreen, uniqueCarName, type AddedCar } from './support.ts';
+import { addCarViaApi, addMakeViaApi, desktopScreen, expectNoAxeViolations, keepScreenshot, newApiActor, phoneScreen, uniqueCarName, type AddedCar } from './support.ts';
 
 /**
  * The map (issue 48): `/search`'s Map view shows the search's cars as price pins and clusters, a pin
@@ -62,7 +62,7 @@ function failuresOf(page: Page): string[] {
 }
 
 for (const screen of [phoneScreen, desktopScreen]) {
-  test(`at ${screen.width} px the Map view shows the search's cars without tiles, opens a car, zooms into a cluster and searches that area`, async ({ page }) => {
+  test(`at ${screen.width} px the Map view shows the search's cars without tiles, opens a car, zooms into a cluster and searches that area`, async ({ page }, testInfo) => {
     // Two axe checks and a dozen steps on a busy machine.
     test.setTimeout(180_000);
     const failures = failuresOf(page);
@@ -87,6 +87,7 @@ for (const screen of [phoneScreen, desktopScreen]) {
     // The tiles did not load: the map is its plain grey background.
     await expect(map.locator('img.leaflet-tile-loaded')).toHaveCount(0);
     await expectNoAxeViolations(page, `the Map view at ${screen.width} px`);
+    await keepScreenshot(page, testInfo, 'map-view');
 
     // A pin opens a card linking to its car.
     await dallas.click();
@@ -94,6 +95,7 @@ for (const screen of [phoneScreen, desktopScreen]) {
     await expect(card).toHaveAttribute('href', `/cars/${cars.dallas._id}`);
     await expect(card).toBeFocused();
     await expectNoAxeViolations(page, `a car's card on the map at ${screen.width} px`);
+    await keepScreenshot(page, testInfo, 'map-car-card');
     await page.keyboard.press('Escape');
     await expect(card).toHaveCount(0);
     await expect(dallas).toBeFocused();
@@ -125,7 +127,7 @@ for (const screen of [phoneScreen, desktopScreen]) {
     expect(failures).toEqual([]);
   });
 
-  test(`at ${screen.width} px a car page shows its ZIP code's area on a small map, and a car without a place none`, async ({ page }) => {
+  test(`at ${screen.width} px a car page shows its ZIP code's area on a small map, and a car without a place none`, async ({ page }, testInfo) => {
     const failures = failuresOf(page);
     await page.setViewportSize(screen);
     await page.goto(`/cars/${cars.austin._id}`);
@@ -142,6 +144,7 @@ for (const screen of [phoneScreen, desktopScreen]) {
     await skip.press('Enter');
     await expect(page.getByText('After the map')).toBeFocused();
     await expectNoAxeViolations(page, `a car page with its area at ${screen.width} px`);
+    await keepScreenshot(page, testInfo, 'car-page-area');
 
     await page.goto(`/cars/${cars.unplaced._id}`);
     await expect(page.getByRole('heading', { name: cars.unplaced.productName, level: 1 })).toBeVisible();
