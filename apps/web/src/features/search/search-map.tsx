@@ -72,14 +72,15 @@ function CarPopupCard({ cars }: { cars: PlacedCar[] }) {
         <Link to={`/cars/${car._id}`} className="link link-primary font-semibold break-words">
           {car.productName}
         </Link>
-        <p className="text-base font-bold">{formatPrice(car.resalePrice)}</p>
-        <p className="text-base-content/80 break-words">{car.location}</p>
+        {/* Divs, not paragraphs: Leaflet's popup gives paragraphs wide margins. */}
+        <div className="text-base font-bold">{formatPrice(car.resalePrice)}</div>
+        <div className="text-base-content/80 break-words">{car.location}</div>
       </div>
     );
   }
   return (
     <div className="max-w-60 text-sm">
-      <p className="mb-1 font-semibold">{cars.length} cars here</p>
+      <div className="mb-1 font-semibold">{cars.length} cars here</div>
       <ul className="flex max-h-48 flex-col gap-1 overflow-y-auto">
         {cars.map((car) => (
           <li key={car._id}>
@@ -115,8 +116,14 @@ export default function SearchMap({ cars, tiles, searchedArea, search, settled, 
       created.setView(usaCentre, 4, { animate: false });
     }
     quiet.current = false;
+    // A popup moving the map to show itself whole is no move of the person's either.
+    let autoPanning = false;
+    created.on('autopanstart', () => {
+      autoPanning = true;
+    });
     created.on('moveend', () => {
-      if (!quiet.current) setMoved(true);
+      if (autoPanning) autoPanning = false;
+      else if (!quiet.current) setMoved(true);
     });
     setMap(created);
     const markers = shown.current;
