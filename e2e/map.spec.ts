@@ -94,6 +94,8 @@ for (const screen of [phoneScreen, desktopScreen]) {
     const card = page.getByRole('link', { name: cars.dallas.productName });
     await expect(card).toHaveAttribute('href', `/cars/${cars.dallas._id}`);
     await expect(card).toBeFocused();
+    // The map moved to show the card whole, but not by the person: nothing to search yet.
+    await expect(page.getByRole('button', { name: 'Search this area' })).toHaveCount(0);
     await expectNoAxeViolations(page, `a car's card on the map at ${screen.width} px`);
     await keepScreenshot(page, testInfo, 'map-car-card');
     await page.keyboard.press('Escape');

@@ -116,14 +116,19 @@ export default function SearchMap({ cars, tiles, searchedArea, search, settled, 
       created.setView(usaCentre, 4, { animate: false });
     }
     quiet.current = false;
-    // A popup moving the map to show itself whole is no move of the person's either.
-    let autoPanning = false;
-    created.on('autopanstart', () => {
-      autoPanning = true;
+    // Only the person's moves offer it: dragging, zooming (buttons, wheel, a cluster) or the arrow keys;
+    // not a popup panning the map to show itself whole.
+    let theirs = false;
+    const byThem = () => {
+      theirs = true;
+    };
+    created.on('dragstart zoomstart', byThem);
+    created.getContainer().addEventListener('keydown', (event) => {
+      if (event.key.startsWith('Arrow')) byThem();
     });
     created.on('moveend', () => {
-      if (autoPanning) autoPanning = false;
-      else if (!quiet.current) setMoved(true);
+      if (theirs && !quiet.current) setMoved(true);
+      theirs = false;
     });
     setMap(created);
     const markers = shown.current;
