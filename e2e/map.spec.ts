@@ -54,6 +54,9 @@ test.beforeAll(async () => {
   await seller.api.dispose();
 });
 
+/** Whether the page has loaded Leaflet (which names itself `window.L`, as its noConflict() documents). */
+const leafletLoaded = (page: Page) => page.evaluate(() => 'L' in window);
+
 /** Nothing the page runs may throw: the tiles failing to load is the only trouble it meets. */
 function failuresOf(page: Page): string[] {
   const failures: string[] = [];
@@ -70,12 +73,15 @@ for (const screen of [phoneScreen, desktopScreen]) {
     await page.goto(`/search?make=${makeId}`);
     const view = page.getByRole('group', { name: 'View' });
     await expect(view.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('article', { name: cars.dallas.productName })).toBeVisible();
+    expect(await leafletLoaded(page), 'the List view loads no map code').toBe(false);
     await view.getByRole('button', { name: 'Map' }).click();
     await expect(view.getByRole('button', { name: 'Map' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page).toHaveURL(/view=map/);
 
     const map = page.getByRole('region', { name: 'Map of the cars found' });
     await expect(map).toBeVisible();
+    expect(await leafletLoaded(page)).toBe(true);
     // Fitted to Austin and Dallas: Dallas's car is a price pin, Austin's three cars one cluster.
     const dallas = map.getByRole('button', { name: `${cars.dallas.productName}, $21,750` });
     await expect(dallas).toHaveText('$21,750');
@@ -151,6 +157,7 @@ for (const screen of [phoneScreen, desktopScreen]) {
     await page.goto(`/cars/${cars.unplaced._id}`);
     await expect(page.getByRole('heading', { name: cars.unplaced.productName, level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: /^Around ZIP/ })).toHaveCount(0);
+    expect(await leafletLoaded(page), 'a car page without a map loads no map code').toBe(false);
     expect(failures).toEqual([]);
   });
 }
