@@ -111,6 +111,7 @@ for (const screen of [phoneScreen, desktopScreen]) {
     // From the keyboard, the cluster zooms in; the cars of one ZIP code stay together and list their cars.
     await austin.focus();
     await page.keyboard.press('Enter');
+    await expect(map).toBeFocused();
     const sameZip = map.getByRole('button', { name: '2 cars here: zoom in' });
     await expect(sameZip).toBeVisible();
     await expect(map.getByRole('button', { name: `${cars.southAustin.productName}, $15,900` })).toBeVisible();

@@ -157,6 +157,8 @@ export default function SearchMap({ cars, tiles, searchedArea, search, settled, 
     const markers = shown.current;
     const open = (marker: MapMarker) => {
       if (marker.kind === 'cluster' && marker.expansionZoom <= closestZoom) {
+        // The cluster goes with the zoom: the focus waits on the map, whose next Tab is its first marker.
+        map.getContainer().focus({ preventScroll: true });
         map.setView([marker.lat, marker.lon], marker.expansionZoom);
         return;
       }
