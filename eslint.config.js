@@ -27,8 +27,8 @@ const serverFeatures = fs
 const serverServices = ['auth', 'images', 'mail', 'payments'];
 const serverLayers = [
   {
-    files: ['./config.ts', './errors.ts', './loopback.ts', './secret-file.ts', './free-port.ts', './db', './jobs/supervise.ts'],
-    message: 'The base (config.ts, errors.ts, loopback.ts, secret-file.ts, free-port.ts, db/ and jobs/supervise.ts) imports nothing above it: the rest of the server builds on it.',
+    files: ['./config.ts', './errors.ts', './loopback.ts', './map-tiles.ts', './secret-file.ts', './free-port.ts', './db', './jobs/supervise.ts'],
+    message: 'The base (config.ts, errors.ts, loopback.ts, map-tiles.ts, secret-file.ts, free-port.ts, db/ and jobs/supervise.ts) imports nothing above it: the rest of the server builds on it.',
   },
   {
     files: serverServices.map((name) => `./${name}`),

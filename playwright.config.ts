@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { SERVER_ENTRY, sharedDataDir } from './e2e/own-server.ts';
+import { closedTileServer, SERVER_ENTRY, sharedDataDir } from './e2e/own-server.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3917);
 const dataDir = sharedDataDir(port);
@@ -34,7 +34,7 @@ export default defineConfig({
     // `npm run build` (which `npm test` runs first), as an operator runs it.
     command: `rm -rf ${dataDir} && node --enable-source-maps ${SERVER_ENTRY}`,
     url: `http://localhost:${port}/api/health`,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', MAP_TILES_URL: closedTileServer },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',

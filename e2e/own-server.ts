@@ -28,12 +28,15 @@ export function adminCommand(port: number, ...args: string[]): Promise<string> {
   });
 }
 
+/** Map tiles from a closed port on this machine: no test reaches the internet, and every map is seen as when its tile server is down (e2e/map.spec.ts). */
+export const closedTileServer = 'http://127.0.0.1:9/{z}/{x}/{y}.png';
+
 /**
  * Starts the compiled server (`apps/server/dist/main.js`, made by `npm run build`, as an operator
  * runs it) with `env` and resolves once `${origin}/api/health` answers.
  */
 export async function startOwnServer(origin: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], { cwd: root, env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], { cwd: root, env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', MAP_TILES_URL: closedTileServer, ...env }, stdio: 'ignore' });
   for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     if (await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)) return child;

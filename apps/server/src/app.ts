@@ -19,6 +19,7 @@ import { createPaymentProvider } from './payments/create-provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { errorBody, refuseUnstorableText, registerErrorHandler } from './errors.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { tileImageSource } from './map-tiles.ts';
 import { refuseCrossSiteWrites } from './http/same-origin.ts';
 import { HTTP_TIMEOUTS, type HttpTimeouts, timeoutOptions } from './http/timeouts.ts';
 import { logEachRequest, logSerializers, newRequestId } from './http/request-log.ts';
@@ -148,7 +149,8 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // The maps' tiles are named even when `https:` covers them, so a tile server on localhost (tests) works too.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', tileImageSource(config.mapTiles.url)],
         // react-hot-toast styles its toasts inline.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Stripe Elements loads its script and card frames from Stripe; the test-mode form needs none of it.

@@ -156,6 +156,27 @@ describe('outside production', () => {
     expect(refusal({ DISTANCE_UNIT: 'KM' })).toBe('Invalid configuration: DISTANCE_UNIT must be mi or km');
   });
 
+  it('loads map tiles from OpenStreetMap with their linked notice unless MAP_TILES_URL names another template', () => {
+    expect(loadConfig({}).mapTiles).toEqual({
+      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap contributors</a>',
+    });
+    const own = { MAP_TILES_URL: 'https://{s}.tiles.example.com/base/{z}/{x}/{y}@2x.png', MAP_TILES_ATTRIBUTION: '© Example Maps <b>& friends</b>' };
+    expect(loadConfig(own).mapTiles).toEqual({ url: own.MAP_TILES_URL, attribution: '© Example Maps &#60;b&#62;&#38; friends&#60;/b&#62;' });
+    expect(loadConfig({ MAP_TILES_URL: 'http://localhost:9/{z}/{x}/{y}.png' }).mapTiles.url).toBe('http://localhost:9/{z}/{x}/{y}.png');
+  });
+
+  it.each([
+    ['plain http off this machine', 'http://tiles.example.com/{z}/{x}/{y}.png'],
+    ['without {y}', 'https://tiles.example.com/{z}/{x}.png'],
+    ['not a URL', 'tiles/{z}/{x}/{y}.png'],
+    ['another scheme', 'ftp://tiles.example.com/{z}/{x}/{y}.png'],
+    ['a password in it', 'https://me:secret@tiles.example.com/{z}/{x}/{y}.png'],
+    ['{s} outside the host', 'https://tiles.example.com/{s}/{z}/{x}/{y}.png'],
+  ])('stops the start naming MAP_TILES_URL for a template %s', (_case, url) => {
+    expect(refusal({ MAP_TILES_URL: url })).toBe('Invalid configuration: MAP_TILES_URL must be an https:// URL template with {z}, {x} and {y} (http:// only on localhost)');
+  });
+
   it('keeps the catalog reads one second unless CATALOG_CACHE_SECONDS says otherwise (0 turns them off)', () => {
     expect(loadConfig({}).catalogCacheMs).toBe(1000);
     expect(loadConfig({ CATALOG_CACHE_SECONDS: '0' }).catalogCacheMs).toBe(0);

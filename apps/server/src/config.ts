@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DistanceUnit } from '@second-gear/contract';
 import { reachableByOthers } from './loopback.ts';
+import { attributionHtml, isTileTemplate, openStreetMapTiles, tileTemplateRule } from './map-tiles.ts';
 
 const flag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -29,6 +30,9 @@ const envSchema = z.object({
   // The platform's share of each released sale, in percent (two decimals at most); the seller sees it before listing.
   // The market's unit of distance: what cars' mileages and the search's filters are shown in unless a person chose the other.
   DISTANCE_UNIT: z.enum(['mi', 'km'], 'must be mi or km').default('mi'),
+  // Where the maps' tiles come from (map-tiles.ts), and the notice that provider requires.
+  MAP_TILES_URL: z.string().trim().refine(isTileTemplate, tileTemplateRule).default(openStreetMapTiles.url),
+  MAP_TILES_ATTRIBUTION: z.string().trim().max(300, 'must be at most 300 characters').optional(),
   PLATFORM_FEE_PERCENT: z.coerce.number('must be a number').min(0, 'must be between 0 and 50').max(50, 'must be between 0 and 50').multipleOf(0.01, 'must have at most two decimals').default(0),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
@@ -102,6 +106,12 @@ export interface Config {
    * writes a mileage for a visitor or a person who has not chosen their own (Settings' Distance unit).
    */
   distanceUnit: DistanceUnit;
+  /**
+   * `MAP_TILES_URL` and `MAP_TILES_ATTRIBUTION`: the `{z}/{x}/{y}` template the maps load tiles from,
+   * and the provider's notice as HTML the server wrote (OpenStreetMap's link, or the operator's text
+   * escaped), which pages show beside them (GET /api/site).
+   */
+  mapTiles: { url: string; attribution: string };
   /** `PLATFORM_FEE_PERCENT`: kept from each released sale before the transfer to its seller (modules/money). */
   platformFeePercent: number;
   /** Set: pictures in this S3-compatible bucket; unset: files in `DATA_DIR/uploads`. */
@@ -187,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { provider: 'test' },
     testPaymentsBanner: production && e.PAYMENTS === 'test',
     distanceUnit: e.DISTANCE_UNIT,
+    mapTiles: { url: e.MAP_TILES_URL, attribution: e.MAP_TILES_ATTRIBUTION ? attributionHtml(e.MAP_TILES_ATTRIBUTION) : openStreetMapTiles.attribution },
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
     s3: e.S3_BUCKET
       ? {

@@ -6,10 +6,10 @@ import { robotsTxt, sitemaps } from './sitemap.ts';
 
 /** `GET /api/site`: public facts about this server that the web app shows on every page. */
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const info = { testPaymentsBanner: app.config.testPaymentsBanner, distanceUnit: app.config.distanceUnit };
+  const info = { testPaymentsBanner: app.config.testPaymentsBanner, distanceUnit: app.config.distanceUnit, mapTiles: app.config.mapTiles };
   app.get(
     '/site',
-    { schema: { tags: ['site'], summary: 'What every page shows about this server (the test-payments banner, the unit of distance)', response: { 200: siteInfo } } },
+    { schema: { tags: ['site'], summary: 'What every page shows about this server (the test-payments banner, the unit of distance, the map tiles)', response: { 200: siteInfo } } },
     async () => info,
   );
 };

@@ -11,6 +11,7 @@ import { useAuth } from '../auth/index.ts';
 import { PriceDropBadge } from '../catalog/index.ts';
 import { DistanceAway } from '../places/index.ts';
 import { carPageQuery } from './api.ts';
+import { CarArea } from './car-area.tsx';
 import { CarActions } from './car-actions.tsx';
 import { CarDetails } from './car-details.tsx';
 import { Gallery } from './gallery.tsx';
@@ -70,7 +71,7 @@ function Standing({ car }: { car: CarPageData }) {
 export default function CarPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
-  const ids = { details: useId(), description: useId(), history: useId(), fairPrice: useId(), seller: useId(), checks: useId(), flags: useId() };
+  const ids = { details: useId(), description: useId(), history: useId(), fairPrice: useId(), seller: useId(), area: useId(), checks: useId(), flags: useId() };
   // The route's loader has just asked; a refusal it left here is not asked again on mount.
   const { data, error, isPending } = useQuery({ ...carPageQuery(id), retryOnMount: false });
 
@@ -151,8 +152,9 @@ export default function CarPage() {
         </div>
       </div>
 
-      <div className="min-w-0 lg:col-start-2 lg:row-start-2">
+      <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-2">
         <SellerPanel seller={seller} sellerId={product.sellerId} headingId={ids.seller} />
+        <CarArea product={product} headingId={ids.area} />
       </div>
 
       {/* Still on record for this person, but no longer to be bought: what is, instead. A reserved car is

@@ -144,13 +144,13 @@ describe('the ZIP code beside Location', () => {
   it('is shown on Edit as the seller typed it, and sent back with the car', () => {
     expect(formValuesOf(placed).zip).toBe('78701');
     expect(formValuesOf(car).zip).toBe('');
-    expect(addProductBody.parse(productBody(formValuesOf(placed), car.image, [], '78701'))).toMatchObject({ zip: '78701', location: 'Austin, TX' });
+    expect(addProductBody.parse(productBody(formValuesOf(placed), car.image, []))).toMatchObject({ zip: '78701', location: 'Austin, TX' });
   });
 
   it('is left empty on Edit when it was worked out from the Location, so saving the form does not pin it', () => {
     const fromLocation: Product = { ...car, zip: '73301', place: { lat: 30.33, lon: -97.77 } };
     expect(formValuesOf(fromLocation).zip).toBe('');
-    expect(productBody(formValuesOf(fromLocation), car.image, [], formValuesOf(fromLocation).zip)).not.toHaveProperty('zip');
+    expect(productBody(formValuesOf(fromLocation), car.image, [])).not.toHaveProperty('zip');
   });
 
   it('is sent only when given: a new car without one is placed from its Location', () => {
@@ -158,9 +158,9 @@ describe('the ZIP code beside Location', () => {
     expect(productBody({ ...formValuesOf(car), zip: ' 73301 ' }, car.image, [])).toMatchObject({ zip: '73301' });
   });
 
-  it('is sent as null when the seller empties the car’s, so the car is placed from its Location again', () => {
-    const body = productBody({ ...formValuesOf(placed), zip: '' }, car.image, [], '78701');
-    expect(body.zip).toBeNull();
+  it('is left out when the seller empties the car’s, so the car is placed from its Location again', () => {
+    const body = productBody({ ...formValuesOf(placed), zip: '' }, car.image, []);
+    expect(body).not.toHaveProperty('zip');
     expect(addProductBody.safeParse(body).success).toBe(true);
   });
 

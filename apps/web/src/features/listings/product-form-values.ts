@@ -100,10 +100,10 @@ export function normalVin(value: string): string {
 
 /**
  * The body to send: the specification's fields, then only the details the seller filled in (an empty
- * optional field is not sent), and the photos after the cover. `storedZip`: the car's ZIP code when
- * the form opened; emptied, it is sent as null, so the car is placed from its Location again.
+ * optional field is not sent), and the photos after the cover. An Edit sends the whole car, so a ZIP
+ * code emptied is simply not sent, and the car is placed from its Location again.
  */
-export function productBody(values: ProductFormValues, image: string, photos: readonly string[], storedZip = ''): AddProductBody {
+export function productBody(values: ProductFormValues, image: string, photos: readonly string[]): AddProductBody {
   const body: AddProductBody = {
     productName: values.productName.trim(),
     categoryId: values.categoryId,
@@ -133,7 +133,6 @@ export function productBody(values: ProductFormValues, image: string, photos: re
   if (photos.length > 0) body.photos = [...photos];
   const zip = values.zip.trim();
   if (zip) body.zip = zip;
-  else if (storedZip) body.zip = null;
   return body;
 }
 

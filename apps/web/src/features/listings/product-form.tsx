@@ -72,7 +72,7 @@ export function ProductForm({ initial = emptyProductForm, carId, initialPhotos =
     }
     try {
       const [cover = '', ...more] = photos.urls;
-      await onSave(productBody(values, cover, more, initial.zip));
+      await onSave(productBody(values, cover, more));
     } catch (error) {
       // A field the server refused shows its sentence under that field; anything else is the toast.
       if (!placeFieldRefusals(error, setError, productFieldOf)) toast.error(errorMessage(error, failedMessage));

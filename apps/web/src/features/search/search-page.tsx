@@ -11,6 +11,9 @@ import { useReaderPlace } from '../places/index.ts';
 import { useDistanceUnit } from '../settings/index.ts';
 import { searchResultsQuery } from './api.ts';
 import { FilterChips } from './filter-chips.tsx';
+import { boundsOf, viewOf, withBounds, withView } from './map-params.ts';
+import { MapView } from './map-view.tsx';
+import { SearchAreaNote, ViewToggle } from './view-toggle.tsx';
 import { SearchFilters, type FilterChange } from './search-filters.tsx';
 import { NoCars, RefusedSearch } from './search-states.tsx';
 import { useKeepNear, useKeptNearOnOpen } from './use-kept-near-on-open.ts';
@@ -106,6 +109,8 @@ export default function SearchPage() {
   const resetting = reset !== undefined && reset.notes.length > 0;
   const notes = [sortNote(params), ...((location.state as TypedEntry | null)?.resetNotes ?? [])].filter((note) => note !== undefined);
   const waiting = opening || isPending || standingLoading || resetting || readerPlace.pending;
+  const view = viewOf(params);
+  const searchedArea = boundsOf(params);
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-6 md:py-10" aria-labelledby="search-heading">
@@ -156,6 +161,10 @@ export default function SearchPage() {
             </div>
           </div>
 
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <ViewToggle view={view} onChange={(next) => go(withView(params, next))} />
+            {searchedArea ? <SearchAreaNote onClear={() => go(withBounds(params, undefined))} /> : null}
+          </div>
           {notes.length > 0 ? (
             <div role="status" aria-label="About this address" className="mb-4 rounded-box bg-base-200 px-4 py-2 text-sm text-base-content/80">
               <ul className="flex flex-col gap-1">
@@ -171,6 +180,8 @@ export default function SearchPage() {
             <div className="flex min-h-64 items-center justify-center">
               <Spinner label="Loading cars" />
             </div>
+          ) : view === 'map' ? (
+            <MapView apiQuery={apiQueryString(params)} searchedArea={searchedArea} onSearchArea={(area) => go(withBounds(params, area))} />
           ) : products.length === 0 ? (
             <NoCars lastFilter={last ? filterLabels[last.name] : undefined} onRemoveLast={() => go(withoutLastFilter(params))} onClearAll={clearAll} />
           ) : (
@@ -184,7 +195,7 @@ export default function SearchPage() {
             loading={isFetchingNextPage}
             error={isFetchNextPageError ? error : null}
             // Not for the previous search's pages shown while this one's come.
-            canLoadMore={hasNextPage && !refused && !waiting && !isFetchingNextPage && !isPlaceholderData}
+            canLoadMore={view === 'list' && hasNextPage && !refused && !waiting && !isFetchingNextPage && !isPlaceholderData}
             onLoadMore={() => void fetchNextPage()}
             label="Load more"
           />

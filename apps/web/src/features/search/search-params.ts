@@ -1,6 +1,7 @@
 import { distanceIn, mileageUnits, searchRadii, searchSorts, type DistanceUnit, type MileageUnit, type SearchSort } from '@second-gear/contract/constants';
 import { formatRadius } from '../../lib/format.ts';
 import type { KeptNear } from '../settings/index.ts';
+import { BOUNDS, viewOf, withView } from './map-params.ts';
 
 /**
  * The search's filters as the address and the API name them (`/search?make=…&maxPrice=…`), so a search
@@ -246,12 +247,12 @@ export function withoutLastFilter(params: URLSearchParams): URLSearchParams {
   return last ? withoutFilter(params, last.name) : new URLSearchParams(params);
 }
 
-/** The address without any filter: the sort stays (unless it measures from the Near that goes). */
+/** The address without any filter (nor the map's searched area): the sort stays (unless it measures from the Near that goes), and the view (List or Map). */
 export function withoutFilters(params: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams();
   const sort = sortOf(params);
   if (sort !== defaultSort && sort !== 'nearest') next.set('sort', sort);
-  return next;
+  return withView(next, viewOf(params));
 }
 
 /**
@@ -268,6 +269,9 @@ export function apiQueryString(params: URLSearchParams): string {
     const unitParam = unitParams[name];
     if (unitParam && value !== undefined && params.has(unitParam)) query.set(unitParam, params.get(unitParam)!);
   }
+  // The map's searched area (map-params.ts) narrows the list as it does the map.
+  const bounds = params.get(BOUNDS);
+  if (bounds) query.set(BOUNDS, bounds);
   const sort = sortOf(params);
   if (sort !== defaultSort) query.set('sort', sort);
   return query.toString();
