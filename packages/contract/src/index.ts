@@ -13,6 +13,7 @@ export * from './messages.ts';
 export * from './notifications.ts';
 export * from './search.ts';
 export * from './places-api.ts';
+export * from './reviews.ts';
 export * from './pricing.ts';
 export * from './alerts.ts';
 export * from './listing-checks.ts';

@@ -1,5 +1,6 @@
 import type { ListingStatus, Product } from '@second-gear/contract';
 import { maskVin } from '@second-gear/contract/constants';
+import { SELLER_RATING_FIELD } from './seller-rating.ts';
 
 // A car as the features read it: one FROM for every query that answers with whole products (the
 // catalog's lists and car page, search's page, the wishlist), and one expression writing such a car
@@ -46,6 +47,7 @@ const priceDrop = (before: string, at: string) =>
  * - The price drop: from the price the window began with (or the listing price), or the first later
  *   one when that one stood less than 3 days; a drop undone by a later raise shows nothing, a partly
  *   undone one its net amount.
+ * - The seller's rating from their shown reviews (seller-rating.ts), once they have any.
  */
 export const PRODUCT_JSON = `concat(
   '{"_id":"', p.id, '","productName":', ${str('p.product_name')}, ',"categoryId":"', p.category_id, '","categoryName":', ${str('c.name')},
@@ -69,6 +71,7 @@ export const PRODUCT_JSON = `concat(
   case when ${WINDOW_MOVED}
     then (select ${priceDrop('d.price_before', 'd.dropped_at')} from price_drop_of(p.id) d)
     else ${priceDrop('p.price_before_drop', 'p.price_dropped_at')} end,
+  ${SELLER_RATING_FIELD},
   '}')`;
 
 /** A car as PRODUCT_JSON wrote it. */
