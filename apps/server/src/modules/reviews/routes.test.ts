@@ -191,6 +191,20 @@ describe('blind reviews', () => {
     }
   });
 
+  it('give a seller’s Booking Requests the buyer’s stars once the sellers’ reviews of them show', async () => {
+    const s = await signUp(t.app, 'Seller');
+    const b = await signUp(t.app, 'Buyer');
+    const car = await insertCar(t, s, categoryId, { name: 'Car to view' });
+    expect((await as(t.app, b, { method: 'POST', url: '/api/bookings', payload: { productId: car } })).statusCode).toBe(200);
+    const request = async () => (await as(t.app, s, { method: 'GET', url: '/api/bookings/requests' })).json()[0];
+    const { payment } = await sale('released', { b, s: otherSeller });
+    await write(otherSeller, payment, { rating: 3, text: 'Came late.' });
+    // Blind: the buyer's side is not in and the 14 days are not over.
+    expect(await request()).not.toHaveProperty('buyerRating');
+    await write(b, payment, { rating: 5, text: 'Fine.' });
+    expect(await request()).toMatchObject({ buyerName: b.name, buyerRating: { average: 3, count: 1 } });
+  });
+
   it('answer 404 for no such person and 400 for an id that cannot be one', async () => {
     expect((await as(t.app, undefined, { method: 'GET', url: '/api/users/nobody-here/reviews' })).statusCode).toBe(404);
     expect((await as(t.app, undefined, { method: 'GET', url: '/api/users/not%20an%20id/reviews' })).statusCode).toBe(400);
