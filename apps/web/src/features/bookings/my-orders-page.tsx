@@ -12,6 +12,7 @@ import { ListPage } from '../../ui/list-page.tsx';
 import { useAuth } from '../auth/index.ts';
 import { formatCents } from '../../lib/format.ts';
 import { buyerMayAct, useBuyerMoney } from '../money/index.ts';
+import { SaleReview } from '../reviews/index.ts';
 import { ordersKey, ordersQuery } from './api.ts';
 import { BookingStatusBadge } from './booking-status.tsx';
 import { offersCalendar } from './order-calendar.ts';
@@ -117,6 +118,7 @@ export default function MyOrdersPage() {
               Cancel
             </button>
           ) : null}
+          {order.money?.state === 'released' ? <SaleReview paymentId={order.money.paymentId} /> : null}
         </div>
       ),
     },

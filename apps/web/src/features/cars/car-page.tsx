@@ -148,7 +148,7 @@ export default function CarPage() {
       </div>
 
       <div className="min-w-0 lg:col-start-2 lg:row-start-2">
-        <SellerPanel seller={seller} headingId={ids.seller} />
+        <SellerPanel seller={seller} rating={product.sellerRating} headingId={ids.seller} />
       </div>
 
       {/* Still on record for this person, but no longer to be bought: what is, instead. A reserved car is
