@@ -2,6 +2,6 @@
 // sale's `Write a review` for My Orders and Booking Requests, stars for cards and the car page, and
 // the admins' reported reviews.
 export { ReportedReviews } from './reported-reviews.tsx';
-export { SaleReview } from './write-review.tsx';
+export { SaleReviewStatus, WriteReviewButton } from './write-review.tsx';
 export { SellerReviews } from './seller-reviews.tsx';
 export { Stars } from './stars.tsx';

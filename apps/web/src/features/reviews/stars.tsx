@@ -15,12 +15,13 @@ export interface StarsProps {
 export function Stars({ average, count }: StarsProps) {
   const full = fullStars(average);
   return (
-    <span role="img" aria-label={ratingWords(average, count)} className="inline-flex items-center gap-1 text-sm whitespace-nowrap">
-      <span className="tracking-tight text-amber-700">
+    // The number goes under the stars where the column is narrow (a table's cell), rather than widening it.
+    <span role="img" aria-label={ratingWords(average, count)} className="inline-flex flex-wrap items-center gap-x-1 text-sm">
+      <span className="tracking-tight whitespace-nowrap text-amber-700">
         {'★'.repeat(full)}
         {'☆'.repeat(5 - full)}
       </span>
-      <span className="font-medium">
+      <span className="font-medium whitespace-nowrap">
         {Number(average.toFixed(1))}
         {count !== undefined ? <span className="font-normal text-base-content/70"> ({count})</span> : null}
       </span>

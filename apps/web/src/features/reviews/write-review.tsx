@@ -18,28 +18,37 @@ export function afterWriting(sale: ReviewableSale): string {
   return `Thanks: your review will show when ${sale.otherName} has written theirs, or on ${formatDate(sale.review?.showsOn ?? sale.writeUntil)}.`;
 }
 
+/** The caller's review of the released sale paid by `paymentId`, once its list is in. */
+function useSale(paymentId: string): ReviewableSale | undefined {
+  return useQuery(reviewableSalesQuery()).data?.find((s) => s.paymentId === paymentId);
+}
+
 /**
- * A sale's review, where its buyer (My Orders) or its seller (Booking Requests) sees the sale: once the
- * payment is released, `Write a review` (Rating and Review); once written, the caller's stars and whether
- * the review shows yet. Nothing for a sale that takes no review (not released, refunded, a problem).
+ * A sale's review as a status, where its buyer (My Orders) or its seller (Booking Requests) sees the
+ * sale's status: once written, the caller's stars and whether the review shows yet. Nothing before.
  */
-export function SaleReview({ paymentId }: { paymentId: string }) {
-  const sales = useQuery(reviewableSalesQuery());
-  const sale = sales.data?.find((s) => s.paymentId === paymentId);
+export function SaleReviewStatus({ paymentId }: { paymentId: string }) {
+  const review = useSale(paymentId)?.review;
+  if (!review) return null;
+  return (
+    <div className="flex flex-col gap-0.5 text-xs">
+      <Stars average={review.rating} />
+      <span className="text-base-content/70">
+        {review.hidden ? 'Your review was hidden by an admin' : review.shown ? 'Your review shows' : `Waiting for the other side's review, or until ${formatDate(review.showsOn)}`}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * A sale's `Write a review` among its row's actions: once the payment is released, until written or the
+ * days end (Rating and Review in a dialog). Nothing for a sale that takes no review (not released,
+ * refunded, a problem).
+ */
+export function WriteReviewButton({ paymentId }: { paymentId: string }) {
+  const sale = useSale(paymentId);
   const [open, setOpen] = useState(false);
-  if (!sale) return null;
-  if (sale.review) {
-    const { review } = sale;
-    return (
-      <div className="flex flex-col items-end gap-0.5 text-right text-xs">
-        <Stars average={review.rating} />
-        <span className="text-base-content/70">
-          {review.hidden ? 'Your review was hidden by an admin' : review.shown ? 'Your review shows' : `Waiting for the other side's review, or until ${formatDate(review.showsOn)}`}
-        </span>
-      </div>
-    );
-  }
-  if (!sale.mayWrite) return null;
+  if (!sale?.mayWrite) return null;
   return (
     <>
       <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen(true)}>
