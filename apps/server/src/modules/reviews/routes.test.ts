@@ -283,6 +283,25 @@ describe('reports and hiding', () => {
     expect((await report(buyer)).statusCode).toBe(404);
   });
 
+  it('takes 10 reports an hour from one person, then says when to try again', async () => {
+    const reporter = await signUp(t.app, 'Buyer');
+    const shown: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const { payment } = await sale('released');
+      const { rows } = await t.pool.query<{ id: string }>(
+        `insert into reviews (payment_id, author_role, author_id, subject_id, rating, body, shown_at) values ($1, 'buyer', $2, $3, 3, 'Fine', $4) returning id`,
+        [payment, buyer.id, seller.id, daysBefore(1)],
+      );
+      shown.push(rows[0]!.id);
+    }
+    for (const id of shown.slice(0, 10)) expect((await as(t.app, reporter, { method: 'POST', url: `/api/reviews/${id}/report`, payload: { reason: 'Spam' } })).statusCode).toBe(200);
+    const over = await as(t.app, reporter, { method: 'POST', url: `/api/reviews/${shown[10]}/report`, payload: { reason: 'Spam' } });
+    expect(over.statusCode).toBe(429);
+    expect(over.headers['retry-after']).toBeDefined();
+    expect(over.json().message).toMatch(/^You have reported 10 reviews in the last hour, the most we take\. You can report another in /);
+    expect((await t.pool.query('select count(*)::int as n from review_reports where review_id = $1', [shown[10]])).rows[0]).toEqual({ n: 0 });
+  });
+
   it('refuses a report of a blind review as of no review', async () => {
     const { payment } = await sale('released');
     await write(seller, payment, good);
