@@ -51,6 +51,7 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { placesRoutes } from './modules/places/routes.ts';
 import { LiveCarIndex } from './modules/search/live-index.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
 import { mailboxRoutes } from './mail/mailbox-routes.ts';
 import { reachableByOthers } from './loopback.ts';
 
@@ -88,11 +89,13 @@ export interface AppDeps {
   httpTimeouts?: HttpTimeouts;
   /** Where log lines go; default standard output (tests read them). */
   logStream?: { write(line: string): void };
+  /** The clock of the reviews' rules (their 14 days, their blindness); default the wall clock (tests pass a fixed one). */
+  clock?: () => Date;
 }
 
 export const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
-export async function buildApp({ config, pool, auth, images, webDist, payments, httpTimeouts = HTTP_TIMEOUTS, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, pool, auth, images, webDist, payments, httpTimeouts = HTTP_TIMEOUTS, logStream, clock }: AppDeps): Promise<FastifyInstance> {
   // Standard output written asynchronously: a request does not wait for its log line to be
   // written. What is still buffered is written out when the app closes.
   const stdout = logStream ? undefined : pino.destination({ dest: 1, sync: false });
@@ -208,6 +211,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
       await api.register(placesRoutes);
       await api.register(pricingRoutes);
       await api.register(alertRoutes);
+      await api.register(reviewRoutes(clock));
       await api.register(accountRoutes);
       await api.register(profileRoutes);
       // Anyone who reaches the development mailbox reads every email sent: only while that is this machine alone.

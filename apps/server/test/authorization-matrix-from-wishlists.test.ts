@@ -28,6 +28,8 @@ import {
   otherOf,
   P,
   paidWithCard,
+  releasedSale,
+  reviewRows,
   PERSONAS,
   png,
   post,
@@ -408,6 +410,31 @@ describe('mass-assignment probes on every write route', () => {
       await rejected('admin', post(`/api/disputes/${dispute}/decision`, { ...forged(), decision: 'release', note: 'Forged', paymentId: payment }));
       expect(await one('select decision, decided_at from disputes where id = $1', [dispute])).toEqual({ decision: null, decided_at: null });
       expect(await one('select state from payments where id = $1', [payment])).toEqual({ state: 'held' });
+    },
+    'POST /api/payments/:paymentId/review': async () => {
+      const payment = await releasedSale(P.buyer, P.seller, 'Review probe');
+      await rejected('buyer', post(`/api/payments/${payment}/review`, { ...forged(), rating: 5, text: 'Forged' }));
+      await rejected('buyer', post(`/api/payments/${payment}/review`, { rating: 5, text: 'Forged', subjectId: P.otherSeller.id, authorRole: 'seller', shownAt: '2000-01-01T00:00:00Z' }));
+      expect(await one('select count(*)::int as n from reviews where payment_id = $1', [payment])).toEqual({ n: 0 });
+    },
+    'POST /api/reviews/:id/reply': async () => {
+      const id = reviewRows.aboutMe.otherSeller;
+      await rejected('otherSeller', post(`/api/reviews/${id}/reply`, { ...forged(), text: 'Forged' }));
+      await rejected('otherSeller', post(`/api/reviews/${id}/reply`, { text: 'Forged', rating: 5, hiddenAt: null }));
+      const review = await one('select rating, reply from reviews where id = $1', [id]);
+      expect(review.rating).toBe(4);
+      expect(review.reply).not.toBe('Forged');
+    },
+    'POST /api/reviews/:id/report': async () => {
+      await rejected('buyer', post(`/api/reviews/${reviewRows.aboutMe.seller}/report`, { ...forged(), reason: 'Forged' }));
+      await rejected('buyer', post(`/api/reviews/${reviewRows.aboutMe.seller}/report`, { reason: 'Forged', reporterId: P.otherBuyer.id }));
+      expect(await one(`select count(*)::int as n from review_reports where reason = 'Forged'`, [])).toEqual({ n: 0 });
+    },
+    'POST /api/admin/reviews/:id/hide': async () => {
+      const id = reviewRows.aboutMe.otherBuyer;
+      await rejected('admin', post(`/api/admin/reviews/${id}/hide`, { ...forged(), note: 'Forged' }));
+      await rejected('admin', post(`/api/admin/reviews/${id}/hide`, { note: 'Forged', hiddenBy: P.otherSeller.id }));
+      expect(await one('select hidden_at from reviews where id = $1', [id])).toEqual({ hidden_at: null });
     },
     'POST /api/payouts/account': async () => {
       const accounts = () => t.pool.query('select seller_id, account_id, payouts_enabled, updated_at from payout_accounts where seller_id = any($1) order by seller_id', [[P.seller.id, P.otherSeller.id]]);

@@ -298,6 +298,7 @@ async function setUpSeller(who: 'seller' | 'otherSeller') {
  */
 export function setUpMatrix(part: string) {
   beforeAll(setUpRows);
+  beforeAll(setUpReviews);
   beforeAll(setUpSavedSearches);
   beforeAll(setUpNotices);
   beforeAll(setUpDataExports);
@@ -837,6 +838,94 @@ export const specs: Record<string, Spec> = {
 
 /** The seller whose profile a persona opens: the other seller's for the other seller, the seller's for everyone else. */
 const sellerOf = (who: Who) => P[who === 'otherSeller' ? 'otherSeller' : 'seller'];
+
+// Reviews (issue 48): a released sale each buyer and seller may review, a shown review about each of
+// them to reply to, and shown reviews of the seller to read, report and hide.
+type Party = 'buyer' | 'otherBuyer' | 'seller' | 'otherSeller';
+export const reviewRows = {} as {
+  /** A released payment of the person's (as buyer or as seller) not yet reviewed, on a car named with their tag. */
+  sale: Record<Party, string>;
+  /** A shown review about the person, unanswered. */
+  aboutMe: Record<Party, string>;
+  /** A shown review of the seller, reported once, for the admins' queue. */
+  reported: string;
+  /** A shown review of the seller for the admin to hide. */
+  toHide: string;
+};
+const isParty = (who: Who): who is Party => who !== 'anonymous' && who !== 'admin';
+const partyOf = (who: Who): Party => (isParty(who) ? who : 'buyer');
+export const tagOf = (who: Party) => (roleOf[who] === 'seller' ? S(who).tag : B(who).tag);
+
+/** A released payment between `buyer` and `seller` for a car of the seller's named `name`. */
+export async function releasedSale(buyer: Person, seller: Person, name: string): Promise<string> {
+  const car = await insertCar(t, seller, categoryId, { name, paid: true });
+  return (
+    await one(
+      `insert into payments (kind, product_id, buyer_id, seller_id, buyer_email, amount, transaction_id, state, released_at, released_by)
+       values ('wishlist', $1, $2, $3, $4, 1200000, $5, 'released', now(), 'buyer') returning id`,
+      [car, buyer.id, seller.id, buyer.email, `pi_review_${randomBytes(8).toString('hex')}`],
+    )
+  ).id;
+}
+
+/** A review shown already (the other side's is in, or its days are over), about `subject`. */
+async function shownReview(payment: string, author: Person, authorRole: 'buyer' | 'seller', subject: Person): Promise<string> {
+  return (
+    await one(
+      `insert into reviews (payment_id, author_role, author_id, subject_id, rating, body, shown_at) values ($1, $2, $3, $4, 4, 'Shown in the matrix', now() - interval '1 minute') returning id`,
+      [payment, authorRole, author.id, subject.id],
+    )
+  ).id;
+}
+
+async function setUpReviews() {
+  const sale = {} as Record<Party, string>;
+  const aboutMe = {} as Record<Party, string>;
+  for (const who of ['buyer', 'otherBuyer'] as const) {
+    sale[who] = await releasedSale(P[who], P.seller, `${B(who).tag} sale to review`);
+    aboutMe[who] = await shownReview(await releasedSale(P[who], P.seller, `${B(who).tag} sale reviewed by its seller`), P.seller, 'seller', P[who]);
+  }
+  for (const who of ['seller', 'otherSeller'] as const) {
+    sale[who] = await releasedSale(P.otherBuyer, P[who], `${S(who).tag} sale to review`);
+    aboutMe[who] = await shownReview(await releasedSale(P.otherBuyer, P[who], `${S(who).tag} sale reviewed by its buyer`), P.otherBuyer, 'buyer', P[who]);
+  }
+  const reported = await shownReview(await releasedSale(P.buyer, P.seller, 'Reviewed, to report'), P.buyer, 'buyer', P.seller);
+  // Reported by someone outside the matrix: every persona reports it once more in its own call.
+  await one(`insert into review_reports (review_id, reporter_id, reason) values ($1, $2, 'Rude') returning review_id`, [reported, (await signUp(t.app, 'Buyer')).id]);
+  const toHide = await shownReview(await releasedSale(P.buyer, P.seller, 'Reviewed, to hide'), P.buyer, 'buyer', P.seller);
+  Object.assign(reviewRows, { sale, aboutMe, reported, toHide });
+}
+
+const reviewSpecs: Record<string, Spec> = {
+  'GET /api/reviews/mine': { call: () => get('/api/reviews/mine'), check: ownOnly((who) => tagOf(who as Party)) },
+  'POST /api/payments/:paymentId/review': {
+    call: (_who, _e, r) => post(`/api/payments/${reviewRows.sale[partyOf(r)]}/review`, { rating: 5, text: 'Smooth sale' }),
+    check: (who, res) => expect(res.json()).toMatchObject({ paymentId: reviewRows.sale[who as Party], mayWrite: false, review: { rating: 5, shown: false } }),
+    intact: async (r) => expect(await one('select count(*)::int as n from reviews where payment_id = $1', [reviewRows.sale[partyOf(r)]])).toEqual({ n: 0 }),
+  },
+  'GET /api/users/:id/reviews': {
+    call: () => get(`/api/users/${P.seller.id}/reviews`),
+    check: (_who, res) => expect(res.json().reviews).toContainEqual(expect.objectContaining({ id: reviewRows.reported, text: 'Shown in the matrix' })),
+  },
+  'POST /api/reviews/:id/reply': {
+    call: (_who, _e, r) => post(`/api/reviews/${reviewRows.aboutMe[partyOf(r)]}/reply`, { text: 'Thank you' }),
+    check: (who, res) => expect(res.json()).toMatchObject({ id: reviewRows.aboutMe[who as Party], reply: { text: 'Thank you' }, mayReply: false }),
+    intact: async (r) => expect(await one('select reply from reviews where id = $1', [reviewRows.aboutMe[partyOf(r)]])).toEqual({ reply: null }),
+  },
+  'POST /api/reviews/:id/report': {
+    call: () => post(`/api/reviews/${reviewRows.reported}/report`, { reason: 'Not about the sale' }),
+    check: (_who, res) => expect(res.json()).toEqual({ acknowledged: true }),
+  },
+  'GET /api/admin/reviews': {
+    call: () => get('/api/admin/reviews'),
+    check: (_who, res) => expect(res.json()).toContainEqual(expect.objectContaining({ id: reviewRows.reported, productName: 'Reviewed, to report' })),
+  },
+  'POST /api/admin/reviews/:id/hide': {
+    call: () => post(`/api/admin/reviews/${reviewRows.toHide}/hide`, { note: 'Hidden in the matrix' }),
+    check: (_who, res) => expect(res.json()).toMatchObject({ id: reviewRows.toHide }),
+  },
+};
+Object.assign(specs, reviewSpecs);
 
 // A file of their data ready for every signed-in person.
 const dataExports = {} as Record<SignedIn, string>;

@@ -79,6 +79,7 @@ export function setUpFuzzing() {
   beforeAll(setUpMailbox);
   beforeAll(setUpSavedSearches);
   beforeAll(setUpDataExport);
+  beforeAll(setUpReviews);
   afterAll(() => t?.close());
 }
 
@@ -541,6 +542,28 @@ async function setUpDataExport() {
   dataExportIds.push(rows[0].id);
 }
 
+/** Reviews: a released sale of the seller's car to the buyer, and a shown review of the seller by the other buyer. */
+let reviewSale: string;
+let shownReviewId: string;
+async function setUpReviews() {
+  const sale = async (buyer: Person, name: string) => {
+    const car = await insertCar(t, people.seller, categoryId, { name, paid: true });
+    const { rows } = await t.pool.query<{ id: string }>(
+      `insert into payments (kind, product_id, buyer_id, seller_id, buyer_email, amount, transaction_id, state, released_at, released_by)
+       values ('wishlist', $1, $2, $3, $4, 1000000, $5, 'released', now(), 'buyer') returning id`,
+      [car, buyer.id, people.seller.id, buyer.email, `pi_fuzz_${name.replaceAll(' ', '_')}`],
+    );
+    return rows[0]!.id;
+  };
+  reviewSale = await sale(people.buyer, 'Reviewed fuzz car');
+  const shown = await sale(people.otherBuyer, 'Fuzz car reviewed already');
+  const { rows } = await t.pool.query<{ id: string }>(
+    `insert into reviews (payment_id, author_role, author_id, subject_id, rating, body, shown_at) values ($1, 'buyer', $2, $3, 4, 'Fine', now()) returning id`,
+    [shown, people.otherBuyer.id, people.seller.id],
+  );
+  shownReviewId = rows[0]!.id;
+}
+
 const noBody = fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: rawPayload(fc.constant({ a: 1 })) });
 
 // ---------------------------------------------------------------------------------------------
@@ -978,6 +1001,49 @@ export function routes(): RouteCase[] {
         .map(([id, payload]) => ({ url: `/api/alerts/${id}`, payload })),
     },
     idRoute('DELETE', '/api/alerts/:id', ['buyer', 'otherBuyer'], () => savedSearchIds.slice(1)),
+    // Reviews: a released sale to review, a shown review to answer, report and hide, other ids and junk.
+    { ...publicGet('/api/reviews/mine'), who: whoArb(['buyer', 'otherBuyer', 'seller', 'otherSeller']) },
+    {
+      method: 'POST',
+      route: '/api/payments/:paymentId/review',
+      who: whoArb(['buyer', 'seller']),
+      request: fc
+        .tuple(
+          segmentArb(() => [reviewSale, productId]),
+          bodyArb(fc.record({ rating: orHostile(fc.oneof(fc.integer({ min: 0, max: 6 }), fc.constantFrom(4.5, '5', -1, 2 ** 31))), text: orHostile(textish) })),
+        )
+        .map(([id, payload]) => ({ url: `/api/payments/${id}/review`, payload })),
+    },
+    {
+      method: 'GET',
+      route: '/api/users/:id/reviews',
+      who: fc.constantFrom(...anyone),
+      request: fc
+        .tuple(
+          fc.oneof(fc.constantFrom(people.seller.id, people.buyer.id), fc.string({ unit: fc.constantFrom(...'abcXYZ019_-'), minLength: 1, maxLength: 70 }), segmentArb(() => [productId])),
+          noBody,
+        )
+        .map(([id, payload]) => ({ url: `/api/users/${id}/reviews`, payload })),
+    },
+    ...(['reply', 'report'] as const).map(
+      (action): RouteCase => ({
+        method: 'POST',
+        route: `/api/reviews/:id/${action}`,
+        who: whoArb(action === 'reply' ? ['seller', 'buyer'] : ['buyer', 'otherBuyer', 'seller', 'admin']),
+        request: fc
+          .tuple(segmentArb(() => [shownReviewId, productId]), bodyArb(action === 'reply' ? fc.record({ text: orHostile(textish) }) : fc.record({ reason: orHostile(textish) })))
+          .map(([id, payload]) => ({ url: `/api/reviews/${id}/${action}`, payload })),
+      }),
+    ),
+    { ...publicGet('/api/admin/reviews'), who: whoArb(['admin']) },
+    {
+      method: 'POST',
+      route: '/api/admin/reviews/:id/hide',
+      who: whoArb(['admin']),
+      request: fc
+        .tuple(segmentArb(() => [shownReviewId, productId]), bodyArb(fc.record({ note: orHostile(textish) })))
+        .map(([id, payload]) => ({ url: `/api/admin/reviews/${id}/hide`, payload })),
+    },
     // Leaving: never the right password (the people stay); wrong ones run into the limit, a 429.
     {
       method: 'DELETE',
@@ -1441,6 +1507,13 @@ export const PEOPLE_AND_MESSAGE_ROUTES = [
   'POST /api/alerts',
   'PATCH /api/alerts/:id',
   'DELETE /api/alerts/:id',
+  'GET /api/reviews/mine',
+  'POST /api/payments/:paymentId/review',
+  'GET /api/users/:id/reviews',
+  'POST /api/reviews/:id/reply',
+  'POST /api/reviews/:id/report',
+  'GET /api/admin/reviews',
+  'POST /api/admin/reviews/:id/hide',
   'DELETE /api/account',
   'POST /api/account/exports',
   'GET /api/account/exports',

@@ -51,7 +51,8 @@ export async function createTestApp(
     httpTimeouts?: AppDeps['httpTimeouts'];
     /** Where the log lines go instead of standard output (LOG_LEVEL in `env` says which). */
     logStream?: AppDeps['logStream'];
-    /** ZIP codes' centres; default the few of test/zip-centres.ts. */
+    /** The reviews' clock (a fixed one); default the wall clock. */
+    clock?: AppDeps['clock'];
   } = {},
 ): Promise<TestApp> {
   const url = inject('pgUrl');
@@ -83,7 +84,7 @@ export async function createTestApp(
   const secret = shared?.secret ?? randomBytes(32).toString('hex');
   const auth = createAuth({ pool, secret, publicUrl: origin, trustedOrigins: config.trustedOrigins, google: googleOAuth(config), sendAccountEmail: accountEmailOutbox(pool) });
   const images = options.images ?? diskStorage(path.join(dataDir, 'uploads'));
-  const app = await buildApp({ config, pool, auth, images, webDist: options.webDist, httpTimeouts: options.httpTimeouts, logStream: options.logStream });
+  const app = await buildApp({ config, pool, auth, images, webDist: options.webDist, httpTimeouts: options.httpTimeouts, logStream: options.logStream, clock: options.clock });
   options.beforeReady?.(app);
   if (options.listen) await app.listen({ port, host: '127.0.0.1' });
   else await app.ready();

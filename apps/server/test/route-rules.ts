@@ -39,7 +39,7 @@ export type Ownership =
    * the row in the answer. `noop`: the call is answered as for an id the caller has nothing under
    * (`deletedCount: 0`, as the first client's delete expects), and the other person's row stays.
    */
-  | { by: 'row'; in: 'params' | 'query' | 'body'; field: string; row: 'product' | 'booking' | 'wishlist-entry' | 'conversation' | 'saved-search' | 'payment' | 'payout-account' | 'data-export' | 'session'; noop?: boolean };
+  | { by: 'row'; in: 'params' | 'query' | 'body'; field: string; row: 'product' | 'booking' | 'wishlist-entry' | 'conversation' | 'saved-search' | 'payment' | 'payout-account' | 'data-export' | 'session' | 'review'; noop?: boolean };
 
 export interface RouteRule {
   access: Access;
@@ -215,6 +215,19 @@ export const routeRules: Record<string, RouteRule> = {
   'POST /api/alerts': { access: 'signed-in', note: 'saved for the caller, at most 20' },
   'PATCH /api/alerts/:id': { access: 'signed-in', owner: [{ by: 'row', in: 'params', field: 'id', row: 'saved-search' }] },
   'DELETE /api/alerts/:id': { access: 'signed-in', owner: [{ by: 'row', in: 'params', field: 'id', row: 'saved-search' }] },
+
+  // Reviews (issue 48): only a released sale's two sides write them; anyone reads the shown ones.
+  'GET /api/reviews/mine': { access: ['buyer', 'seller'], note: 'the caller’s own released sales and their own reviews only: no parameter names anyone' },
+  'POST /api/payments/:paymentId/review': {
+    access: ['buyer', 'seller'],
+    owner: [heldPayment],
+    note: 'the released payment’s own buyer or its car’s seller, once each, within 14 days of the release',
+  },
+  'GET /api/users/:id/reviews': { access: 'public', note: 'the shown reviews only (blind ones and hidden ones never), the same to everyone but for the subject’s `mayReply`' },
+  'POST /api/reviews/:id/reply': { access: ['buyer', 'seller'], owner: [{ by: 'row', in: 'params', field: 'id', row: 'review' }], note: 'the review’s subject only, once, once it is shown' },
+  'POST /api/reviews/:id/report': { access: 'signed-in', note: 'a shown review, once per person, 10 an hour' },
+  'GET /api/admin/reviews': { access: 'admin' },
+  'POST /api/admin/reviews/:id/hide': { access: 'admin', note: 'once per review; its author and subject are told the note' },
 
   // Leaving and taking one's data.
   'DELETE /api/account': { access: ['buyer', 'seller'], note: 'the caller’s own account, with its password or a fresh Google sign-in; an admin is demoted by the operator first' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { oneLine } from './common.ts';
 import { heldPayment } from './money.ts';
+import { ratingSummary } from './reviews.ts';
 import { bookingLimits, bookingStatuses, maxDeclineReasonLength, maxMeetingDaysAhead } from './constants.ts';
 
 /**
@@ -105,6 +106,8 @@ export const bookingRequest = z.object({
   currentPrice: z.number().int().nullable().optional(),
   /** Once paid: where the money stands. */
   money: heldPayment.nullable().optional(),
+  /** The buyer's rating from the reviews sellers wrote of them, once any can be shown (issue 48). */
+  buyerRating: ratingSummary.optional(),
 });
 export type BookingRequest = z.infer<typeof bookingRequest>;
 

@@ -212,3 +212,10 @@ export const profileLimits = { name: 100, photoUrl: 2048, phone: 40, timeZone: 6
 
 /** The public pages and their canonical addresses, shared by the server's HTML, the web app and the sitemap. */
 export { canonicalPath, makeSearchPath, publicPagePaths } from './public-pages.ts';
+
+/**
+ * Reviews after a released payment (issue 48): written within `days` of the release, shown when both
+ * sides are in or those days end; one reminder `reminderAfterDays` after the release. Texts as long
+ * as a message (migration 0040 holds the same).
+ */
+export const reviewLimits = { days: 14, reminderAfterDays: 3, text: messageLimits.text, reportReason: 500, hideNote: 1000 } as const;

@@ -14,6 +14,7 @@ export * from './notifications.ts';
 export * from './search.ts';
 export * from './places-api.ts';
 export * from './profiles.ts';
+export * from './reviews.ts';
 export * from './pricing.ts';
 export * from './alerts.ts';
 export * from './listing-checks.ts';

@@ -303,7 +303,7 @@ CREATE TABLE public.notifications (
   CONSTRAINT notifications_pkey PRIMARY KEY (id),
   CONSTRAINT notifications_body_check CHECK ((length(body) <= 2000)),
   CONSTRAINT notifications_event_key_check CHECK ((length(event_key) <= 200)),
-  CONSTRAINT notifications_kind_check CHECK (((kind = ANY (ARRAY['booking_requested'::text, 'booking_accepted'::text, 'booking_declined'::text, 'booking_proposed'::text, 'booking_cancelled'::text, 'message'::text, 'payment'::text, 'wishlist_price_drop'::text, 'wishlist_sold'::text])) OR (kind = ANY (ARRAY['saved_search_match'::text, 'saved_search_digest'::text])) OR (kind = ANY (ARRAY['seller_verified'::text, 'seller_unverified'::text, 'car_deleted_by_admin'::text])))),
+  CONSTRAINT notifications_kind_check CHECK (((kind = ANY (ARRAY['booking_requested'::text, 'booking_accepted'::text, 'booking_declined'::text, 'booking_proposed'::text, 'booking_cancelled'::text, 'message'::text, 'payment'::text, 'wishlist_price_drop'::text, 'wishlist_sold'::text])) OR (kind = ANY (ARRAY['saved_search_match'::text, 'saved_search_digest'::text])) OR (kind = ANY (ARRAY['seller_verified'::text, 'seller_unverified'::text, 'car_deleted_by_admin'::text])) OR (kind = ANY (ARRAY['review_reminder'::text, 'review_hidden'::text])))),
   CONSTRAINT notifications_link_check CHECK (((link ~~ '/%'::text) AND (link !~~ '//%'::text))),
   CONSTRAINT notifications_title_check CHECK ((length(title) <= 200)),
   CONSTRAINT notifications_user_id_event_key_key UNIQUE (user_id, event_key),
@@ -390,6 +390,7 @@ CREATE TABLE public.payments (
 CREATE INDEX payments_booking_idx ON public.payments USING btree (booking_id) WHERE (booking_id IS NOT NULL);
 CREATE INDEX payments_buyer_idx ON public.payments USING btree (buyer_id, created_at DESC);
 CREATE INDEX payments_held_idx ON public.payments USING btree (created_at) WHERE (state = 'held'::text);
+CREATE INDEX payments_released_idx ON public.payments USING btree (released_at) WHERE (state = 'released'::text);
 CREATE INDEX payments_seller_idx ON public.payments USING btree (seller_id, created_at DESC) WHERE (seller_id IS NOT NULL);
 CREATE INDEX payments_wishlist_entry_idx ON public.payments USING btree (wishlist_entry_id) WHERE (wishlist_entry_id IS NOT NULL);
 
@@ -580,6 +581,51 @@ CREATE TABLE public.reports (
   CONSTRAINT reports_reporter_id_fkey FOREIGN KEY (reporter_id) REFERENCES public.users(id) ON DELETE CASCADE
 );
 CREATE INDEX reports_product_idx ON public.reports USING btree (product_id, created_at DESC);
+
+CREATE TABLE public.review_reports (
+  review_id uuid NOT NULL,
+  reporter_id text NOT NULL,
+  reason text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT review_reports_pkey PRIMARY KEY (review_id, reporter_id),
+  CONSTRAINT review_reports_reason_check CHECK (((length(reason) >= 1) AND (length(reason) <= 500))),
+  CONSTRAINT review_reports_reporter_id_fkey FOREIGN KEY (reporter_id) REFERENCES public.users(id) ON DELETE CASCADE,
+  CONSTRAINT review_reports_review_id_fkey FOREIGN KEY (review_id) REFERENCES public.reviews(id) ON DELETE CASCADE
+);
+
+CREATE TABLE public.reviews (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  payment_id uuid NOT NULL,
+  author_role text NOT NULL,
+  author_id text,
+  subject_id text,
+  rating smallint NOT NULL,
+  body text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  shown_at timestamp with time zone NOT NULL,
+  reply text,
+  replied_at timestamp with time zone,
+  hidden_at timestamp with time zone,
+  hidden_note text,
+  hidden_by text,
+  CONSTRAINT reviews_pkey PRIMARY KEY (id),
+  CONSTRAINT reviews_author_id_fkey FOREIGN KEY (author_id) REFERENCES public.users(id) ON DELETE SET NULL,
+  CONSTRAINT reviews_author_role_check CHECK ((author_role = ANY (ARRAY['buyer'::text, 'seller'::text]))),
+  CONSTRAINT reviews_body_check CHECK (((length(body) >= 1) AND (length(body) <= 2000))),
+  CONSTRAINT reviews_check CHECK (((author_id IS DISTINCT FROM subject_id) OR (author_id IS NULL))),
+  CONSTRAINT reviews_check1 CHECK (((reply IS NULL) = (replied_at IS NULL))),
+  CONSTRAINT reviews_check2 CHECK (((replied_at IS NULL) OR (replied_at >= shown_at))),
+  CONSTRAINT reviews_check3 CHECK (((hidden_at IS NULL) = (hidden_note IS NULL))),
+  CONSTRAINT reviews_hidden_by_fkey FOREIGN KEY (hidden_by) REFERENCES public.users(id) ON DELETE SET NULL,
+  CONSTRAINT reviews_hidden_note_check CHECK (((length(hidden_note) >= 1) AND (length(hidden_note) <= 1000))),
+  CONSTRAINT reviews_payment_id_author_role_key UNIQUE (payment_id, author_role),
+  CONSTRAINT reviews_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id) ON DELETE RESTRICT,
+  CONSTRAINT reviews_rating_check CHECK (((rating >= 1) AND (rating <= 5))),
+  CONSTRAINT reviews_reply_check CHECK (((length(reply) >= 1) AND (length(reply) <= 2000))),
+  CONSTRAINT reviews_subject_id_fkey FOREIGN KEY (subject_id) REFERENCES public.users(id) ON DELETE SET NULL
+);
+CREATE INDEX reviews_author_idx ON public.reviews USING btree (author_id);
+CREATE INDEX reviews_subject_idx ON public.reviews USING btree (subject_id, shown_at) INCLUDE (rating) WHERE (hidden_at IS NULL);
 
 CREATE TABLE public.saved_search_matches (
   saved_search_id uuid NOT NULL,

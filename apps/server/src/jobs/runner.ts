@@ -26,6 +26,7 @@ import { REFRESH_PRICE_DROPS, REFRESH_PRICE_DROPS_CRONTAB, refreshPriceDropsTask
 import { LiveCarIndex } from '../modules/search/live-index.ts';
 import { WISHLIST_ALERTS, wishlistAlertsTask } from '../modules/wishlist/jobs.ts';
 import { SETTLE_MONEY, SETTLE_MONEY_CRONTAB, settleMoneyTask } from '../modules/money/jobs.ts';
+import { REMIND_REVIEWS, REMIND_REVIEWS_CRONTAB, remindReviewsTask } from '../modules/reviews/jobs.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import { jobLogger } from '../db/job-logger.ts';
@@ -86,6 +87,7 @@ export async function startJobRunner({ pool, config, secret, liveCars = new Live
         [FORGET_DATA_EXPORTS]: forgetDataExportsTask(pool),
         [REFRESH_PRICE_DROPS]: refreshPriceDropsTask(pool),
         [PLACE_LISTED_CARS]: placeListedCarsTask(pool),
+        [REMIND_REVIEWS]: remindReviewsTask(pool),
         ...(images && { [FORGET_PICTURES]: forgetPicturesTask(images) }),
         ...(money && {
           [SETTLE_MONEY]: settleMoneyTask(
@@ -94,7 +96,7 @@ export async function startJobRunner({ pool, config, secret, liveCars = new Live
           ),
         }),
       },
-      crontab: [ALERT_DIGESTS_CRONTAB, FORGET_DATA_EXPORTS_CRONTAB, REFRESH_PRICE_DROPS_CRONTAB, REQUEUE_EMAIL_DELIVERIES_CRONTAB, ...(money ? [SETTLE_MONEY_CRONTAB] : [])].join('\n'),
+      crontab: [ALERT_DIGESTS_CRONTAB, FORGET_DATA_EXPORTS_CRONTAB, REFRESH_PRICE_DROPS_CRONTAB, REQUEUE_EMAIL_DELIVERIES_CRONTAB, REMIND_REVIEWS_CRONTAB, ...(money ? [SETTLE_MONEY_CRONTAB] : [])].join('\n'),
     });
     return {
       async stop() {

@@ -27,6 +27,8 @@ const NOTIFICATION_ABOUT: Record<NotificationKind, string> = {
   seller_verified: 'An admin verified you as a seller.',
   seller_unverified: 'An admin withdrew your seller verification.',
   car_deleted_by_admin: 'An admin removed one of your listings.',
+  review_reminder: 'A reminder to review a sale of yours.',
+  review_hidden: 'An admin hid a review you wrote or received.',
 };
 
 /**

@@ -15,6 +15,7 @@ import { inTransaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import { withinLimit } from '../../http/allowance.ts';
 import { imageUrls } from '../../images/store.ts';
+import { ratingJson } from '../cars/seller-rating.ts';
 import { clockOf, type Notice } from '../notifications/notify.ts';
 import { CLOSE_SEQUENCE } from '../money/booking-of-sale.ts';
 import { dayWords } from '../money/rules.ts';
@@ -415,6 +416,7 @@ interface RequestRow {
   paid: boolean;
   agreed_price: number;
   current_price: number | null;
+  buyer_rating: string | null;
 }
 
 /** `GET /bookings/requests`: the bookings on the seller's own cars, newest first, with what the buyer pays beside the price now. */
@@ -422,7 +424,7 @@ export async function listBookingRequests(pool: Pool, seller: Actor): Promise<Bo
   const { rows } = await pool.query<RequestRow & MoneyColumns>(
     `select b.id, b.product_id, b.product_name, b.image_key, i.widths, b.buyer_name, b.phone, b.location, b.preferred_time, b.proposed_time,
             b.meeting_time, b.status, b.decline_reason, b.created_at, b.paid, ${ORDER_PRICE} as agreed_price, p.resale_price as current_price,
-            ${MONEY_COLUMNS}
+            ${ratingJson('b.buyer_id')} as buyer_rating, ${MONEY_COLUMNS}
        from bookings b
        join products p on p.id = b.product_id
        left join images i on i.key = b.image_key
@@ -450,6 +452,7 @@ export async function listBookingRequests(pool: Pool, seller: Actor): Promise<Bo
     agreedPrice: r.agreed_price,
     currentPrice: r.current_price,
     money: toHeldPayment(r),
+    ...(r.buyer_rating && { buyerRating: JSON.parse(r.buyer_rating) }),
   }));
 }
 

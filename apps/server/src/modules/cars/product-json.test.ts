@@ -92,6 +92,38 @@ describe('a car written by PostgreSQL (PRODUCT_JSON)', () => {
     expect(JSON.parse(gone)).not.toHaveProperty('sellerId');
   });
 
+  it('carries the seller’s rating from their shown reviews only, averaged to one decimal, as the schema writes it', async () => {
+    const rated = await signUp(t.app, 'Seller');
+    const id = await insertCar(t, rated, categoryId, { name: 'Rated seller’s car' });
+    expect(JSON.parse(await jsonOf(id))).not.toHaveProperty('sellerRating');
+    // Reviews of the seller by buyers of three released sales: two shown (4 and 5 stars), one still
+    // blind (its 14 days not over, the seller's side not in), and one an admin hid.
+    const reviewOf = async (rating: number, shownAt: string, hidden = false) => {
+      const buyer = await signUp(t.app, 'Buyer');
+      const { rows } = await t.pool.query<{ id: string }>(
+        `insert into payments (kind, product_id, buyer_id, seller_id, buyer_email, amount, transaction_id, state, released_at, released_by)
+         values ('wishlist', $1, $2, $3, $4, 100, $5, 'released', now(), 'buyer') returning id`,
+        [id, buyer.id, rated.id, buyer.email, `pi_rating_${buyer.id}`],
+      );
+      await t.pool.query(
+        `insert into reviews (payment_id, author_role, author_id, subject_id, rating, body, shown_at, hidden_at, hidden_note)
+         values ($1, 'buyer', $2, $3, $4, 'Words', ${shownAt}, case when $5 then now() end, case when $5 then 'Hidden' end)`,
+        [rows[0]!.id, buyer.id, rated.id, rating, hidden],
+      );
+    };
+    await reviewOf(4, `now() - interval '1 day'`);
+    await reviewOf(1, `now() + interval '1 day'`);
+    await reviewOf(1, `now() - interval '2 days'`, true);
+    let text = await jsonOf(id);
+    expect(text).toBe(asTheSchemaWrites(text));
+    expect(JSON.parse(text).sellerRating).toEqual({ average: 4, count: 1 });
+    await reviewOf(5, `now() - interval '1 hour'`);
+    await reviewOf(5, `now() - interval '1 hour'`);
+    text = await jsonOf(id);
+    expect(text).toBe(asTheSchemaWrites(text));
+    expect(text).toContain('"sellerRating":{"average":4.7,"count":3}');
+  });
+
   it('gives a picture the addresses imageUrls gives it, for every set of widths', async () => {
     for (const widths of [[480], [480, 800], [480, 800, 1200], [1200], [320, 640, 960], [800, 480]]) {
       const key = `urls${widths.join('x')}abcdefghij`;

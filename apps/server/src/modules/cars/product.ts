@@ -1,5 +1,6 @@
 import type { ListingStatus, Product } from '@second-gear/contract';
 import { maskVin } from '@second-gear/contract/constants';
+import { SELLER_RATING_FIELD } from './seller-rating.ts';
 
 // A car as the features read it: one FROM for every query that answers with whole products (the
 // catalog's lists and car page, search's page, the wishlist), and one expression writing such a car
@@ -50,6 +51,7 @@ const priceDrop = (before: string, at: string) =>
  * - The car's ZIP code and that ZIP code's centre, once it is placed (places/car-place.ts): never an address;
  *   `zipGiven` when its seller typed the ZIP code (Edit shows only that one, so saving a form never pins a
  *   ZIP code that was worked out from the Location).
+ * - The seller's rating from their shown reviews (seller-rating.ts), once they have any.
  */
 export const PRODUCT_JSON = `concat(
   '{"_id":"', p.id, '","productName":', ${str('p.product_name')}, ',"categoryId":"', p.category_id, '","categoryName":', ${str('c.name')},
@@ -76,6 +78,7 @@ export const PRODUCT_JSON = `concat(
   ${optional('p.seller_id is not null', 'sellerId', str('p.seller_id'))},
   ${optional('p.zip is not null', 'zip', `${str('p.zip')} || ',"place":{"lat":' || p.lat || ',"lon":' || p.lon || '}'`)},
   ${optional('p.zip_given', 'zipGiven', 'true')},
+  ${SELLER_RATING_FIELD},
   '}')`;
 
 /** A car as PRODUCT_JSON wrote it. */

@@ -20,7 +20,9 @@ export type NotificationKind =
   | 'saved_search_digest'
   | 'seller_verified'
   | 'seller_unverified'
-  | 'car_deleted_by_admin';
+  | 'car_deleted_by_admin'
+  | 'review_reminder'
+  | 'review_hidden';
 
 export interface Notice {
   /** Who is told. */

@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { refreshCarLists } from '../catalog/index.ts';
+import { ReportedReviews } from '../reviews/index.ts';
 import { deleteReportedProduct, dismissReports, reportedItemsQuery } from './api.ts';
 import { FlaggedMessages } from './flagged-messages.tsx';
 import { ListingCheckFlags, Notes } from './report-details.tsx';
@@ -150,6 +151,7 @@ export default function ReportedItemsPage() {
       </ConfirmDelete>
 
       <FlaggedMessages />
+      <ReportedReviews />
     </ListPage>
   );
 }

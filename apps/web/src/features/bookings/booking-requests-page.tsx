@@ -9,6 +9,7 @@ import { pictureAndName, type Column } from '../../ui/data-list.tsx';
 import { ListPage } from '../../ui/list-page.tsx';
 import { formatCents } from '../../lib/format.ts';
 import { MoneyStatus, useCancelSale } from '../money/index.ts';
+import { SaleReviewStatus, Stars, WriteReviewButton } from '../reviews/index.ts';
 import { DeclineDialog, TimeDialog } from './answer-dialogs.tsx';
 import { Answers, type Answer } from './booking-answers.tsx';
 import { AgreedPrice } from './agreed-price.tsx';
@@ -71,7 +72,16 @@ export default function BookingRequestsPage() {
         <AgreedPrice request={r} />
       </>
     )),
-    { label: 'Buyer', cell: (r) => r.buyerName },
+    {
+      label: 'Buyer',
+      cell: (r) => (
+        <div className="flex flex-col gap-0.5 @max-4xl:items-end">
+          <span>{r.buyerName}</span>
+          {/* The stars sellers gave this buyer in their shown reviews. */}
+          {r.buyerRating ? <Stars average={r.buyerRating.average} count={r.buyerRating.count} /> : null}
+        </div>
+      ),
+    },
     { label: 'Phone', cell: (r) => r.phone || '—' },
     { label: 'Meeting Location', cell: (r) => r.location || '—' },
     {
@@ -87,6 +97,7 @@ export default function BookingRequestsPage() {
         <div className="flex flex-col gap-1 @max-4xl:items-end">
           <BookingStatusBadge booking={r} reader="seller" />
           {r.money ? <MoneyStatus money={r.money} reader="seller" align="start" /> : null}
+          {r.money?.state === 'released' ? <SaleReviewStatus paymentId={r.money.paymentId} /> : null}
         </div>
       ),
     },
@@ -98,6 +109,7 @@ export default function BookingRequestsPage() {
         <div className="flex flex-wrap justify-end gap-2">
           <Answers request={r} onAnswer={(answer) => setOpen({ answer, request: r })} />
           {cancelSale.button(r)}
+          {r.money?.state === 'released' ? <WriteReviewButton paymentId={r.money.paymentId} /> : null}
         </div>
       ),
     },

@@ -12,6 +12,7 @@ import { ListPage } from '../../ui/list-page.tsx';
 import { useAuth } from '../auth/index.ts';
 import { formatCents } from '../../lib/format.ts';
 import { buyerMayAct, useBuyerMoney } from '../money/index.ts';
+import { SaleReviewStatus, WriteReviewButton } from '../reviews/index.ts';
 import { ordersKey, ordersQuery } from './api.ts';
 import { BookingStatusBadge } from './booking-status.tsx';
 import { offersCalendar } from './order-calendar.ts';
@@ -79,7 +80,15 @@ export default function MyOrdersPage() {
 
   const columns: Column<Order>[] = [
     ...baseColumns,
-    { label: 'Status', cell: (order) => <BookingStatusBadge booking={order} reader="buyer" /> },
+    {
+      label: 'Status',
+      cell: (order) => (
+        <div className="flex flex-col gap-1 @max-4xl:items-end">
+          <BookingStatusBadge booking={order} reader="buyer" />
+          {order.money?.state === 'released' ? <SaleReviewStatus paymentId={order.money.paymentId} /> : null}
+        </div>
+      ),
+    },
     {
       label: 'Payment',
       kind: 'actions',
@@ -117,6 +126,7 @@ export default function MyOrdersPage() {
               Cancel
             </button>
           ) : null}
+          {order.money?.state === 'released' ? <WriteReviewButton paymentId={order.money.paymentId} /> : null}
         </div>
       ),
     },

@@ -153,7 +153,7 @@ export default function CarPage() {
       </div>
 
       <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-2">
-        <SellerPanel seller={seller} sellerId={product.sellerId} headingId={ids.seller} />
+        <SellerPanel seller={seller} sellerId={product.sellerId} rating={product.sellerRating} headingId={ids.seller} />
         <CarArea product={product} headingId={ids.area} />
       </div>
 

@@ -1,13 +1,15 @@
 import { Link } from 'react-router';
-import type { CarPage } from '@second-gear/contract';
+import type { CarPage, Product } from '@second-gear/contract';
 import { formatMonthYear } from '../../lib/format.ts';
 import { VerifiedSellerBadge } from '../catalog/index.ts';
+import { Stars } from '../reviews/index.ts';
 
 /**
- * Who sells the car: the name, the verification badge, since when they are here and how many cars
- * they sell. The name opens their public profile (`/sellers/{id}`) while the account is there.
+ * Who sells the car: the name, the verification badge, the stars of their reviews, since when they
+ * are here and how many cars they sell. The name opens their public profile (`/sellers/{id}`) while
+ * the account is there.
  */
-export function SellerPanel({ seller, sellerId, headingId }: { seller: CarPage['seller']; sellerId: string | undefined; headingId: string }) {
+export function SellerPanel({ seller, sellerId, rating, headingId }: { seller: CarPage['seller']; sellerId: string | undefined; rating: Product['sellerRating']; headingId: string }) {
   const { name, verified, memberSince, activeListings } = seller;
   return (
     <section aria-labelledby={headingId} className="rounded-box border border-base-200 p-4">
@@ -26,6 +28,7 @@ export function SellerPanel({ seller, sellerId, headingId }: { seller: CarPage['
         </p>
         {verified ? <VerifiedSellerBadge /> : null}
       </div>
+      {rating ? <Stars average={rating.average} count={rating.count} /> : null}
       <ul className="mt-1 text-sm text-base-content/80">
         {memberSince ? <li>Member since {formatMonthYear(memberSince)}</li> : null}
         <li>{activeListings === 1 ? '1 car for sale' : `${activeListings} cars for sale`}</li>

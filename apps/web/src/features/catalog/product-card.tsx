@@ -5,6 +5,7 @@ import { carCardPictureSizes, type DistanceUnit } from '@second-gear/contract/co
 import { formatDate, formatListed, formatMileage, formatPrice, wholeDaysSince } from '../../lib/format.ts';
 import { LocationIcon } from '../../ui/icons.tsx';
 import { DistanceAway } from '../places/index.ts';
+import { Stars } from '../reviews/index.ts';
 import { useDistanceUnit } from '../settings/index.ts';
 import { PriceDropBadge } from './price-drop-badge.tsx';
 import { VerifiedSellerBadge } from './verified-seller-badge.tsx';
@@ -157,6 +158,11 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
             ) : (
               product.sellerName
             )}
+            {product.sellerRating ? (
+              <span className="block">
+                <Stars average={product.sellerRating.average} count={product.sellerRating.count} />
+              </span>
+            ) : null}
           </Fact>
         </dl>
         {actions ? <div className="mt-auto flex flex-wrap items-center justify-end gap-1.5 md:gap-2 md:pt-1">{actions}</div> : null}
