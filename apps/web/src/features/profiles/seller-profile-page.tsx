@@ -10,6 +10,7 @@ import { CheckIcon, LocationIcon } from '../../ui/icons.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { NotForIndexing } from '../cars/index.ts';
 import { CarGrid, MoreCars, useCarStanding, VERIFICATION_CHECKED, VerifiedSellerBadge } from '../catalog/index.ts';
+import { SellerReviews } from '../reviews/index.ts';
 import { sellerCarsQuery, sellerProfileQuery } from './api.ts';
 import { respondsWords, soldWords } from './responds-words.ts';
 
@@ -132,7 +133,7 @@ function NoSeller() {
 
 /**
  * A seller's public profile (`/sellers/{id}`): who they are and who vouched for them, how they
- * answer, what they sold, and their cars on the market. Public, like a car's page, and linked from
+ * answer, what they sold, their cars on the market and their reviews. Public, like a car's page, and linked from
  * every card and car page. The first document's title, description and indexing are the server's
  * (modules/site/page-hints.ts): search engines are asked to leave out a profile with no car on the
  * market (nothing there to find), which the sitemap leaves out too; the page says the same after a move.
@@ -155,6 +156,7 @@ export default function SellerProfilePage() {
         <SellerRecord seller={seller} headingId={ids.record} />
       </div>
       <SellerCarsSection sellerId={seller.id} headingId={ids.cars} />
+      <SellerReviews userId={seller.id} />
     </article>
   );
 }
