@@ -239,7 +239,7 @@ export interface AddedCar extends CarFields {
  * Uploads a JPEG (`POST /api/images`) and adds a car (`POST /api/addProducts`) as the seller of `api`,
  * with any of the car's details (model, mileage, fuel…) given.
  */
-export async function addCarViaApi(api: APIRequestContext, car: Partial<CarFields> & VehicleDetails & { categoryId: string }): Promise<AddedCar> {
+export async function addCarViaApi(api: APIRequestContext, car: Partial<CarFields> & VehicleDetails & { categoryId: string; zip?: string }): Promise<AddedCar> {
   const upload = await api.post('/api/images', {
     multipart: { image: { name: 'car.jpg', mimeType: 'image/jpeg', buffer: await jpegPicture('#8844aa', 640, 480) } },
   });
