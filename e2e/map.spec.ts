@@ -130,6 +130,9 @@ for (const screen of [phoneScreen, desktopScreen]) {
     await view.getByRole('button', { name: 'List' }).click();
     await expect(page).not.toHaveURL(/view=map/);
     await expect(page).toHaveURL(/bounds=/);
+    // The area narrows the list as it did the map: Dallas's car is outside it.
+    await expect(page.getByRole('article', { name: cars.austin.productName })).toBeVisible();
+    await expect(page.getByRole('article', { name: cars.dallas.productName })).toHaveCount(0);
     await page.getByRole('button', { name: 'Clear map area' }).click();
     await expect(page).not.toHaveURL(/bounds=/);
     await expect(page.getByRole('article', { name: cars.dallas.productName })).toBeVisible();

@@ -77,7 +77,9 @@ export function DataList<Row>({ labelledBy, columns, rows, rowKey, loadingLabel 
           aria-labelledby={labelledBy}
           className={`table @max-4xl:block ${alignTop ? '@4xl:[&_tbody_td]:align-top @4xl:[&_tbody_th]:align-top' : ''}`}
         >
-          <thead className="@max-4xl:hidden">
+          {/* Headings may take two lines ("Meeting / Location"): kept on one, as the table's style has them,
+              they alone make a table of seven columns wider than a 1280 px screen's dashboard. */}
+          <thead className="whitespace-normal @max-4xl:hidden">
             <tr role="row">
               {columns.map(({ label, kind = 'field', className }) => (
                 <th key={label} role="columnheader" scope="col" className={className}>

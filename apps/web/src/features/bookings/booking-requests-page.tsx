@@ -76,7 +76,7 @@ export default function BookingRequestsPage() {
       label: 'Buyer',
       cell: (r) => (
         <div className="flex flex-col gap-0.5 @max-4xl:items-end">
-          <span>{r.buyerName}</span>
+          <span className="[overflow-wrap:anywhere]">{r.buyerName}</span>
           {/* The stars sellers gave this buyer in their shown reviews. */}
           {r.buyerRating ? <Stars average={r.buyerRating.average} count={r.buyerRating.count} /> : null}
         </div>
