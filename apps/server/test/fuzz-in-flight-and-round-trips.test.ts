@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { controlCharacter } from '@second-gear/contract/constants';
-import { type ApiDocument, expectDocumented } from './documented-statuses.ts';
+import type { ApiDocument } from './documented-statuses.ts';
 import { insertCar } from './fixtures.ts';
 import { as, signUp } from './harness.ts';
 import {
@@ -17,6 +17,7 @@ import {
   conversationId,
   describeRequest,
   enc,
+  expectDocumentedAnswer,
   IN_FLIGHT,
   people,
   pngBytes,
@@ -74,7 +75,7 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
           const res = await send(route.method, who, req);
           try {
             checkAnswer(res, describeRequest(route.method, who, req), route);
-            expectDocumented(document, route.method, route.route, res.statusCode, describeRequest(route.method, who, req));
+            expectDocumentedAnswer(document, route, who, req, res.statusCode);
           } catch (err) {
             failures.push(err instanceof Error ? err.message : String(err));
           }

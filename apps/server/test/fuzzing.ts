@@ -497,11 +497,25 @@ interface RouteCase {
   googleUnavailable?: boolean;
 }
 
+/**
+ * The answer's status is one the route's document lists; but a "." or ".." segment (segmentArb's
+ * traversals) makes the address another path (`/api/products/./withdraw` is `/api/products/withdraw`),
+ * which no route of this one's answers: it is not found there (404), or that path answers other
+ * methods (405). Either way the route's own handler never ran.
+ */
+export function expectDocumentedAnswer(doc: ApiDocument, c: Pick<RouteCase, 'method' | 'route'>, who: Who, req: Req, status: number) {
+  if (/(^|\/)\.{1,2}(\/|$)/.test(req.url.split('?')[0]!)) {
+    expect([404, 405], `${describeRequest(c.method, who, req)}: a path that is another route's`).toContain(status);
+    return;
+  }
+  expectDocumented(doc, c.method, c.route, status, describeRequest(c.method, who, req));
+}
+
 async function fuzz(c: RouteCase) {
   const property = fc.asyncProperty(c.who, c.request, async (who, req) => {
     const res = await send(c.method, who, req);
     checkAnswer(res, describeRequest(c.method, who, req), c);
-    expectDocumented(t.app.swagger() as unknown as ApiDocument, c.method, c.route, res.statusCode, describeRequest(c.method, who, req));
+    expectDocumentedAnswer(t.app.swagger() as unknown as ApiDocument, c, who, req, res.statusCode);
   });
   await fc.assert(property, c.numRuns ? { numRuns: c.numRuns } : {});
 }

@@ -122,8 +122,8 @@ describe('GET /api/search: near a ZIP code', () => {
     const refusals: [string, string][] = [
       ['distance=25', 'Distance needs Near: a ZIP code to measure from.'],
       ['sort=nearest', 'Nearest first needs Near: a ZIP code to measure from.'],
-      ['near=12345&distance=25', 'No US ZIP code 12345.'],
-      ['near=12345', 'No US ZIP code 12345.'],
+      ['near=00000&distance=25', 'No US ZIP code 00000.'],
+      ['near=00000', 'No US ZIP code 00000.'],
       ['near=7870', 'Near must be a 5-digit ZIP code.'],
       ['near=78701&distance=30', 'Distance must be one of: 10, 25, 50, 100, 250.'],
       ['near=78701&distance=25&distanceUnit=furlongs', 'Distance unit must be one of: km, mi.'],
