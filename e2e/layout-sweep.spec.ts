@@ -113,7 +113,9 @@ const routesOf: Record<Role, (d: Data) => Visit[]> = {
  */
 function scrollersAt(route: string, width: number): string[] {
   const photoStrip = 'ul[aria-label="All photos"]';
-  return route === '/dashboard/bookings' && width < 1024 ? [photoStrip, 'div:has(> table)'] : [photoStrip];
+  // A map's viewport holds panes wider than itself and shows the part the map is moved to.
+  const map = '.leaflet-container';
+  return route === '/dashboard/bookings' && width < 1024 ? [photoStrip, map, 'div:has(> table)'] : [photoStrip, map];
 }
 
 async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>) {
