@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runningUrlFile } from '../src/db/embedded-postgres.ts';
+import { openStreetMapTiles } from '../src/map-tiles.ts';
 import { freePort } from '../src/free-port.ts';
 import { call, ready, startApp, stopAllApps, stopApp, stopOrphanedPostgres, tempDir } from './processes.ts';
 
@@ -39,7 +40,7 @@ describe('NODE_ENV=production with the embedded database', () => {
     for (const path of ['/api/dev/mailbox', `/api/dev/mailbox/${randomUUID()}`, `/api/dev/mailbox/${randomUUID()}/attachments/0`]) {
       expect((await call(app.url, undefined, 'GET', path)).status, path).toBe(404);
     }
-    expect(await call(app.url, undefined, 'GET', '/api/site')).toEqual({ status: 200, body: { testPaymentsBanner: true, distanceUnit: 'mi' } });
+    expect(await call(app.url, undefined, 'GET', '/api/site')).toEqual({ status: 200, body: { testPaymentsBanner: true, distanceUnit: 'mi', mapTiles: openStreetMapTiles } });
     expect(app.output()).not.toMatch(/demo data added|test identity provider/);
     expect(await stopApp(app)).toBe(0);
   }, 180_000);
@@ -71,7 +72,7 @@ describe('outside production behind a proxy (TRUST_PROXY)', () => {
     expect((await call(app.url, undefined, 'GET', '/api/test-idp/.well-known/openid-configuration')).status).toBe(404);
     const button = await call(app.url, undefined, 'POST', '/api/auth/sign-in/social', { provider: 'google', callbackURL: '/', disableRedirect: true });
     expect(button).toMatchObject({ status: 503, body: { message: 'Google sign-in is not available on this server' } });
-    expect(await call(app.url, undefined, 'GET', '/api/site')).toEqual({ status: 200, body: { testPaymentsBanner: false, distanceUnit: 'mi' } });
+    expect(await call(app.url, undefined, 'GET', '/api/site')).toEqual({ status: 200, body: { testPaymentsBanner: false, distanceUnit: 'mi', mapTiles: openStreetMapTiles } });
     expect(await stopApp(app)).toBe(0);
   }, 120_000);
 });
