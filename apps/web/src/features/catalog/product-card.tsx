@@ -152,7 +152,7 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
           {/* Outside the name's stretched link (the box above), so the two links never overlap or nest. */}
           <Fact label="Seller" className="md:col-span-2">
             {product.sellerId ? (
-              <Link to={`/sellers/${product.sellerId}`} className="link link-hover inline-flex min-h-6 items-center">
+              <Link to={`/sellers/${product.sellerId}`} className="link link-hover inline-flex min-h-11 items-center">
                 {product.sellerName}
               </Link>
             ) : (
