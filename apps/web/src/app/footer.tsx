@@ -50,10 +50,13 @@ export function Footer() {
             {/* GeoNames' licence (CC BY 4.0) asks for this credit wherever its places are used: decision 040. */}
             <p>
               ZIP code places:{' '}
-              <a href="https://www.geonames.org/" className="link">
+              <a href="https://www.geonames.org/" className="link inline-flex min-h-11 items-center">
                 GeoNames
               </a>
-              , <a href="https://creativecommons.org/licenses/by/4.0/" className="link">CC BY 4.0</a>
+              ,{' '}
+              <a href="https://creativecommons.org/licenses/by/4.0/" className="link inline-flex min-h-11 items-center">
+                CC BY 4.0
+              </a>
             </p>
           </div>
           <nav className="grid-flow-col gap-2 sm:place-self-center sm:justify-self-end" aria-label="Social media">
