@@ -92,7 +92,7 @@ for (const viewport of viewports) {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test('a buyer’s cards say Booked and On your wishlist once true; the booking modal shows the price as $…,…', async ({ page }, testInfo) => {
-      test.setTimeout(90_000);
+      test.setTimeout(150_000);
       const seller = await newApiActor('Seller');
       const hyundai = await categoryByName(seller.api, 'Hyundai');
       const toBook = await addCarViaApi(seller.api, { categoryId: hyundai._id, productName: uniqueCarName('E2E Honest Book'), resalePrice: 31500 });

@@ -34,7 +34,8 @@ function thread(page: Page) {
 
 test.describe('messages', () => {
   test('a buyer messages a seller from the car’s page; both see each other’s messages live, with unread counts and the scam warning', async ({ page, browser }, testInfo) => {
-    test.setTimeout(120_000);
+    // Three people in three browsers, and the admin's Reported Items (cars, messages and reviews) checked by axe.
+    test.setTimeout(180_000);
     const seller = await newApiActor('Seller');
     const [category] = await categoriesViaApi(seller.api);
     const car = await addCarViaApi(seller.api, { categoryId: category!._id, productName: uniqueCarName('E2E Chat') });
