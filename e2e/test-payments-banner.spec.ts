@@ -59,7 +59,7 @@ test('every page of a production site with test payments says they are not real,
 test('the development and test server shows no banner', async ({ page }) => {
   const site = page.waitForResponse((res) => res.url().endsWith('/api/site'));
   await page.goto('/login');
-  expect(await (await site).json()).toEqual({ testPaymentsBanner: false, distanceUnit: 'mi' });
+  expect(await (await site).json()).toMatchObject({ testPaymentsBanner: false, distanceUnit: 'mi' });
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
 });
