@@ -113,7 +113,7 @@ export { checkVin, maskVin, vinYearCode, withCheckDigit, type VinCheck } from '.
 export { formatCents, formatPrice, formatWhole, wholeDaysSince } from './format.ts';
 export { distanceIn, distanceUnitNames, formatMileage, kmPerMile, mileageUnits, type DistanceUnit, type MileageUnit } from './distance.ts';
 /** Places and distances between them (issue 48). */
-export { formatDistanceAway, milesBetween, searchRadii, zipCodePattern, type LatLon, type SearchRadius } from './places.ts';
+export { formatDistanceAway, milesBetween, searchRadii, zipCodeCheck, zipCodePattern, type LatLon, type SearchRadius } from './places.ts';
 
 /** Dates and times in a reader's time zone and locale, as the web app, the emails and the calendar files write them (issue 47). */
 export {

@@ -8,6 +8,17 @@ import { formatWhole } from './format.ts';
 /** A US ZIP code as a listing, a search's `Near` and Settings take it: five digits. */
 export const zipCodePattern = /^[0-9]{5}$/;
 
+/**
+ * A form's check of an optional ZIP code field, with the field's own refusal (the server's words for
+ * that field): blank or five digits.
+ */
+export const zipCodeCheck =
+  (refusal: string) =>
+  (value: string): string | true => {
+    const zip = value.trim();
+    return zip === '' || zipCodePattern.test(zip) || refusal;
+  };
+
 /** `/search`'s `Distance` choices, in the reader's unit (`distanceUnit` in the address, miles when absent); absent: any distance. */
 export const searchRadii = [10, 25, 50, 100, 250] as const;
 export type SearchRadius = (typeof searchRadii)[number];

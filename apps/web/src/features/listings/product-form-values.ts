@@ -4,7 +4,7 @@ import {
   mileageBound,
   productLimits,
   vehicleLimits,
-  zipCodePattern,
+  zipCodeCheck,
   type BodyType,
   type Condition,
   type Fuel,
@@ -163,10 +163,7 @@ export function yearOfPurchaseProblem(value: string): string | true {
 }
 
 /** The ZIP code field's own check (the server then says whether it is a US ZIP code). */
-export function zipProblem(value: string): string | true {
-  const zip = value.trim();
-  return zip === '' || zipCodePattern.test(zip) || 'ZIP code must be 5 digits.';
-}
+export const zipProblem = zipCodeCheck('ZIP code must be 5 digits.');
 
 /** The Location a ZIP code fills in: its city and state, as the search and the cards read a Location (`Austin, TX`). */
 export function locationOfPlace(place: Pick<PlaceAnswer, 'city' | 'state'>): string {

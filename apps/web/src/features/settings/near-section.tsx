@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { Profile } from '@second-gear/contract';
-import { searchRadii, zipCodePattern } from '@second-gear/contract/constants';
+import { searchRadii, zipCodeCheck } from '@second-gear/contract/constants';
 import { errorMessage } from '../../lib/errors.ts';
 import { fieldRefusals } from '../../lib/field-refusals.ts';
 import { formatRadius } from '../../lib/format.ts';
@@ -27,9 +27,7 @@ export function nearBody({ nearZip, searchRadius }: NearValues): Pick<Profile, '
 }
 
 /** Near's own check, in the server's words (the server then says whether it is a US ZIP code). */
-export function nearZipProblem(value: string): string | true {
-  return value.trim() === '' || zipCodePattern.test(value.trim()) || 'Near must be a 5-digit ZIP code';
-}
+export const nearZipProblem = zipCodeCheck('Near must be a 5-digit ZIP code');
 
 /**
  * Search area: `Near` (a ZIP code) and `Distance` in the person's unit, the ones `/search` opens
