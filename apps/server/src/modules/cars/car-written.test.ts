@@ -1,6 +1,7 @@
+import type { PoolClient } from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carListing, insertCategory } from '../../../test/fixtures.ts';
+import { carListing, insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { as, createTestApp, multipartFile, signUp, type Person, type TestApp } from '../../../test/harness.ts';
 import { inTransaction } from '../../db/pool.ts';
 import { afterCarWrite } from './car-written.ts';
@@ -134,5 +135,39 @@ describe('a car write', () => {
     await emptyQueue();
     await inTransaction(t.pool, (client) => afterCarWrite(client, { kind: 'listed together', carIds: [seventh] }));
     expect((await queue()).filter((job) => job.task === 'check_listing').map((job) => job.payload.productId)).toEqual([seventh]);
+  });
+
+  it('takes the keys of the cars it checks in one order, so two listings that check each other’s cars wait for each other instead of deadlocking', async () => {
+    const crowded = await signUp(t.app, 'Seller');
+    const cars = (await Promise.all(Array.from({ length: 10 }, () => insertCar(t, crowded, make)))).sort();
+    const [lowest, ...rest] = cars;
+    await emptyQueue();
+    const addCheck = (client: PoolClient, ids: string[]) =>
+      client.query(
+        `select graphile_worker.add_job('check_listing', json_build_object('productId', id), job_key := 'check:' || id) from unnest($1::uuid[]) as id`,
+        [ids],
+      );
+    const [holder, writer, other] = await Promise.all([t.pool.connect(), t.pool.connect(), t.pool.connect()]);
+    try {
+      // One transaction holds the lowest car's key; a write checking all ten, given in another order, waits on it…
+      await holder.query('begin');
+      await addCheck(holder, [lowest!]);
+      await writer.query('begin');
+      const writing = afterCarWrite(writer, { kind: 'listed together', carIds: [...cars].reverse() }).then(() => writer.query('commit'));
+      const writerPid = (await writer.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      const waitsOn = async () => (await other.query<{ blockers: number[] }>('select pg_blocking_pids($1) as blockers', [writerPid])).rows[0]!.blockers;
+      while (!(await waitsOn()).length) await new Promise((settle) => setImmediate(settle));
+      // …holding none of the others yet: a third transaction takes theirs (lock_timeout turns a wait into a failure).
+      await other.query('begin');
+      await other.query(`set local lock_timeout = '10s'`);
+      await addCheck(other, rest);
+      await other.query('commit');
+      await holder.query('commit');
+      await writing;
+      expect((await queue()).filter((job) => job.task === 'check_listing').map((job) => job.key)).toEqual(cars.map((car) => `check:${car}`));
+    } finally {
+      // Closed rather than returned: after a failure one may still be in its transaction.
+      for (const client of [holder, writer, other]) client.release(true);
+    }
   });
 });

@@ -147,7 +147,7 @@ async function repriceModels(client: PoolClient, cars: CarModel[]) {
     `select graphile_worker.add_job($1, json_build_object('makeId', m.make_id, 'model', m.model),
               run_at := now() + interval '3 seconds', job_key := 'reprice:' || m.make_id || ':' || m.model, job_key_mode := 'preserve_run_at')
        from (select distinct "makeId" as make_id, lower(model) as model from jsonb_to_recordset($2::jsonb) as c ("makeId" uuid, model text)
-              where model is not null) m`,
+              where model is not null order by 1, 2) m`,
     [REPRICE_MODEL, JSON.stringify(cars)],
   );
 }
@@ -158,13 +158,18 @@ async function repriceModels(client: PoolClient, cars: CarModel[]) {
  * VIN; a model repriced) one job, run once; it runs a second after the first change of the burst
  * and keeps that time, so that the rest of the burst joins the waiting job rather than meeting one
  * being picked up, and a stream of edits cannot postpone it.
+ *
+ * A key is locked by the transaction that adds it until it ends, so every transaction takes its keys
+ * in one order (repriced models, then checked cars, each sorted): two listings of one young seller,
+ * each checking the other's car again, would otherwise each hold the key the other waits for
+ * (PostgreSQL's "deadlock detected", and one listing refused).
  */
 async function checkListings(client: PoolClient, carIds: string[]) {
   if (!carIds.length) return;
   await client.query(
     `select graphile_worker.add_job($1, json_build_object('productId', id),
               run_at := now() + interval '1 second', job_key := 'check:' || id, job_key_mode := 'preserve_run_at')
-       from (select distinct id from unnest($2::uuid[]) as id) cars`,
+       from (select distinct id from unnest($2::uuid[]) as id order by id) cars`,
     [CHECK_LISTING, carIds],
   );
 }
