@@ -63,6 +63,8 @@ const serverFeatureUses = {
   search: ['places/known-zip.ts'],
   settings: ['catalog/picture-upload.ts', 'notifications/account-email.ts', 'places/known-zip.ts'],
   site: ['catalog/cached-reads.ts', 'catalog/car-page.ts', 'profiles/service.ts'],
+  // What's my car worth? is the estimator's answer (pricing) for a car described, near a ZIP code (places).
+  valuation: ['places/known-zip.ts', 'pricing/fair-price.ts', 'pricing/guide.ts'],
   wishlist: ['notifications/notify.ts', 'money/view.ts'],
 };
 for (const [feature, files] of Object.entries(serverFeatureUses)) {

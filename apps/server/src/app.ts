@@ -47,6 +47,7 @@ import { messageRoutes } from './modules/messages/routes.ts';
 import { heartbeatWithin, liveRoutes } from './modules/live/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
+import { valuationRoutes } from './modules/valuation/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { placesRoutes } from './modules/places/routes.ts';
 import { LiveCarIndex } from './modules/search/live-index.ts';
@@ -210,6 +211,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
       await api.register(searchRoutes);
       await api.register(placesRoutes);
       await api.register(pricingRoutes);
+      await api.register(valuationRoutes);
       await api.register(alertRoutes);
       await api.register(reviewRoutes(clock));
       await api.register(accountRoutes);

@@ -279,6 +279,7 @@ export const comparableCar = z.object({
   mileageKm: z.number().int(),
   condition: z.enum(conditions),
 });
+export type ComparableCar = z.infer<typeof comparableCar>;
 
 /** The car's fair price: a rating with its estimate, range and the comparables, or too few comparables to say. */
 export const fairPrice = z.discriminatedUnion('kind', [

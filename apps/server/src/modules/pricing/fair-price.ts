@@ -1,8 +1,8 @@
 import type { Pool } from 'pg';
-import { minComparables, type Condition, type DealRating, type FairPrice, type MileageUnit } from '@second-gear/contract';
+import { minComparables, type ComparableCar, type Condition, type DealRating, type FairPrice, type MileageUnit } from '@second-gear/contract';
 import { HAS_OPEN_FLAG, ON_MARKET } from '../cars/market.ts';
 import { estimatePrice, OUTLIER_SPREADS, RANGE_SPREADS, YEAR_WINDOW, type Depreciation } from './estimate.ts';
-import { storedDepreciation, toPricedCar, type MarketRow } from './service.ts';
+import { pricedCars, storedDepreciation, toPricedCar, type MarketRow } from './service.ts';
 
 interface EstimateRow {
   comparables: number;
@@ -18,11 +18,27 @@ interface EstimateRow {
   condition: Condition;
 }
 
-interface ComparableRow extends MarketRow {
+export interface ComparableRow extends MarketRow {
   product_name: string;
   mileage: number;
   mileage_unit: MileageUnit;
 }
+
+/** The columns of ComparableRow beyond MarketRow's, for pricedCars(). */
+export const COMPARABLE_COLUMNS = ', p.product_name, p.mileage, p.mileage_unit';
+
+/** A comparable as a reader sees it: the car as its seller gave it, and its price carried over to the car priced. */
+export const toComparable = ({ car: { row: o }, adjusted }: { car: { row: ComparableRow }; adjusted: number }): ComparableCar => ({
+  _id: o.id,
+  productName: o.product_name,
+  resalePrice: o.resale_price,
+  adjustedPrice: Math.round(adjusted),
+  modelYear: o.year_key,
+  mileage: o.mileage,
+  mileageUnit: o.mileage_unit,
+  mileageKm: Math.round(o.mileage_km),
+  condition: o.condition,
+});
 
 /**
  * Whether car `p`'s asking price is an outlier against its own stored fair price, by estimatePrice's
@@ -58,10 +74,8 @@ export async function fairPriceOf(pool: Pool, productId: string): Promise<FairPr
   }
   const [{ rows: others }, stored] = await Promise.all([
     pool.query<ComparableRow>(
-      `select p.id, p.category_id, p.model, p.year_key, p.mileage_km, p.condition, p.resale_price, ${HAS_OPEN_FLAG} as flagged,
-              p.product_name, p.mileage, p.mileage_unit
-         from products p
-        where ${ON_MARKET} and p.id <> $1 and p.category_id = $2 and lower(p.model) = lower($3) and abs(p.year_key - $4) <= $5 and p.mileage is not null
+      `${pricedCars(COMPARABLE_COLUMNS)}
+          and p.id <> $1 and p.category_id = $2 and lower(p.model) = lower($3) and abs(p.year_key - $4) <= $5
         order by abs(p.year_key - $4), abs(p.mileage_km - $6), p.id`,
       [productId, row.category_id, row.model, row.year_key, YEAR_WINDOW, row.mileage_km],
     ),
@@ -72,17 +86,7 @@ export async function fairPriceOf(pool: Pool, productId: string): Promise<FairPr
   // The comparables keep the query's order. Too few now (a change on the market the next repricing,
   // seconds later, has yet to price): none are listed until then.
   const now = estimatePrice(car, others.map((o) => ({ ...toPricedCar(o), row: o })), depreciation);
-  const comparables = (now.kind === 'estimate' ? now.comparables : []).map(({ car: { row: o }, adjusted }) => ({
-    _id: o.id,
-    productName: o.product_name,
-    resalePrice: o.resale_price,
-    adjustedPrice: Math.round(adjusted),
-    modelYear: o.year_key,
-    mileage: o.mileage,
-    mileageUnit: o.mileage_unit,
-    mileageKm: Math.round(o.mileage_km),
-    condition: o.condition,
-  }));
+  const comparables = (now.kind === 'estimate' ? now.comparables : []).map(toComparable);
   return {
     kind: 'rated',
     ...(!row.flagged && { rating: row.rating }),

@@ -17,11 +17,13 @@ export interface MarketRow {
 
 /**
  * The cars on the market that can be priced: a model and a mileage given (the year always is), and
- * whether a listing check flagged them (such a car is priced but is nobody's comparable, estimate.ts).
+ * whether a listing check flagged them (such a car is priced but is nobody's comparable, estimate.ts);
+ * `moreColumns` (", p.x, …") for a reader that shows the cars too.
  */
-export const PRICED_CARS = `
-  select p.id, p.category_id, p.model, p.year_key, p.mileage_km, p.condition, p.resale_price, ${HAS_OPEN_FLAG} as flagged
+export const pricedCars = (moreColumns = '') => `
+  select p.id, p.category_id, p.model, p.year_key, p.mileage_km, p.condition, p.resale_price, ${HAS_OPEN_FLAG} as flagged${moreColumns}
     from products p where ${ON_MARKET} and p.model is not null and p.mileage is not null`;
+export const PRICED_CARS = pricedCars();
 
 export const toPricedCar = (r: MarketRow): PricedCar => ({
   id: r.id,
