@@ -489,6 +489,10 @@ export const specs: Record<string, Spec> = {
   'GET /api/places/zip/:zip': { call: () => get('/api/places/zip/78701'), check: (_who, res) => expect(res.json()).toMatchObject({ zip: '78701', city: 'Austin', state: 'TX' }) },
   'GET /api/places/nearest': { call: () => get('/api/places/nearest?lat=30.27&lon=-97.74'), check: (_who, res) => expect(res.json()).toMatchObject({ zip: '78701' }) },
   'GET /api/pricing/guide': { call: () => get(`/api/pricing/guide?make=${categoryId}&model=Corolla&modelYear=2019&mileage=50000&mileageUnit=km&condition=Good`) },
+  'GET /api/value': {
+    call: () => get(`/api/value?make=${categoryId}&model=Corolla&modelYear=2019&mileage=50000&mileageUnit=km&condition=Good&zip=78701`),
+    check: (_who, res) => expect(res.json()).toHaveProperty('kind'),
+  },
   'POST /api/images': { call: () => ({ method: 'POST', url: '/api/images', ...multipartFile('image', 'car.png', 'image/png', png) }) },
   'POST /api/addProducts': {
     call: (who) =>

@@ -721,6 +721,13 @@ export function routes(): RouteCase[] {
       numRuns: RUNS,
     },
     {
+      method: 'GET',
+      route: '/api/value',
+      who: fc.constantFrom(...anyone),
+      request: carValueQueryArb().map((q) => ({ url: `/api/value?${q}` })),
+      numRuns: RUNS,
+    },
+    {
       method: 'POST',
       route: '/api/images',
       who: whoArb(['seller', 'otherSeller', 'admin']),
@@ -1328,17 +1335,25 @@ function searchQueryArb(): fc.Arbitrary<string> {
 }
 
 /** A price guide's query string: a car described validly, near-validly or with hostile values. */
-function priceGuideQueryArb(): fc.Arbitrary<string> {
-  return queryArb({
+/** A car as described to the estimator: the sellers' guide's and What's my car worth?'s common fields. */
+function describedCarFields(): Record<string, fc.Arbitrary<string>> {
+  return {
     make: fc.oneof(fc.constant(categoryId), uuid, textish),
     model: fc.oneof(fc.constantFrom('Corolla', 'civic', ''), textish),
     modelYear: fc.oneof(fc.integer({ min: 1890, max: 2110 }).map(String), queryNumber),
     mileage: queryNumber,
     mileageUnit: fc.constantFrom('km', 'mi', 'KM', 'furlongs', ''),
     condition: fc.constantFrom(...conditions, 'New', ''),
-    price: queryNumber,
-    car: fc.oneof(fc.constant(productId), uuid, textish),
-  });
+  };
+}
+
+function priceGuideQueryArb(): fc.Arbitrary<string> {
+  return queryArb({ ...describedCarFields(), price: queryNumber, car: fc.oneof(fc.constant(productId), uuid, textish) });
+}
+
+/** What's my car worth?'s question: a car described, and a ZIP code (known, unknown, malformed). */
+function carValueQueryArb(): fc.Arbitrary<string> {
+  return queryArb({ ...describedCarFields(), zip: fc.oneof(fc.constantFrom('78701', '10001', '00000', '7870', ' 78701', ''), textish) });
 }
 
 /** A saved search's fields (the name, how often, paused, the search's filters), each valid, near-valid or hostile. */
@@ -1445,6 +1460,7 @@ export const CATALOG_AND_ORDER_ROUTES = [
   'GET /api/places/zip/:zip',
   'GET /api/places/nearest',
   'GET /api/pricing/guide',
+  'GET /api/value',
   'POST /api/images',
   'POST /api/addProducts',
   'GET /api/products',

@@ -114,6 +114,7 @@ export const routeRules: Record<string, RouteRule> = {
   'GET /api/places/zip/:zip': { access: 'public', note: 'the offline ZIP gazetteer: no one’s data; limited per client address' },
   'GET /api/places/nearest': { access: 'public', note: 'the offline ZIP gazetteer: no one’s data, nothing kept of the point; limited per client address' },
   'GET /api/pricing/guide': { access: 'seller', note: 'prices a car as described from the cars on the market; reads no one’s own data' },
+  'GET /api/value': { access: 'public', note: 'What’s my car worth?: prices a car as described from the cars on the market (their public pages’ figures), no one’s own data; limited per client address' },
   'POST /api/images': { access: ['seller', 'admin'], note: 'sellers’ car pictures, admins’ category pictures' },
   'POST /api/addProducts': { access: 'seller', note: 'the picture must be one this seller uploaded' },
   'GET /api/products': { access: 'seller', owner: [ownEmail('query')] },
