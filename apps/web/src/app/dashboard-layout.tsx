@@ -19,6 +19,7 @@ const adminMenu: NavItem[] = [
 ];
 const sellerMenu: NavItem[] = [
   { to: '/dashboard/addProduct', label: 'Add A Product' },
+  { to: '/value', label: "What's my car worth?" },
   { to: '/dashboard/myproducts', label: 'My Products' },
   { to: '/dashboard/bookings', label: 'Booking Requests' },
   { to: '/dashboard/payouts', label: 'Payouts' },

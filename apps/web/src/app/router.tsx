@@ -59,6 +59,8 @@ export const router = createBrowserRouter([
       { path: 'terms', lazy: lazyPage(() => import('../features/legal/terms-page.tsx')) },
       { path: 'privacy', lazy: lazyPage(() => import('../features/legal/privacy-page.tsx')) },
       // Public, as every car on the market is: a visitor is asked to sign in only to act (book, save, message, report).
+      // What's my car worth?: public, as a visitor values a car before making an account.
+      { path: 'value', lazy: lazyPage(() => import('../features/valuation/value-page.tsx')) },
       { path: 'cars/:id', loader: carLoader, lazy: lazyPage(() => import('../features/cars/car-page.tsx')) },
       { path: 'sellers/:id', loader: sellerLoader, lazy: lazyPage(() => import('../features/profiles/seller-profile-page.tsx')) },
       {

@@ -4,4 +4,4 @@ export { useRole } from './use-role.ts';
 export { ConfirmEmailBanner, ConfirmEmailNotice, useUnconfirmedEmail } from './email-confirmation.tsx';
 export { confirmPasswordRules, newPasswordRules } from './auth-card.tsx';
 export { useAskToSignIn } from './sign-in-dialog.tsx';
-export { useNextAction, type NextAction } from './return-path.ts';
+export { signInPath, useNextAction, type NextAction } from './return-path.ts';

@@ -24,6 +24,9 @@ export function SignInReason({ from, verb = 'Sign in' }: { from: string; verb?: 
     const name = categories.data?.find((category) => category._id === categoryId)?.name;
     reason = `${verb} to see the cars in ${name ?? 'this category'}`;
     browse = { to: makeSearchPath(categoryId), text: `Browse ${name ?? 'these'} cars without an account` };
+  } else if (from.startsWith('/dashboard/addProduct')) {
+    // List it at this price (What's my car worth?): listing is for seller accounts.
+    reason = `${verb} as a seller to list your car`;
   } else if (from.startsWith('/dashboard')) {
     reason = `${verb} to open your dashboard`;
   }

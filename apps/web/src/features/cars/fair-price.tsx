@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { FairPrice, Product } from '@second-gear/contract';
 import { distanceIn, type DistanceUnit } from '@second-gear/contract/constants';
 import { formatMileage, formatPrice } from '../../lib/format.ts';
+import { ComparablesChart } from '../pricing/index.ts';
 import { useDistanceUnit } from '../settings/index.ts';
 
 type Comparable = Extract<FairPrice, { kind: 'rated' }>['comparables'][number];
@@ -26,7 +27,7 @@ export function differences(car: Product, other: Comparable, unit: DistanceUnit 
 
 /**
  * The car's fair price with its explanation (docs/pricing.md): the rating, the estimate and its range,
- * and the similar cars it came from (each a link to its page) with how each differs and its price
+ * a chart of the similar cars' prices against their mileages with this car marked, and the similar cars it came from (each a link to its page) with how each differs and its price
  * carried over to this car, the estimate being their median; or why there is none. A car whose
  * listing checks flagged something has no rating (it earns no badge until an admin clears them).
  */
@@ -53,6 +54,16 @@ export function FairPricePanel({ car, fairPrice, headingId }: { car: Product; fa
             differences: the fair price is the middle of the carried-over prices.
             {fairPrice.rating ? null : ' No rating while the listing checks above have findings to clear.'}
           </p>
+          {car.mileage !== undefined && car.mileageUnit !== undefined ? (
+            <div className="mb-3">
+              <ComparablesChart
+                comparables={fairPrice.comparables}
+                car={{ mileageKm: distanceIn(car.mileage, car.mileageUnit, 'km'), estimate: fairPrice.estimate, price: car.resalePrice }}
+                unit={unit ?? car.mileageUnit}
+                figuresListedAt="Each is listed below with its figures."
+              />
+            </div>
+          ) : null}
           <ul className="flex flex-col gap-2">
             {fairPrice.comparables.map((other) => (
               <li key={other._id} className="flex flex-wrap items-baseline justify-between gap-x-4 rounded-lg bg-base-200 px-3 py-2">

@@ -22,6 +22,12 @@ export function Hero({ onBook }: { onBook: () => void }) {
               Search
             </Link>
           </div>
+          <p className="text-base-content/80">
+            Selling a car?{' '}
+            <Link to="/value" className="link link-primary inline-flex min-h-11 items-center font-semibold">
+              What's my car worth?
+            </Link>
+          </p>
         </div>
         <div className="mx-auto aspect-[8/5] w-full max-w-xl">
           <img

@@ -1,3 +1,7 @@
 // The listings feature (a seller's own cars: My Products, Add A Product, Edit) and its public entry:
 // the categories the Add A Product form offers, which change with the admins' categories.
 export { addProductCategoriesQuery } from './seller-api.ts';
+// What's my car worth?'s `List it at this price`: Add A Product's address with the car valued filled in.
+export { addProductPath, addProductPathFor, type ValuedListing } from './listing-prefill.ts';
+// The Model Year and Mileage fields' checks, which What's my car worth? asks as the listing does.
+export { mileageProblem, modelYearProblem } from './product-form-values.ts';

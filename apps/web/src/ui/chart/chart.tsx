@@ -13,8 +13,12 @@ export interface ChartProps {
   label: string;
   /** One or two sentences that say what the chart shows (the caption everybody reads). */
   summary: ReactNode;
-  /** The same figures as a table, behind "Show the figures": the text alternative. */
-  figures: ReactNode;
+  /**
+   * The same figures as a table, behind "Show the figures": the text alternative. Absent only where
+   * the page already lists every figure beside the chart (the summary then says where), so that no
+   * table is there twice.
+   */
+  figures?: ReactNode;
   /** The drawing's height: a fixed box, so nothing below moves while the library loads. */
   heightClass?: string;
 }
@@ -53,10 +57,12 @@ export function Chart({ spec, label, summary, figures, heightClass = 'h-56' }: C
       </div>
       <Legend series={spec.series} />
       <figcaption className="text-sm text-base-content/80">{summary}</figcaption>
-      <details className="text-sm">
-        <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">Show the figures</summary>
-        <div className="overflow-x-auto">{figures}</div>
-      </details>
+      {figures === undefined ? null : (
+        <details className="text-sm">
+          <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">Show the figures</summary>
+          <div className="overflow-x-auto">{figures}</div>
+        </details>
+      )}
     </figure>
   );
 }
