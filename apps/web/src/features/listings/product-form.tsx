@@ -1,4 +1,4 @@
-import { useState, type BaseSyntheticEvent, type ReactNode } from 'react';
+import { useEffect, useState, type BaseSyntheticEvent, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
@@ -56,6 +56,11 @@ export function ProductForm({ initial = emptyProductForm, carId, initialPhotos =
   // The specification's 'Image is Required': said once a submit finds no photo, until one is added.
   const [imageAsked, setImageAsked] = useState(false);
   const imageError = imageAsked && photos.items.length === 0 ? 'Image is Required' : undefined;
+  // A category the form starts with (the car edited, a car valued) before the list of categories came
+  // has no option yet: the browser shows another. It is shown again once its option is there.
+  useEffect(() => {
+    if (categories.data) form.setValue('categoryId', form.getValues('categoryId'));
+  }, [categories.data, form]);
   const [categoryId] = useWatch({ control, name: ['categoryId'] });
   const categoryName = categories.data?.find((category) => category._id === categoryId)?.name;
   const priceHint = usePriceGuideHint(control, carId);
