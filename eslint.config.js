@@ -58,6 +58,8 @@ const serverFeatureUses = {
   messages: ['notifications/notify.ts'],
   money: ['notifications/notify.ts'],
   payments: ['money/payouts.ts', 'money/rules.ts', 'money/service.ts', 'money/telling.ts'],
+  // A car's similar cars are the fair price's: its window of model years.
+  performance: ['pricing/estimate.ts'],
   // Reviews pass the same checks as messages (their scam signals), and tell people as every feature does.
   reviews: ['messages/scam-signals.ts', 'notifications/notify.ts'],
   search: ['places/known-zip.ts'],

@@ -4,7 +4,8 @@
  * 100 000 cars, each against a bare node:http server answering the same bytes in the same run; the
  * category pages against the floor (bench/floor-server.ts: node:http and pg running today's
  * statement per page), with the catalog's read cache off and as deployed; the server's memory under
- * the mix, its caches' hit rates and its time from start to healthy.
+ * the mix, its caches' hit rates and its time from start to healthy; a car's page with its views
+ * counted and with VIEW_COUNTING=off, side by side.
  *
  * Everything runs on its own: an embedded PostgreSQL in a temporary directory (never ./data), the
  * server started as the README's production section starts it (the compiled
@@ -98,7 +99,8 @@ type ScenarioName =
   | 'booking (signed in)'
   | 'search: keyword + 3 filters'
   | 'search: filters only'
-  | 'search: keyword + 3 filters, caches off';
+  | 'search: keyword + 3 filters, caches off'
+  | 'car page, view counting on vs off';
 
 /** One scenario on one data set: medians over the rounds. */
 interface Measurement {
@@ -142,9 +144,13 @@ interface Targets {
 
 /**
  * What a scenario's app is measured against: `bare`, node:http sending the captured bytes (bench/bare-server.ts),
- * or `floor`, node:http and pg running today's category-page statement per request (bench/floor-server.ts).
+ * or `floor`, node:http and pg running today's category-page statement per request (bench/floor-server.ts),
+ * or `views off`, the same app started with VIEW_COUNTING=off (what counting car pages' views costs, decision 045).
  */
-type Baseline = 'bare' | 'floor';
+type Baseline = 'bare' | 'floor' | 'views off';
+
+/** How the report names a baseline. */
+const baselineName = (b: Baseline) => (b === 'bare' ? 'bare node' : b);
 
 /** The plans of a search's statements on the largest data set, printed with the figures. */
 let searchPlans = '';
@@ -403,6 +409,30 @@ function drawnFrom(paths: string[], cookies: string[]): Request {
   };
 }
 
+/**
+ * A visitor's car page (`GET /api/cars/{id}`, as the page asks it), of a car drawn from `productIds`,
+ * each from an address of its own (the app believes loopback's X-Forwarded-For) in a browser's user
+ * agent: a new view every time, as far as the counter can tell.
+ */
+function carPageVisits(productIds: string[]): Request {
+  let n = 0;
+  return {
+    method: 'GET',
+    path: `/api/cars/${productIds[0]!}`,
+    setupRequest: (req) => {
+      n++;
+      return {
+        ...req,
+        path: `/api/cars/${productIds[Math.floor(Math.random() * productIds.length)]!}`,
+        headers: {
+          'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+          'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1',
+        },
+      };
+    },
+  };
+}
+
 // ---- the data sets ----------------------------------------------------------------------------
 
 interface DataSet {
@@ -450,6 +480,9 @@ async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> 
     // again: what the cap saves in memory and what it costs in requests a second, in the same rounds.
     const uncapped = await startApp(url, appDataDir, secret, metricsToken, {}, DEPLOYED_NODE_FLAGS.filter((flag) => !flag.startsWith('--max-old-space-size')));
     started.push(uncapped.child);
+    // The same app counting no views, for the car page with counting on and off in the same rounds.
+    const viewsOff = await startApp(url, appDataDir, secret, metricsToken, { VIEW_COUNTING: 'off' });
+    started.push(viewsOff.child);
     const captureBuyer = await signUpBuyer(app.origin, 0);
     const buyers: BenchBuyer[] = [];
     for (let i = 1; i <= MIX_BUYERS; i++) buyers.push(await signUpBuyer(app.origin, i));
@@ -601,6 +634,15 @@ async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> 
           bareRequests: () => bookingRequests(bare.origin, bookingCookies, productIds, bareBookings),
           beforeRun: clearBookingLimits,
         },
+        {
+          // Each request a new visitor of a random car: the most views counting can be asked to hold and write.
+          appOrigin: app.origin,
+          bareOrigin: viewsOff.origin,
+          baseline: 'views off',
+          name: 'car page, view counting on vs off',
+          targets: {},
+          requests: () => ({ requests: [carPageVisits(productIds)] }),
+        },
         searchScenario('search: keyword + 3 filters', searches.keyword, app.origin),
         searchScenario('search: filters only', searches.filters, app.origin),
         searchScenario('search: keyword + 3 filters, caches off', searches.keyword, uncached.origin),
@@ -628,7 +670,7 @@ async function measureAll(sets: DataSet[]): Promise<Measurement[]> {
         process.stderr.write(`${name}, ${set.cars.toLocaleString('en-US')} cars, round ${round}/${ROUNDS}: app…`);
         const app = await measure(s.appOrigin, s);
         entry.load = Math.max(entry.load, os.loadavg()[0]!);
-        process.stderr.write(s.baseline === 'floor' ? ' floor…' : ' bare node:http…');
+        process.stderr.write(s.baseline === undefined || s.baseline === 'bare' ? ' bare node:http…' : ` ${s.baseline}…`);
         const bare = await measure(s.bareOrigin, { ...s, requests: s.bareRequests ?? s.requests, observe: undefined });
         process.stderr.write(` ${Math.round(app.result.requests.average)} vs ${Math.round(bare.result.requests.average)} req/s\n`);
         entry.runs.push({ app, bare });
@@ -727,7 +769,7 @@ function report(all: Measurement[], sets: DataSet[]) {
     all.map((m) => [
       m.scenario,
       fmt(m.cars),
-      m.baseline === 'floor' ? 'floor' : 'bare node',
+      baselineName(m.baseline),
       fmt(m.cost.app.server, 3),
       fmt(m.cost.app.postgres, 3),
       fmt(m.cost.baseline.server, 3),
@@ -746,7 +788,7 @@ function report(all: Measurement[], sets: DataSet[]) {
       fmt(m.cars),
       fmt(m.rps),
       fmt(m.p99, 1),
-      m.baseline === 'floor' ? 'floor' : 'bare node',
+      baselineName(m.baseline),
       fmt(m.bareRps),
       fmt(m.bareP99, 1),
       fmt(m.ratio, 2),

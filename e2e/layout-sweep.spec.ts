@@ -92,6 +92,7 @@ const routesOf: Record<Role, (d: Data) => Visit[]> = {
     { route: '/dashboard/addProduct', at: '/dashboard/addProduct' },
     { route: '/dashboard/myproducts', at: '/dashboard/myproducts' },
     { route: '/dashboard/myproducts/:id/edit', at: `/dashboard/myproducts/${d.carId}/edit` },
+    { route: '/dashboard/products/:id/performance', at: `/dashboard/products/${d.carId}/performance` },
     { route: '/dashboard/bookings', at: '/dashboard/bookings' },
     { route: '/dashboard/payouts', at: '/dashboard/payouts' },
     { route: '/dashboard/payouts/test-onboarding', at: '/dashboard/payouts/test-onboarding' },

@@ -53,6 +53,9 @@ import { placesRoutes } from './modules/places/routes.ts';
 import { LiveCarIndex } from './modules/search/live-index.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { performanceRoutes } from './modules/performance/routes.ts';
+import { CarViews, countedViews } from './modules/performance/car-views.ts';
+import type { ViewCounterOptions } from './modules/performance/view-counter.ts';
 import { mailboxRoutes } from './mail/mailbox-routes.ts';
 import { reachableByOthers } from './loopback.ts';
 
@@ -73,6 +76,8 @@ declare module 'fastify' {
     liveCars: LiveCarIndex;
     /** Card payments, refunds and payouts (the provider `PAYMENTS` names, or the one a test passes); the job runner carries out money moves with it too (main.ts). */
     payments: PaymentProvider;
+    /** Car pages' views, counted in memory and written in batches (modules/performance); null while VIEW_COUNTING=off. */
+    carViews: CarViews | null;
   }
 }
 
@@ -90,13 +95,15 @@ export interface AppDeps {
   httpTimeouts?: HttpTimeouts;
   /** Where log lines go; default standard output (tests read them). */
   logStream?: { write(line: string): void };
-  /** The clock of the reviews' rules (their 14 days, their blindness); default the wall clock (tests pass a fixed one). */
+  /** The clock of the reviews' rules (their 14 days, their blindness) and of the views' days; default the wall clock (tests pass a fixed one). */
   clock?: () => Date;
+  /** When the counted views are written besides a full batch; default every few seconds (tests pass a trigger of their own). */
+  viewFlushes?: ViewCounterOptions['every'];
 }
 
 export const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
-export async function buildApp({ config, pool, auth, images, webDist, payments, httpTimeouts = HTTP_TIMEOUTS, logStream, clock }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, pool, auth, images, webDist, payments, httpTimeouts = HTTP_TIMEOUTS, logStream, clock, viewFlushes }: AppDeps): Promise<FastifyInstance> {
   // Standard output written asynchronously: a request does not wait for its log line to be
   // written. What is still buffered is written out when the app closes.
   const stdout = logStream ? undefined : pino.destination({ dest: 1, sync: false });
@@ -135,6 +142,9 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
   // Cleared by the writes that change what the catalog shows (a new, advertised or deleted car, a
   // sale, a seller verified or deleted), before their answer leaves, so the writer's next read is fresh.
   app.decorate('catalogReads', new ReadCache<Buffer>(config.catalogCacheMs));
+  // Written out by the close hook, before main.ts ends the pool.
+  app.decorate('carViews', config.viewCounting ? countedViews(pool, app.log, clock, viewFlushes) : null);
+  app.addHook('onClose', async () => app.carViews?.close());
   const paymentProvider = payments ?? createPaymentProvider(config, pool);
   app.decorate('payments', paymentProvider);
   await cacheSessions(app, config, pool, auth);
@@ -214,6 +224,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
       await api.register(valuationRoutes);
       await api.register(alertRoutes);
       await api.register(reviewRoutes(clock));
+      await api.register(performanceRoutes(clock));
       await api.register(accountRoutes);
       await api.register(profileRoutes);
       // Anyone who reaches the development mailbox reads every email sent: only while that is this machine alone.

@@ -183,6 +183,12 @@ describe('outside production', () => {
     expect(refusal({ CATALOG_CACHE_SECONDS: '1.5' })).toMatch(/^Invalid configuration: CATALOG_CACHE_SECONDS must be a whole number of seconds/);
     expect(refusal({ CATALOG_CACHE_SECONDS: '61' })).toMatch(/CATALOG_CACHE_SECONDS/);
   });
+
+  it('counts car pages’ views unless VIEW_COUNTING=off (the bench’s switch), and names a bad value', () => {
+    expect(loadConfig({}).viewCounting).toBe(true);
+    expect(loadConfig({ VIEW_COUNTING: 'off' }).viewCounting).toBe(false);
+    expect(refusal({ VIEW_COUNTING: 'no' })).toMatch(/^Invalid configuration: VIEW_COUNTING must be on or off/);
+  });
 });
 
 describe('the built-in test identity provider (signs anyone in as any email)', () => {

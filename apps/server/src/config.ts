@@ -51,6 +51,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).max(200).optional(),
   SESSION_CACHE_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(0).max(300).default(30),
   CATALOG_CACHE_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(0).max(60).default(1),
+  // Off only to measure what counting costs (the bench's car page with it on and off, decision 045).
+  VIEW_COUNTING: z.enum(['on', 'off'], 'must be on or off').default('on'),
   // Every tab of the web app holds one stream; browsers over HTTP/1.1 open at most 6 connections to a site.
   LIVE_STREAMS_PER_SESSION: z.coerce.number().int('must be a whole number').min(1).max(100).default(6),
   // Two browsers (a computer and a phone) at their cap.
@@ -94,6 +96,8 @@ export interface Config {
   sessionCacheMs: number;
   /** How long the catalog's busiest reads are answered from memory (modules/catalog/read-cache.ts); 0: never. */
   catalogCacheMs: number;
+  /** `VIEW_COUNTING`: whether car pages' views are counted for their sellers (modules/performance); off, a car's Performance shows none. */
+  viewCounting: boolean;
   /** `PAYMENTS`: the built-in test-mode card processor, or Stripe with its keys. */
   payments: { provider: 'test' } | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
   /**
@@ -191,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     catalogCacheMs: e.CATALOG_CACHE_SECONDS * 1000,
+    viewCounting: e.VIEW_COUNTING === 'on',
     payments:
       e.PAYMENTS === 'stripe'
         ? { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY!, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }

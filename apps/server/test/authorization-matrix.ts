@@ -543,6 +543,19 @@ export const specs: Record<string, Spec> = {
         resale_price: 15_000,
       }),
   },
+  'GET /api/products/:id/performance': {
+    call: (_who, _e, r) => get(`/api/products/${S(r).shownCar}/performance`),
+    check: (who, res) => expect(res.json().productName).toBe(`${S(who).tag} shown on its page`),
+  },
+  'GET /api/products/views': {
+    call: () => get('/api/products/views'),
+    // Each car the answer names is the caller's own.
+    check: async (who, res) => {
+      for (const { productId } of res.json() as { productId: string }[]) {
+        expect(await one('select seller_id from products where id = $1', [productId])).toEqual({ seller_id: P[who as SignedIn].id });
+      }
+    },
+  },
   'POST /api/products/:id/withdraw': {
     call: (_who, _e, r) => ({ method: 'POST', url: `/api/products/${S(r).withdrawCar}/withdraw` }),
     check: (_who, res) => expect(res.json()).toMatchObject({ acknowledged: true, matchedCount: 1 }),

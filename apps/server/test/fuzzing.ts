@@ -769,6 +769,8 @@ export function routes(): RouteCase[] {
       numRuns: RUNS * 2,
     },
     idRoute('POST', '/api/products/:id/withdraw', ['seller', 'otherSeller'], () => [disposable[5]!, soldProductId]),
+    idRoute('GET', '/api/products/:id/performance', ['seller', 'otherSeller'], () => [productId, soldProductId, categoryId]),
+    { ...publicGet('/api/products/views'), who: whoArb(['seller', 'otherSeller']) },
     jsonRoute(
       '/api/bookings',
       ['buyer', 'otherBuyer'],
@@ -1472,6 +1474,8 @@ export const CATALOG_AND_ORDER_ROUTES = [
   'GET /api/sellers/:id/cars',
   'PUT /api/products/:id',
   'POST /api/products/:id/withdraw',
+  'GET /api/products/:id/performance',
+  'GET /api/products/views',
   'POST /api/bookings',
   'GET /api/orders',
   'GET /api/orders/:id',

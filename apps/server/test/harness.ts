@@ -53,6 +53,8 @@ export async function createTestApp(
     logStream?: AppDeps['logStream'];
     /** The reviews' clock (a fixed one); default the wall clock. */
     clock?: AppDeps['clock'];
+    /** When counted views are written besides a full batch (a trigger the test pulls); default every few seconds. */
+    viewFlushes?: AppDeps['viewFlushes'];
   } = {},
 ): Promise<TestApp> {
   const url = inject('pgUrl');
@@ -84,7 +86,7 @@ export async function createTestApp(
   const secret = shared?.secret ?? randomBytes(32).toString('hex');
   const auth = createAuth({ pool, secret, publicUrl: origin, trustedOrigins: config.trustedOrigins, google: googleOAuth(config), sendAccountEmail: accountEmailOutbox(pool) });
   const images = options.images ?? diskStorage(path.join(dataDir, 'uploads'));
-  const app = await buildApp({ config, pool, auth, images, webDist: options.webDist, httpTimeouts: options.httpTimeouts, logStream: options.logStream, clock: options.clock });
+  const app = await buildApp({ config, pool, auth, images, webDist: options.webDist, httpTimeouts: options.httpTimeouts, logStream: options.logStream, clock: options.clock, viewFlushes: options.viewFlushes });
   options.beforeReady?.(app);
   if (options.listen) await app.listen({ port, host: '127.0.0.1' });
   else await app.ready();

@@ -127,6 +127,8 @@ export const routeRules: Record<string, RouteRule> = {
   'GET /api/cars/:id/similar': { access: 'public', note: 'cars on the market only (a visitor’s without their sellers’ contact), and whether the car left the market: no one’s own data' },
   'PUT /api/products/:id': { access: 'seller', owner: [{ by: 'row', in: 'params', field: 'id', row: 'product' }], note: 'pictures must be this seller’s uploads' },
   'POST /api/products/:id/withdraw': { access: 'seller', owner: [{ by: 'row', in: 'params', field: 'id', row: 'product' }] },
+  'GET /api/products/:id/performance': { access: 'seller', owner: [{ by: 'row', in: 'params', field: 'id', row: 'product' }], note: 'the caller’s own car only (another’s is a 404)' },
+  'GET /api/products/views': { access: 'seller', note: 'the views of the caller’s own cars only: no parameter names anyone (any query is a 400)' },
 
   // Bookings.
   'POST /api/bookings': { access: 'buyer' },

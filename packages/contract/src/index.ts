@@ -21,3 +21,4 @@ export * from './listing-checks.ts';
 export * from './account.ts';
 export * from './two-factor.ts';
 export * from './settings.ts';
+export * from './performance.ts';

@@ -73,6 +73,21 @@ CREATE INDEX bookings_buyer_idx ON public.bookings USING btree (buyer_id, create
 CREATE UNIQUE INDEX bookings_open_once_idx ON public.bookings USING btree (buyer_id, product_id) WHERE ((NOT paid) AND (status = ANY (ARRAY['pending'::text, 'confirmed'::text])));
 CREATE INDEX bookings_product_idx ON public.bookings USING btree (product_id, created_at DESC);
 
+CREATE TABLE public.car_view_salts (
+  day date NOT NULL,
+  salt bytea NOT NULL,
+  CONSTRAINT car_view_salts_pkey PRIMARY KEY (day)
+);
+
+CREATE TABLE public.car_views (
+  product_id uuid NOT NULL,
+  day date NOT NULL,
+  visitor bytea NOT NULL,
+  CONSTRAINT car_views_pkey PRIMARY KEY (product_id, day, visitor),
+  CONSTRAINT car_views_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.products(id) ON DELETE CASCADE
+);
+CREATE INDEX car_views_day ON public.car_views USING btree (day);
+
 CREATE TABLE public.categories (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
   name text NOT NULL,

@@ -27,6 +27,7 @@ import { LiveCarIndex } from '../modules/search/live-index.ts';
 import { WISHLIST_ALERTS, wishlistAlertsTask } from '../modules/wishlist/jobs.ts';
 import { SETTLE_MONEY, SETTLE_MONEY_CRONTAB, settleMoneyTask } from '../modules/money/jobs.ts';
 import { REMIND_REVIEWS, REMIND_REVIEWS_CRONTAB, remindReviewsTask } from '../modules/reviews/jobs.ts';
+import { PRUNE_CAR_VIEWS, PRUNE_CAR_VIEWS_CRONTAB, pruneCarViewsTask } from '../modules/performance/jobs.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import { jobLogger } from '../db/job-logger.ts';
@@ -88,6 +89,7 @@ export async function startJobRunner({ pool, config, secret, liveCars = new Live
         [REFRESH_PRICE_DROPS]: refreshPriceDropsTask(pool),
         [PLACE_LISTED_CARS]: placeListedCarsTask(pool),
         [REMIND_REVIEWS]: remindReviewsTask(pool),
+        [PRUNE_CAR_VIEWS]: pruneCarViewsTask(pool),
         ...(images && { [FORGET_PICTURES]: forgetPicturesTask(images) }),
         ...(money && {
           [SETTLE_MONEY]: settleMoneyTask(
@@ -96,7 +98,7 @@ export async function startJobRunner({ pool, config, secret, liveCars = new Live
           ),
         }),
       },
-      crontab: [ALERT_DIGESTS_CRONTAB, FORGET_DATA_EXPORTS_CRONTAB, REFRESH_PRICE_DROPS_CRONTAB, REQUEUE_EMAIL_DELIVERIES_CRONTAB, REMIND_REVIEWS_CRONTAB, ...(money ? [SETTLE_MONEY_CRONTAB] : [])].join('\n'),
+      crontab: [ALERT_DIGESTS_CRONTAB, FORGET_DATA_EXPORTS_CRONTAB, REFRESH_PRICE_DROPS_CRONTAB, REQUEUE_EMAIL_DELIVERIES_CRONTAB, REMIND_REVIEWS_CRONTAB, PRUNE_CAR_VIEWS_CRONTAB, ...(money ? [SETTLE_MONEY_CRONTAB] : [])].join('\n'),
     });
     return {
       async stop() {

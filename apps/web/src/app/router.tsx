@@ -116,6 +116,7 @@ export const router = createBrowserRouter([
               { path: 'addProduct', lazy: lazyPage(() => import('../features/listings/add-product-page.tsx')) },
               { path: 'myproducts', lazy: lazyPage(() => import('../features/listings/my-products-page.tsx')) },
               { path: 'myproducts/:id/edit', lazy: lazyPage(() => import('../features/listings/edit-product-page.tsx')) },
+              { path: 'products/:id/performance', lazy: lazyPage(() => import('../features/listings/performance-page.tsx')) },
               { path: 'bookings', lazy: lazyPage(() => import('../features/bookings/booking-requests-page.tsx')) },
               { path: 'payouts', lazy: lazyPage(() => import('../features/payouts/payouts-page.tsx')) },
               { path: 'payouts/test-onboarding', lazy: lazyPage(() => import('../features/payouts/test-onboarding-page.tsx')) },

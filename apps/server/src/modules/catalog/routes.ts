@@ -192,7 +192,10 @@ export const catalogRoutes = (payments: PaymentProvider): FastifyPluginAsyncZod 
       const viewer = await loadActor(req);
       // The answer depends on the cookie, so no shared cache may hand one person's answer to another.
       reply.header('vary', 'cookie');
-      return carPage(app.pg, viewer, req.params.id);
+      const page = await carPage(app.pg, viewer, req.params.id);
+      // In memory only: the views are written in batches (modules/performance, decision 045).
+      app.carViews?.count(req, viewer, { productId: req.params.id, sellerId: page.product.sellerId });
+      return page;
     },
   );
 

@@ -129,6 +129,12 @@ export default function CarPage() {
         </p>
         <Standing car={data} />
         <ShareButton carId={product._id} carName={product.productName} />
+        {/* Its seller's own page of how the car does (issue 49): only the seller sees the link, and only the seller may open it. */}
+        {user && user.id === product.sellerId ? (
+          <Link to={`/dashboard/products/${product._id}/performance`} className="btn btn-outline min-h-11 self-start">
+            Performance
+          </Link>
+        ) : null}
       </header>
 
       <div className="min-w-0 lg:col-start-1 lg:row-span-3 lg:row-start-1">

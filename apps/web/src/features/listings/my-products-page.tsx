@@ -6,12 +6,12 @@ import { ConfirmDelete, ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { pictureAndName, RowActions, type Column } from '../../ui/data-list.tsx';
 import { DeleteButton, useDeleteAction } from '../../ui/delete-action.tsx';
 import { errorMessage } from '../../lib/errors.ts';
-import { formatPrice } from '../../lib/format.ts';
+import { formatPrice, formatWhole } from '../../lib/format.ts';
 import { ListPage } from '../../ui/list-page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
 import { advertiseRefusal, StatusBadge, statusIdOf, statusOf } from './product-status.tsx';
-import { advertiseProduct, deleteProduct, myProductsQuery } from './seller-api.ts';
+import { advertiseProduct, deleteProduct, myProductsQuery, myProductViewsQuery } from './seller-api.ts';
 import { useRefreshListings } from './use-refresh-listings.ts';
 import { useWithdraw } from './use-withdraw.ts';
 
@@ -20,6 +20,7 @@ export default function MyProductsPage() {
   const { user } = useAuth();
   const email = user?.email ?? '';
   const products = useQuery({ ...myProductsQuery(email), enabled: email !== '' });
+  const views = useQuery(myProductViewsQuery);
   // A change to a car also changes the public lists it appears in.
   const refreshLists = useRefreshListings();
 
@@ -56,6 +57,8 @@ export default function MyProductsPage() {
     ),
     { label: 'Price', cell: (product) => formatPrice(product.resalePrice) },
     { label: 'Status', cell: (product) => <StatusBadge product={product} /> },
+    // Added beside the specification's columns (issue 49); a dash until the counts are in.
+    { label: 'Views (7 days)', cell: (product) => (views.data ? formatWhole(views.data.get(product._id) ?? 0) : '–') },
     {
       label: 'Actions',
       kind: 'actions',
@@ -79,6 +82,9 @@ export default function MyProductsPage() {
               {advertising ? <Spinner size="loading-xs" label="" /> : null}
               Make Advertise
             </button>
+            <Link to={`/dashboard/products/${product._id}/performance`} className="btn btn-sm btn-outline">
+              Performance
+            </Link>
             {/* A car paid for is the buyer's: neither changed nor taken off the market (Cancel sale puts a reserved one back). */}
             {paidFor ? null : (
               <>

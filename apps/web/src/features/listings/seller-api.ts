@@ -2,11 +2,13 @@ import type {
   AddProductBody,
   AddProductCategory,
   CarPage,
+  CarPerformance,
   DeleteResult,
   EditProductBody,
   InsertResult,
   PriceGuide,
   Product,
+  ProductViews,
   UpdateResult,
 } from '@second-gear/contract';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -27,6 +29,20 @@ export function myProductsQuery(email: string) {
   return {
     queryKey: [...myProductsKey, email],
     queryFn: () => api<Product[]>(`/products?${new URLSearchParams({ email }).toString()}`),
+  } as const;
+}
+
+/** `GET /products/views`: My Products' `Views (7 days)`, by car (a car without views is not named). */
+export const myProductViewsQuery = {
+  queryKey: [...myProductsKey, 'views'],
+  queryFn: async () => new Map((await api<ProductViews>('/products/views')).map((car) => [car.productId, car.views])),
+} as const;
+
+/** `GET /products/{id}/performance`: a car's last 30 days for its seller, beside similar cars. */
+export function carPerformanceQuery(id: string) {
+  return {
+    queryKey: ['car-performance', id],
+    queryFn: () => api<CarPerformance>(`/products/${encodeURIComponent(id)}/performance`),
   } as const;
 }
 

@@ -60,7 +60,10 @@ export function Chart({ spec, label, summary, figures, heightClass = 'h-56' }: C
       {figures === undefined ? null : (
         <details className="text-sm">
           <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">Show the figures</summary>
-          <div className="overflow-x-auto">{figures}</div>
+          {/* Focusable, so a table wider than a phone scrolls from the keyboard too. */}
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${label}: the figures`}>
+            {figures}
+          </div>
         </details>
       )}
     </figure>
