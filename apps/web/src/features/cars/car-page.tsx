@@ -19,6 +19,7 @@ import { PriceHistory } from './price-history.tsx';
 import { FairPricePanel } from './fair-price.tsx';
 import { LeftMarketPage, SimilarCars } from './left-market.tsx';
 import { ListingChecksPanel, ListingFlags } from './listing-checks.tsx';
+import { MonthlyPayment } from './monthly-payment.tsx';
 import { NotForIndexing } from './not-for-indexing.tsx';
 import { SellerPanel } from './seller-panel.tsx';
 import { ShareButton } from './share-button.tsx';
@@ -71,7 +72,7 @@ function Standing({ car }: { car: CarPageData }) {
 export default function CarPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
-  const ids = { details: useId(), description: useId(), history: useId(), fairPrice: useId(), seller: useId(), area: useId(), checks: useId(), flags: useId() };
+  const ids = { details: useId(), description: useId(), history: useId(), fairPrice: useId(), seller: useId(), area: useId(), checks: useId(), flags: useId(), payment: useId() };
   // The route's loader has just asked; a refusal it left here is not asked again on mount.
   const { data, error, isPending } = useQuery({ ...carPageQuery(id), retryOnMount: false });
 
@@ -146,13 +147,14 @@ export default function CarPage() {
             </h2>
             <p className="whitespace-pre-line break-words">{product.description}</p>
           </section>
-          <PriceHistory changes={priceHistory} headingId={ids.history} />
+          <PriceHistory changes={priceHistory} postedAt={product.postingTime} headingId={ids.history} />
           <FairPricePanel car={product} fairPrice={fairPrice} headingId={ids.fairPrice} />
           <ListingChecksPanel checks={listingChecks} headingId={ids.checks} />
         </div>
       </div>
 
       <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-2">
+        {isOnMarket(product) ? <MonthlyPayment price={product.resalePrice} headingId={ids.payment} /> : null}
         <SellerPanel seller={seller} sellerId={product.sellerId} rating={product.sellerRating} headingId={ids.seller} />
         <CarArea product={product} headingId={ids.area} />
       </div>
