@@ -13,8 +13,12 @@ export interface ChartProps {
   label: string;
   /** One or two sentences that say what the chart shows (the caption everybody reads). */
   summary: ReactNode;
-  /** The same figures as a table, behind "Show the figures": the text alternative. */
-  figures: ReactNode;
+  /**
+   * The same figures as a table, behind "Show the figures": the text alternative. Left out only where
+   * the page already shows the same figures in words right beside the chart (a price history's list
+   * of changes), which the summary then points to: the figures are not written twice.
+   */
+  figures?: ReactNode;
   /** The drawing's height: a fixed box, so nothing below moves while the library loads. */
   heightClass?: string;
 }
@@ -53,10 +57,12 @@ export function Chart({ spec, label, summary, figures, heightClass = 'h-56' }: C
       </div>
       <Legend series={spec.series} />
       <figcaption className="text-sm text-base-content/80">{summary}</figcaption>
-      <details className="text-sm">
-        <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">Show the figures</summary>
-        <div className="overflow-x-auto">{figures}</div>
-      </details>
+      {figures ? (
+        <details className="text-sm">
+          <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">Show the figures</summary>
+          <div className="overflow-x-auto">{figures}</div>
+        </details>
+      ) : null}
     </figure>
   );
 }
