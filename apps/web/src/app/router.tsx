@@ -60,6 +60,7 @@ export const router = createBrowserRouter([
       { path: 'privacy', lazy: lazyPage(() => import('../features/legal/privacy-page.tsx')) },
       // Public, as every car on the market is: a visitor is asked to sign in only to act (book, save, message, report).
       { path: 'cars/:id', loader: carLoader, lazy: lazyPage(() => import('../features/cars/car-page.tsx')) },
+      { path: 'compare', lazy: lazyPage(() => import('../features/compare/compare-page.tsx')) },
       { path: 'sellers/:id', loader: sellerLoader, lazy: lazyPage(() => import('../features/profiles/seller-profile-page.tsx')) },
       {
         path: 'search',

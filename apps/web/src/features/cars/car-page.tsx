@@ -9,6 +9,7 @@ import { LocationIcon } from '../../ui/icons.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
 import { PriceDropBadge } from '../catalog/index.ts';
+import { CompareToggle } from '../compare/index.ts';
 import { DistanceAway } from '../places/index.ts';
 import { carPageQuery } from './api.ts';
 import { CarArea } from './car-area.tsx';
@@ -129,7 +130,10 @@ export default function CarPage() {
           Posted <time dateTime={product.postingTime}>{formatDate(product.postingTime)}</time> · {formatListed(daysListed)}
         </p>
         <Standing car={data} />
-        <ShareButton carId={product._id} carName={product.productName} />
+        <div className="flex flex-wrap items-center gap-2">
+          <ShareButton carId={product._id} carName={product.productName} />
+          {isOnMarket(product) ? <CompareToggle carId={product._id} /> : null}
+        </div>
       </header>
 
       <div className="min-w-0 lg:col-start-1 lg:row-span-3 lg:row-start-1">
