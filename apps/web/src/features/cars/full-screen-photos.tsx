@@ -90,7 +90,12 @@ export function FullScreenPhotos({ open, photos, carName, index, onShow, onClose
     const now = gesture.current;
     now.lastPointerType = event.pointerType;
     now.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
-    event.currentTarget.setPointerCapture?.(event.pointerId);
+    try {
+      // A drag or pinch that leaves the photo still ends here.
+      event.currentTarget.setPointerCapture(event.pointerId);
+    } catch {
+      // A pointer the browser no longer knows (it ended already): nothing to hold.
+    }
     if (now.pointers.size === 2) {
       // A second finger: a pinch, never a swipe.
       swipe.onPointerCancel();
