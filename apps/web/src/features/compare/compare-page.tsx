@@ -91,7 +91,7 @@ export default function ComparePage() {
                 <tr>
                   <td className="sticky left-0 z-10 bg-base-100" />
                   {columns.map((column) => (
-                    <th key={column.id} scope="col" className="align-top">
+                    <th key={column.id} scope="col" className="align-top whitespace-normal">
                       <CarHeading column={column} onRemove={() => remove(column.id)} />
                     </th>
                   ))}
@@ -100,7 +100,7 @@ export default function ComparePage() {
               <tbody>
                 {rows.map(([label, cell]) => (
                   <tr key={label}>
-                    <th scope="row" className="sticky left-0 z-10 bg-base-100 text-sm font-medium text-base-content/80">
+                    <th scope="row" className="sticky left-0 z-10 bg-base-100 text-sm font-medium whitespace-normal text-base-content/80">
                       {label}
                     </th>
                     {columns.map((column) => (
