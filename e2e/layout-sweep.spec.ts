@@ -62,6 +62,8 @@ const publicRoutes = (d: Data): Visit[] => [
   { route: '/privacy', at: '/privacy' },
   { route: '/cars/:id', at: `/cars/${d.carId}` },
   { route: '/sellers/:id', at: `/sellers/${d.sellerId}` },
+  // A paid car (shown as gone) beside one on the market.
+  { route: '/compare', at: `/compare?cars=${d.carId},${d.wishedCarId}` },
   { route: '/search', at: '/search' },
   { route: '/unsubscribe', at: '/unsubscribe' },
   { route: '/confirm-email', at: '/confirm-email' },
@@ -116,7 +118,9 @@ function scrollersAt(route: string, width: number): string[] {
   const photoStrip = 'ul[aria-label="All photos"]';
   // A map's viewport holds panes wider than itself and shows the part the map is moved to.
   const map = '.leaflet-container';
-  return route === '/dashboard/bookings' && width < 1024 ? [photoStrip, map, 'div:has(> table)'] : [photoStrip, map];
+  // The cars compared side by side scroll sideways under their row labels on a narrow screen.
+  const comparedCars = 'div[aria-label="Cars side by side"]';
+  return route === '/dashboard/bookings' && width < 1024 ? [photoStrip, map, 'div:has(> table)'] : [photoStrip, map, comparedCars];
 }
 
 async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>) {

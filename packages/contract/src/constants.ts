@@ -114,6 +114,8 @@ export { formatCents, formatPrice, formatWhole, wholeDaysSince } from './format.
 export { distanceIn, distanceUnitNames, formatMileage, kmPerMile, mileageUnits, type DistanceUnit, type MileageUnit } from './distance.ts';
 /** Places and distances between them (issue 48). */
 export { formatDistanceAway, milesBetween, searchRadii, zipCodeCheck, zipCodePattern, type LatLon, type SearchRadius } from './places.ts';
+/** A car's monthly payment, worked out in the browser (issue 49). */
+export { defaultDownPayment, loanDefaults, loanTerms, maxAprPercent, paymentPlan, readLoanTerms, type LoanFieldRefusals, type LoanTerm, type LoanTermsFields, type LoanTermsInput, type PaymentPlan } from './payment.ts';
 
 /** Dates and times in a reader's time zone and locale, as the web app, the emails and the calendar files write them (issue 47). */
 export {

@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { ConfirmEmailBanner } from '../features/auth/index.ts';
+import { CompareTray } from '../features/compare/index.ts';
 import { CanonicalLink } from './canonical-link.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
@@ -38,6 +39,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      <CompareTray />
       <ScrollRestoration />
     </div>
   );

@@ -62,6 +62,7 @@ export const router = createBrowserRouter([
       // What's my car worth?: public, as a visitor values a car before making an account.
       { path: 'value', lazy: lazyPage(() => import('../features/valuation/value-page.tsx')) },
       { path: 'cars/:id', loader: carLoader, lazy: lazyPage(() => import('../features/cars/car-page.tsx')) },
+      { path: 'compare', lazy: lazyPage(() => import('../features/compare/compare-page.tsx')) },
       { path: 'sellers/:id', loader: sellerLoader, lazy: lazyPage(() => import('../features/profiles/seller-profile-page.tsx')) },
       {
         path: 'search',

@@ -14,6 +14,8 @@ export interface ModalProps {
   closeOnOutsideClick?: boolean;
   /** Where focus starts; otherwise where the browser puts it. */
   initialFocus?: RefObject<HTMLElement | null>;
+  /** The whole screen, edge to edge and dark, instead of a box (a car's photos full screen). */
+  fullScreen?: boolean;
   children: ReactNode;
 }
 
@@ -21,7 +23,7 @@ export interface ModalProps {
  * The one modal of the app: a native <dialog> shown with `showModal()`, so the browser traps focus and
  * Escape closes it; focus returns to what had it before (the button that opened it) when it closes.
  */
-export function Modal({ open, onClose, labelledBy, describedBy, busy = false, closeOnOutsideClick = true, initialFocus, children }: ModalProps) {
+export function Modal({ open, onClose, labelledBy, describedBy, busy = false, closeOnOutsideClick = true, initialFocus, fullScreen = false, children }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<Element | null>(null);
 
@@ -52,7 +54,7 @@ export function Modal({ open, onClose, labelledBy, describedBy, busy = false, cl
   return (
     <dialog
       ref={dialogRef}
-      className="modal modal-bottom sm:modal-middle"
+      className={fullScreen ? 'modal' : 'modal modal-bottom sm:modal-middle'}
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
       onClose={() => {
@@ -67,7 +69,7 @@ export function Modal({ open, onClose, labelledBy, describedBy, busy = false, cl
       }}
       onClick={onBackdropClick}
     >
-      <div className="modal-box">{children}</div>
+      <div className={fullScreen ? 'modal-box h-dvh max-h-none! w-screen max-w-none! rounded-none! bg-neutral p-0 text-neutral-content' : 'modal-box'}>{children}</div>
     </dialog>
   );
 }

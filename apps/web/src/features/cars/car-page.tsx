@@ -9,6 +9,7 @@ import { LocationIcon } from '../../ui/icons.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
 import { PriceDropBadge } from '../catalog/index.ts';
+import { CompareToggle } from '../compare/index.ts';
 import { DistanceAway } from '../places/index.ts';
 import { carPageQuery } from './api.ts';
 import { CarArea } from './car-area.tsx';
@@ -19,6 +20,7 @@ import { PriceHistory } from './price-history.tsx';
 import { FairPricePanel } from './fair-price.tsx';
 import { LeftMarketPage, SimilarCars } from './left-market.tsx';
 import { ListingChecksPanel, ListingFlags } from './listing-checks.tsx';
+import { MonthlyPayment } from './monthly-payment.tsx';
 import { NotForIndexing } from './not-for-indexing.tsx';
 import { SellerPanel } from './seller-panel.tsx';
 import { ShareButton } from './share-button.tsx';
@@ -71,7 +73,7 @@ function Standing({ car }: { car: CarPageData }) {
 export default function CarPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
-  const ids = { details: useId(), description: useId(), history: useId(), fairPrice: useId(), seller: useId(), area: useId(), checks: useId(), flags: useId() };
+  const ids = { details: useId(), description: useId(), history: useId(), fairPrice: useId(), seller: useId(), area: useId(), checks: useId(), flags: useId(), payment: useId() };
   // The route's loader has just asked; a refusal it left here is not asked again on mount.
   const { data, error, isPending } = useQuery({ ...carPageQuery(id), retryOnMount: false });
 
@@ -128,7 +130,10 @@ export default function CarPage() {
           Posted <time dateTime={product.postingTime}>{formatDate(product.postingTime)}</time> · {formatListed(daysListed)}
         </p>
         <Standing car={data} />
-        <ShareButton carId={product._id} carName={product.productName} />
+        <div className="flex flex-wrap items-center gap-2">
+          <ShareButton carId={product._id} carName={product.productName} />
+          {isOnMarket(product) ? <CompareToggle carId={product._id} /> : null}
+        </div>
         {/* Its seller's own page of how the car does (issue 49): only the seller sees the link, and only the seller may open it. */}
         {user && user.id === product.sellerId ? (
           <Link to={`/dashboard/products/${product._id}/performance`} className="btn btn-outline min-h-11 self-start">
@@ -152,13 +157,14 @@ export default function CarPage() {
             </h2>
             <p className="whitespace-pre-line break-words">{product.description}</p>
           </section>
-          <PriceHistory changes={priceHistory} headingId={ids.history} />
+          <PriceHistory changes={priceHistory} postedAt={product.postingTime} headingId={ids.history} />
           <FairPricePanel car={product} fairPrice={fairPrice} headingId={ids.fairPrice} />
           <ListingChecksPanel checks={listingChecks} headingId={ids.checks} />
         </div>
       </div>
 
       <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-2">
+        {isOnMarket(product) ? <MonthlyPayment price={product.resalePrice} headingId={ids.payment} /> : null}
         <SellerPanel seller={seller} sellerId={product.sellerId} rating={product.sellerRating} headingId={ids.seller} />
         <CarArea product={product} headingId={ids.area} />
       </div>

@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { CarPhoto } from '@second-gear/contract';
 import { carPhotoSizes } from '@second-gear/contract/constants';
+import { FullScreenPhotos } from './full-screen-photos.tsx';
+import { StepButton } from './step-button.tsx';
 import { useSwipe } from './use-swipe.ts';
 
 export interface GalleryProps {
@@ -12,11 +14,14 @@ export interface GalleryProps {
 /**
  * A car's photos: the big picture (the cover first) and a row of thumbnails below it. Left and right
  * arrow keys on the big picture, its Previous and Next buttons, a sideways swipe on a touch screen
- * and the thumbnails all move between photos (round the ends). The pictures' boxes have a fixed
- * aspect ratio, so nothing moves while they load; only the cover loads at once, with high priority.
+ * and the thumbnails all move between photos (round the ends). `Full screen`, or a click on the big
+ * picture, shows them over the whole screen with zoom (full-screen-photos.tsx), at the same photo.
+ * The pictures' boxes have a fixed aspect ratio, so nothing moves while they load; only the cover
+ * loads at once, with high priority.
  */
 export function Gallery({ photos, carName }: GalleryProps) {
   const [index, setIndex] = useState(0);
+  const [fullScreen, setFullScreen] = useState(false);
   const thumbnails = useRef<(HTMLButtonElement | null)[]>([]);
   const hintId = useId();
   const count = photos.length;
@@ -66,8 +71,13 @@ export function Gallery({ photos, carName }: GalleryProps) {
           fetchPriority={index === 0 ? 'high' : 'auto'}
           decoding="async"
           draggable={false}
-          className="h-full w-full object-contain select-none"
+          // A mouse's way in; a keyboard's is the Full screen button, which says the same.
+          onClick={() => setFullScreen(true)}
+          className="h-full w-full cursor-zoom-in object-contain select-none"
         />
+        <button type="button" onClick={() => setFullScreen(true)} className="btn btn-sm absolute top-2 right-2 h-11 min-h-11 border-0 bg-base-100/85 shadow">
+          Full screen
+        </button>
         {several ? (
           <>
             <p id={hintId} className="sr-only">
@@ -114,23 +124,7 @@ export function Gallery({ photos, carName }: GalleryProps) {
           ))}
         </ul>
       ) : null}
+      <FullScreenPhotos open={fullScreen} photos={photos} carName={carName} index={index} onShow={show} onClose={() => setFullScreen(false)} />
     </div>
-  );
-}
-
-/** Previous or Next over the big picture's side: 44 px round, for a mouse or a keyboard's Enter. */
-function StepButton({ direction, onClick }: { direction: 'previous' | 'next'; onClick: () => void }) {
-  const previous = direction === 'previous';
-  return (
-    <button
-      type="button"
-      aria-label={previous ? 'Previous photo' : 'Next photo'}
-      onClick={onClick}
-      className={`btn btn-circle absolute top-1/2 h-11 min-h-11 w-11 -translate-y-1/2 border-0 bg-base-100/85 shadow ${previous ? 'left-2' : 'right-2'}`}
-    >
-      <span aria-hidden="true" className="text-xl leading-none">
-        {previous ? '‹' : '›'}
-      </span>
-    </button>
   );
 }

@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import type { PriceChange } from '@second-gear/contract';
 import { formatDate, formatPrice } from '../../lib/format.ts';
+import { Chart } from '../../ui/chart/chart.tsx';
+import { priceHistorySpec, priceHistorySummary } from './price-history-chart.ts';
 
 /** "Price dropped by $1,500", "Price raised by $500"; a change back to the same price says so. */
 function describeChange({ oldPrice, newPrice }: PriceChange): string {
@@ -8,15 +11,27 @@ function describeChange({ oldPrice, newPrice }: PriceChange): string {
   return 'Price unchanged';
 }
 
-/** Every change of the resale price, oldest first, as the server lists them; nothing when it never changed. */
-export function PriceHistory({ changes, headingId }: { changes: PriceChange[]; headingId: string }) {
+/**
+ * Every change of the resale price, oldest first, as the server lists them, under a small chart of
+ * the price as steps from the day it was listed to today; nothing when it never changed. The list is
+ * the chart's figures in words.
+ */
+export function PriceHistory({ changes, postedAt, headingId }: { changes: PriceChange[]; postedAt: string; headingId: string }) {
+  // Today as of the page's first render: the chart's last step does not grow while it is open.
+  const [now] = useState(() => Date.now());
   if (changes.length === 0) return null;
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="mb-3 text-xl font-semibold">
         Price history
       </h2>
-      <ol className="flex flex-col gap-2">
+      <Chart
+        spec={priceHistorySpec(changes, postedAt, now)}
+        label={`Asking price of this car from ${formatDate(postedAt)} to today`}
+        summary={priceHistorySummary(changes)}
+        heightClass="h-40"
+      />
+      <ol className="mt-3 flex flex-col gap-2">
         {changes.map((change, i) => (
           // The list never changes order while shown: a change's place in it is its identity.
           <li key={i} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-lg bg-base-200 px-3 py-2">

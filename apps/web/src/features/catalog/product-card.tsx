@@ -4,6 +4,7 @@ import type { Product } from '@second-gear/contract';
 import { carCardPictureSizes, type DistanceUnit } from '@second-gear/contract/constants';
 import { formatDate, formatListed, formatMileage, formatPrice, wholeDaysSince } from '../../lib/format.ts';
 import { LocationIcon } from '../../ui/icons.tsx';
+import { CompareToggle } from '../compare/index.ts';
 import { DistanceAway } from '../places/index.ts';
 import { Stars } from '../reviews/index.ts';
 import { useDistanceUnit } from '../settings/index.ts';
@@ -74,7 +75,9 @@ export function ProductCard({ product, actions, headingLevel = 'h3', priority = 
           (none of them interactive), so a thumb can open the car anywhere there. Its own box is 44 px
           tall at least, its padding taken back by as much margin, so the card is laid out as before. */}
       <div className="relative flex gap-3 p-3 md:flex-col md:gap-0 md:p-0">
-        <div className="flex w-32 shrink-0 flex-col gap-1 self-start md:w-full">
+        <div className="relative flex w-32 shrink-0 flex-col gap-1 self-start md:w-full">
+          {/* Over the picture's corner, above the name's stretched link: the card keeps its height. */}
+          <CompareToggle carId={product._id} look="badge" />
           <figure className="aspect-[4/3] w-full overflow-hidden rounded-lg bg-base-200 md:rounded-none">
             <img
               src={product.image}

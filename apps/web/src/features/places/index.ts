@@ -2,5 +2,5 @@
 // car is from it, and `Use my location`. Only our server's gazetteer is asked.
 export { placeOfZipQuery } from './api.ts';
 export { DistanceAway } from './distance-away.tsx';
-export { useReaderPlace } from './reader-place.ts';
+export { distanceAway, useReaderPlace } from './reader-place.ts';
 export { useMyLocation } from './use-my-location.ts';

@@ -1,0 +1,54 @@
+import { useSyncExternalStore } from 'react';
+import toast from 'react-hot-toast';
+import { comparedInStorage, comparedKey, toggleCompared } from './compare-list.ts';
+
+const storage = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
+const listeners = new Set<() => void>();
+const none: string[] = [];
+/** The last list read, kept while its stored text is the same, so every render sees one array. */
+let last: { stored: string | null; ids: string[] } = { stored: null, ids: none };
+
+function read(): string[] {
+  let stored: string | null = null;
+  try {
+    stored = storage()?.getItem(comparedKey) ?? null;
+  } catch {
+    // Storage off: nothing kept.
+  }
+  if (stored !== last.stored) last = { stored, ids: comparedInStorage(stored) };
+  return last.ids;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab of this browser changed the list.
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+/** Keeps the list and tells every toggle, the tray and the page at once. */
+export function keepCompared(ids: readonly string[]) {
+  try {
+    if (ids.length) storage()?.setItem(comparedKey, JSON.stringify(ids));
+    else storage()?.removeItem(comparedKey);
+  } catch {
+    // A browser that keeps nothing: the comparison still opens from its address.
+  }
+  for (const listener of listeners) listener();
+}
+
+/** The cars this browser is comparing, and `toggle` for a car's `Compare` (a fourth is refused in a toast). */
+export function useCompared(): { ids: string[]; toggle: (id: string) => void } {
+  const ids = useSyncExternalStore(subscribe, read, () => none);
+  return {
+    ids,
+    toggle: (id) => {
+      const next = toggleCompared(read(), id);
+      if ('refused' in next) toast.error(next.refused);
+      else keepCompared(next.ids);
+    },
+  };
+}
