@@ -122,9 +122,11 @@ export default function ComparePage() {
 
 /** A column's head: the car's picture and name (a link to its page) or why it is gone, and `Remove`. */
 function CarHeading({ column, onRemove }: { column: Column; onRemove: () => void }) {
+  // Which car, for a screen reader moving from button to button; the eye has the column.
+  const which = 'car' in column ? column.car.productName : 'this car';
   const remove = (
     <button type="button" onClick={onRemove} className="btn btn-ghost btn-sm h-11 min-h-11 self-start">
-      Remove
+      Remove<span className="sr-only"> {which}</span>
     </button>
   );
   if ('loading' in column) return <Spinner label="Loading the car" />;
@@ -139,7 +141,7 @@ function CarHeading({ column, onRemove }: { column: Column; onRemove: () => void
   const { car } = column;
   return (
     <div className="flex flex-col gap-2">
-      <img src={car.image} srcSet={car.imageSrcSet || undefined} sizes="176px" alt="" width={176} height={132} className="aspect-[4/3] w-full rounded-lg bg-base-200 object-cover" />
+      <img src={car.image} srcSet={car.imageSrcSet || undefined} sizes="240px" alt="" width={240} height={180} className="aspect-[4/3] w-full max-w-60 rounded-lg bg-base-200 object-cover" />
       <Link to={`/cars/${car._id}`} className="link link-hover text-base font-semibold break-words">
         {car.productName}
       </Link>
