@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceHistorySpec, priceHistorySummary } from './price-history-chart.ts';
+import { dateTicks, priceHistorySpec, priceHistorySummary } from './price-history-chart.ts';
 
 const changes = [
   { oldPrice: 20_000, newPrice: 18_500, changedAt: '2026-10-10T12:00:00.000Z' },
@@ -37,5 +37,19 @@ describe('priceHistorySummary', () => {
   it('says where the price began and where it is now', () => {
     expect(priceHistorySummary(changes)).toBe('Listed at $20,000, $19,000 now after 2 changes; each change is listed below.');
     expect(priceHistorySummary(changes.slice(0, 1))).toBe('Listed at $20,000, $18,500 now after one change; each change is listed below.');
+  });
+});
+
+describe('dateTicks', () => {
+  const day = 24 * 60 * 60 * 1000;
+  const from = Date.parse('2026-10-01T08:00:00.000Z');
+
+  it('labels four instants a quarter of the span apart, none at the right edge', () => {
+    expect(dateTicks(from, from + 40 * day)).toEqual([from, from + 10 * day, from + 20 * day, from + 30 * day]);
+  });
+
+  it('labels one date a day at most, so a short history never writes a date twice', () => {
+    expect(dateTicks(from, from + 2 * day)).toEqual([from, from + day]);
+    expect(dateTicks(from, from + 3 * 60 * 60 * 1000)).toEqual([from]);
   });
 });

@@ -18,9 +18,10 @@ export function priceHistorySpec(changes: PriceChange[], postedAt: string, now: 
     { x: Math.max(now, Date.parse(last.changedAt)), y: last.newPrice },
   ];
   const prices = points.map((point) => point.y);
+  const end = points.at(-1)!.x;
   return {
     series: [{ name: 'Asking price', points, draw: 'steps', tone: 'primary' }],
-    x: { format: formatDate },
+    x: { format: formatDate, low: listed, high: end, ticks: dateTicks(listed, end) },
     // From a little below the lowest price, so a drop looks like one and the lowest step is not on the axis.
     y: { format: formatPrice, low: Math.max(0, Math.floor((Math.min(...prices) * 0.9) / 100) * 100), high: Math.ceil((Math.max(...prices) * 1.02) / 100) * 100 },
   };
@@ -33,4 +34,17 @@ export function priceHistorySummary(changes: PriceChange[]): string {
   if (!first || !last) return '';
   const count = changes.length === 1 ? 'one change' : `${changes.length} changes`;
   return `Listed at ${formatPrice(first.oldPrice)}, ${formatPrice(last.newPrice)} now after ${count}; each change is listed below.`;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Where the time axis is labelled: four evenly spaced instants from the first, a day apart at least
+ * (so no date is written twice), none at the right edge, where a label would run off the chart.
+ */
+export function dateTicks(from: number, to: number): number[] {
+  const step = Math.max(dayMs, (to - from) / 4);
+  const ticks: number[] = [];
+  for (let at = from; at < to - dayMs / 2 && ticks.length < 4; at += step) ticks.push(at);
+  return ticks.length ? ticks : [from];
 }

@@ -27,6 +27,8 @@ export interface ChartAxis {
   /** Where the axis starts or ends, when not at the data's own lowest and highest values. */
   low?: number;
   high?: number;
+  /** The values labelled, where the library's own round steps would not do (dates: one label a day at most). */
+  ticks?: number[];
 }
 
 export interface ChartSpec {
@@ -37,5 +39,5 @@ export interface ChartSpec {
 
 /** The part of a spec that changes a drawing (the formats are functions, new at every render). */
 export function drawingKey(spec: ChartSpec): string {
-  return JSON.stringify([spec.series, spec.x.low, spec.x.high, spec.y.low, spec.y.high]);
+  return JSON.stringify([spec.series, spec.x.low, spec.x.high, spec.x.ticks, spec.y.low, spec.y.high, spec.y.ticks]);
 }

@@ -1,7 +1,7 @@
-import { AutoScaleAxis, Interpolation, LineChart } from 'chartist';
+import { AutoScaleAxis, FixedScaleAxis, Interpolation, LineChart } from 'chartist';
 import 'chartist/dist/index.css';
 import './chart.css';
-import type { ChartSpec } from './chart-spec.ts';
+import type { ChartAxis, ChartSpec } from './chart-spec.ts';
 
 /**
  * Draws `spec` into `element` with Chartist (decision 044), sized to the element, and returns what
@@ -17,8 +17,8 @@ export function drawChart(element: HTMLElement, spec: ChartSpec): () => void {
       height: '100%',
       fullWidth: true,
       chartPadding: { top: 12, right: 16, bottom: 4, left: 8 },
-      axisX: { type: AutoScaleAxis, low: spec.x.low, high: spec.x.high, scaleMinSpace: 64, labelInterpolationFnc: (value) => spec.x.format(Number(value)) },
-      axisY: { type: AutoScaleAxis, low: spec.y.low, high: spec.y.high, scaleMinSpace: 32, offset: 56, labelInterpolationFnc: (value) => spec.y.format(Number(value)) },
+      axisX: { ...axisOptions(spec.x), scaleMinSpace: 64 },
+      axisY: { ...axisOptions(spec.y), scaleMinSpace: 32, offset: 56 },
       series: Object.fromEntries(
         spec.series.map((series, i) => [
           names[i],
@@ -29,4 +29,15 @@ export function drawChart(element: HTMLElement, spec: ChartSpec): () => void {
   );
   chart.on('created', () => element.querySelector('svg')?.setAttribute('aria-hidden', 'true'));
   return () => chart.detach();
+}
+
+/** An axis at the library's round steps, or at the spec's own ticks. */
+function axisOptions(axis: ChartAxis) {
+  return {
+    type: axis.ticks ? FixedScaleAxis : AutoScaleAxis,
+    ...(axis.ticks ? { ticks: axis.ticks } : {}),
+    low: axis.low,
+    high: axis.high,
+    labelInterpolationFnc: (value: unknown) => axis.format(Number(value)),
+  };
 }
