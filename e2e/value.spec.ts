@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, fillSignUpForm, jpegPicture, phoneScreen, uniqueCarName, uniqueUser } from './support.ts';
+import type { CarPage, SearchResult } from '@second-gear/contract';
+import { categoryByName, dashboardMenu, expectNoAxeViolations, fillSignUpForm, jpegPicture, phoneScreen, signUpInBrowser, uniqueCarName, uniqueUser } from './support.ts';
 
 // What's my car worth? (issue 49): a visitor values a car the demo data has enough similar cars for
 // (Toyota Camrys are three to seven years old, about 11,500 miles a year: src/demo-data/fleet.ts),
@@ -71,10 +72,14 @@ for (const screen of [phoneScreen, { width: 1280, height: 900 }]) {
     await page.getByLabel('Year of Purchase', { exact: true }).fill('2021');
     await page.getByLabel('Mobile No.', { exact: true }).fill('555-0149');
     await page.getByLabel('Image', { exact: true }).setInputFiles({ name: 'camry.jpg', mimeType: 'image/jpeg', buffer: await jpegPicture('#8899aa', 320, 240) });
-    await expect(page.getByRole('img', { name: 'The cover photo' })).toBeVisible();
+    // Uploaded (not only previewed): a form sent while a photo uploads is held back.
+    await expect(page.getByText('The cover (Image)', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Add Product' }).click();
     await expect(page.getByText(`${productName} is Added Successfully`)).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/myproducts$/);
+    // A seller finds the page again in their menu (a drawer on a phone).
+    if (screen.width < 1024) await page.getByRole('button', { name: 'Dashboard menu' }).click();
+    await expect(dashboardMenu(page).getByRole('link', { name: "What's my car worth?" })).toHaveAttribute('href', '/value');
 
     // Listed at the estimate: found by its own words in the search, at that price.
     const keyword = productName.split(' ').at(-1)!;
@@ -84,3 +89,43 @@ for (const screen of [phoneScreen, { width: 1280, height: 900 }]) {
     await expect(card.getByText(`$${estimate.toLocaleString('en-US')}`, { exact: true })).toBeVisible();
   });
 }
+
+test('a buyer who values a car is told that listing is for seller accounts', async ({ page }) => {
+  await signUpInBrowser(page, 'Buyer');
+  const toyota = await categoryByName(page.request, 'Toyota');
+  await page.goto(`/value?${new URLSearchParams({ make: toyota._id, model: 'Camry', modelYear: '2021', mileage: '55000', mileageUnit: 'mi', condition: 'Good' })}`);
+  const answer = page.getByRole('region', { name: 'Your car’s value' });
+  await expect(answer.getByText(/^Fair price \$[\d,]+;/)).toBeVisible();
+  await expect(answer.getByText('Listing a car is for seller accounts: this account cannot list one.')).toBeVisible();
+  await expect(answer.getByRole('link', { name: 'List it at this price' })).toHaveCount(0);
+});
+
+test('on a 390 px phone a car page draws its similar cars beside the deal rating, this car marked', async ({ page }) => {
+  await page.setViewportSize(phoneScreen);
+  const toyota = await categoryByName(page.request, 'Toyota');
+  // A demo Camry with a fair price (nearly all have one: fleet.ts).
+  const found = await page.request.get(`/api/search?${new URLSearchParams({ make: toyota._id, keyword: 'Camry' })}`);
+  let rated: CarPage | undefined;
+  for (const car of ((await found.json()) as SearchResult).results) {
+    const one = (await (await page.request.get(`/api/cars/${car._id}`)).json()) as CarPage;
+    if (one.fairPrice?.kind === 'rated') {
+      rated = one;
+      break;
+    }
+  }
+  expect(rated, 'a demo Camry with a fair price').toBeDefined();
+  const comparables = rated!.fairPrice!.kind === 'rated' ? rated!.fairPrice!.comparables.length : 0;
+  await page.goto(`/cars/${rated!.product._id}`);
+  const panel = page.getByRole('region', { name: 'Fair price' });
+  const chart = panel.getByRole('img', { name: `Price against mileage of ${comparables} similar cars` });
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart).toBeVisible();
+  // Each similar car, the fair price and this car's own price.
+  await expect(chart.locator('svg .ct-point')).toHaveCount(comparables + 2);
+  await expect(panel.getByText(/; this car’s fair price, \$[\d,]+ at [\d,]+ (mi|km), is marked\. Each is listed below with its figures\./)).toBeVisible();
+  // The list stays the figures: no second table.
+  await expect(panel.getByRole('listitem').filter({ has: page.getByRole('link') })).toHaveCount(comparables);
+  await expect(panel.getByText('Show the figures')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll').toBe(true);
+  await expectNoAxeViolations(page, 'car page with its comparables chart (phone)');
+});

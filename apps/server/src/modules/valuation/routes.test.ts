@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarValue, PriceGuide } from '@second-gear/contract';
-import { as, signUp, type Person, type TestApp } from '../../../test/harness.ts';
+import { as, type Person, type TestApp } from '../../../test/harness.ts';
 import { withPersonas } from '../../../test/personas.ts';
 import { insertCar, insertCategory } from '../../../test/fixtures.ts';
 import { nextLoopbackAddress } from '../../../test/raw-http.ts';
