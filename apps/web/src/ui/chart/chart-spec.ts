@@ -27,6 +27,11 @@ export interface ChartAxis {
   /** Where the axis starts or ends, when not at the data's own lowest and highest values. */
   low?: number;
   high?: number;
+  /**
+   * Where the labels stand, when not where the library spreads them: its spread always ends with a
+   * label at the axis's far end, which the drawing cuts off (dates, whose ticks should be days).
+   */
+  ticks?: number[];
 }
 
 export interface ChartSpec {
@@ -37,5 +42,5 @@ export interface ChartSpec {
 
 /** The part of a spec that changes a drawing (the formats are functions, new at every render). */
 export function drawingKey(spec: ChartSpec): string {
-  return JSON.stringify([spec.series, spec.x.low, spec.x.high, spec.y.low, spec.y.high]);
+  return JSON.stringify([spec.series, spec.x.low, spec.x.high, spec.x.ticks, spec.y.low, spec.y.high, spec.y.ticks]);
 }

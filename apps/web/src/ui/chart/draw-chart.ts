@@ -1,4 +1,4 @@
-import { AutoScaleAxis, Interpolation, LineChart } from 'chartist';
+import { AutoScaleAxis, FixedScaleAxis, Interpolation, LineChart } from 'chartist';
 import 'chartist/dist/index.css';
 import './chart.css';
 import type { ChartSpec } from './chart-spec.ts';
@@ -17,8 +17,8 @@ export function drawChart(element: HTMLElement, spec: ChartSpec): () => void {
       height: '100%',
       fullWidth: true,
       chartPadding: { top: 12, right: 16, bottom: 4, left: 8 },
-      axisX: { type: AutoScaleAxis, low: spec.x.low, high: spec.x.high, scaleMinSpace: 64, labelInterpolationFnc: (value) => spec.x.format(Number(value)) },
-      axisY: { type: AutoScaleAxis, low: spec.y.low, high: spec.y.high, scaleMinSpace: 32, offset: 56, labelInterpolationFnc: (value) => spec.y.format(Number(value)) },
+      axisX: { type: spec.x.ticks ? FixedScaleAxis : AutoScaleAxis, ticks: spec.x.ticks, low: spec.x.low, high: spec.x.high, scaleMinSpace: 64, labelInterpolationFnc: (value) => spec.x.format(Number(value)) },
+      axisY: { type: spec.y.ticks ? FixedScaleAxis : AutoScaleAxis, ticks: spec.y.ticks, low: spec.y.low, high: spec.y.high, scaleMinSpace: 32, offset: 56, labelInterpolationFnc: (value) => spec.y.format(Number(value)) },
       series: Object.fromEntries(
         spec.series.map((series, i) => [
           names[i],
