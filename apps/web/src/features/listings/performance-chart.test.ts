@@ -24,6 +24,8 @@ describe('viewsChart', () => {
     expect(mine.at(-1)).toEqual({ x: Date.UTC(2026, 2, 15), y: 5 });
     expect(mine.at(-3)).toEqual({ x: Date.UTC(2026, 2, 13), y: 3 });
     expect(spec.x.low).toBe(Date.UTC(2026, 1, 14));
+    // A label a week back from today, none at today itself (its words would run past the axis).
+    expect(spec.x.ticks!.map((t) => spec.x.format(t))).toEqual(['Feb 15', 'Feb 22', 'Mar 1', 'Mar 8']);
     expect(spec.y.low).toBe(0);
     expect(spec.x.format(Date.UTC(2026, 2, 15))).toBe('Mar 15');
     expect([spec.y.format(2), spec.y.format(2.5)]).toEqual(['2', '']);

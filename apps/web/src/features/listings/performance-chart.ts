@@ -7,7 +7,6 @@ import type { ChartSpec } from '../../ui/chart/chart-spec.ts';
 
 /** The days are UTC days (the API's), written as such wherever the reader is. */
 const dayWriter = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `Mar 15`: a day of the chart, from its `YYYY-MM-DD` or its time on the axis. */
 export const formatDay = (day: string | number) => dayWriter.format(typeof day === 'number' ? day : Date.parse(`${day}T00:00:00Z`));
@@ -24,7 +23,8 @@ export function viewsChart(performance: CarPerformance): ChartSpec {
   const last = performance.days.at(-1)!.day;
   return {
     series,
-    x: { format: formatDay, low: atOf(first), high: atOf(last) + DAY_MS / 2 },
+    // A label a week, the last one a week before today: room for its words before the axis ends.
+    x: { format: formatDay, low: atOf(first), high: atOf(last), ticks: performance.days.filter((_, i, all) => (all.length - 1 - i) % 7 === 0 && i < all.length - 1).map((d) => atOf(d.day)) },
     // Views are whole: the scale's in-between ticks say nothing.
     y: { format: (v) => (Number.isInteger(v) ? formatWhole(v) : ''), low: 0 },
   };

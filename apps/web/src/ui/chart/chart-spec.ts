@@ -27,7 +27,10 @@ export interface ChartAxis {
   /** Where the axis starts or ends, when not at the data's own lowest and highest values. */
   low?: number;
   high?: number;
-  /** The values labelled, where the library's own round steps would not do (dates: one label a day at most). */
+  /**
+   * Where the labels stand, when not where the library spreads them: its spread always ends with a
+   * label at the axis's far end, which the drawing cuts off (dates, whose ticks should be days).
+   */
   ticks?: number[];
 }
 
