@@ -64,6 +64,8 @@ const publicRoutes = (d: Data): Visit[] => [
   { route: '/sellers/:id', at: `/sellers/${d.sellerId}` },
   // A paid car (shown as gone) beside one on the market.
   { route: '/compare', at: `/compare?cars=${d.carId},${d.wishedCarId}` },
+  // A valued demo Camry: the answer with its chart, which the demo's Camrys are enough for (e2e/value.spec.ts).
+  { route: '/value', at: `/value?${new URLSearchParams({ make: d.categoryId, model: 'Camry', modelYear: '2021', mileage: '55000', mileageUnit: 'mi', condition: 'Good' })}` },
   { route: '/search', at: '/search' },
   { route: '/unsubscribe', at: '/unsubscribe' },
   { route: '/confirm-email', at: '/confirm-email' },

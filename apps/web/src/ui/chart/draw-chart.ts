@@ -1,7 +1,7 @@
 import { AutoScaleAxis, FixedScaleAxis, Interpolation, LineChart } from 'chartist';
 import 'chartist/dist/index.css';
 import './chart.css';
-import type { ChartAxis, ChartSpec } from './chart-spec.ts';
+import { xTicksOf, type ChartAxis, type ChartSpec } from './chart-spec.ts';
 
 /**
  * Draws `spec` into `element` with Chartist (decision 044), sized to the element, and returns what
@@ -17,7 +17,7 @@ export function drawChart(element: HTMLElement, spec: ChartSpec): () => void {
       height: '100%',
       fullWidth: true,
       chartPadding: { top: 12, right: 16, bottom: 4, left: 8 },
-      axisX: { ...axisOptions(spec.x), scaleMinSpace: 64 },
+      axisX: { ...axisOptions({ ...spec.x, ...xTicksOf(spec) }), scaleMinSpace: 64 },
       axisY: { ...axisOptions(spec.y), scaleMinSpace: 32, offset: 56 },
       series: Object.fromEntries(
         spec.series.map((series, i) => [
@@ -31,7 +31,7 @@ export function drawChart(element: HTMLElement, spec: ChartSpec): () => void {
   return () => chart.detach();
 }
 
-/** An axis at the library's round steps, or at the spec's own ticks. */
+/** An axis at the library's round steps, or at given ticks (the x axis always: chart-spec.ts's xTicksOf). */
 function axisOptions(axis: ChartAxis) {
   return {
     type: axis.ticks ? FixedScaleAxis : AutoScaleAxis,
