@@ -71,7 +71,9 @@ async function addCarThroughForm(page: Page, car: FormCar, options: { slowUpload
 
 test.describe('catalog', () => {
   test('a new seller adds, advertises and deletes cars; the home grid shows the advertised one', async ({ page }) => {
-    test.setTimeout(90_000);
+    // Two listings through the form and six axe checks, the last over a category page of cards: 90 s
+    // was its whole time on a run of the full suite.
+    test.setTimeout(150_000);
     await signUpInBrowser(page, 'Seller');
     await page.goto('/dashboard/addProduct');
     await expect(page.getByRole('heading', { name: 'Add A Product' })).toBeVisible();

@@ -258,7 +258,8 @@ test.describe('seller listing', () => {
     await signUpInBrowser(buyerPage, 'Buyer');
     await buyerPage.goto(carPath!);
     await expect(buyerPage.getByRole('heading', { name: productName, level: 1 })).toBeVisible();
-    await expect(buyerPage.getByText('Photo 1 of 6')).toBeVisible();
+    // The page's gallery (its full-screen view, closed, has a counter of its own).
+    await expect(buyerPage.getByRole('region', { name: `Photos of ${productName}` }).getByText('Photo 1 of 6')).toBeVisible();
     await expect(buyerPage.getByRole('list', { name: 'All photos' }).getByRole('button')).toHaveCount(6);
     await expect(buyerPage.getByText('1HGCM82633A004352')).toBeVisible();
     const history = buyerPage.getByRole('region', { name: 'Price history' });
