@@ -10,6 +10,13 @@ import { addProductCategoriesQuery, editProduct, sellerCarQuery } from './seller
 import { useRefreshListings } from './use-refresh-listings.ts';
 
 /** `/dashboard/myproducts/{id}/edit`: the Add A Product form, filled in with the seller's car. */
+/**
+ * The toast of each car's last save. A save's toast has an id of its own: shown again under the same
+ * id while the first was fading out, react-hot-toast removed it with the first (a second save in a
+ * row confirmed nothing). The one before is removed at once, so the words are never there twice.
+ */
+const lastSaveToast = new Map<string, string>();
+
 export default function EditProductPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -30,7 +37,9 @@ export default function EditProductPage() {
   const save = async (body: AddProductBody) => {
     await editProduct(product._id, body);
     // One toast per car: a second save in a row replaces the first one's toast rather than stacking the same words.
-    toast.success(`${body.productName} is Updated Successfully`, { id: `updated-${product._id}` });
+    const previous = lastSaveToast.get(product._id);
+    if (previous) toast.remove(previous);
+    lastSaveToast.set(product._id, toast.success(`${body.productName} is Updated Successfully`));
     await refreshListings();
     await navigate('/dashboard/myproducts');
   };
