@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PoolClient } from 'pg';
-import { lockPayment, releasePayment } from '../modules/money/decisions.ts';
+import { releasePayment } from '../modules/money/decisions.ts';
+import { lockPayment } from '../modules/money/locked-payment.ts';
 import type { MoneyRules } from '../modules/money/rules.ts';
 import { openDispute } from '../modules/money/service.ts';
 import { intentMetadata } from '../modules/payments/purchases.ts';

@@ -5,6 +5,7 @@ import { closeRefundedBooking, withdrawProposalOfSold } from './booking-of-sale.
 import { tellRefunded, tellReleased } from './telling.ts';
 import type { Clock } from '@second-gear/contract/constants';
 import { dayWords, type MoneyRules } from './rules.ts';
+import type { LockedPayment, RefundedBy, ReleasedBy } from './locked-payment.ts';
 
 // The two ends of a held payment, each reached at most once: released to the seller (the buyer's
 // "I have the car", the automatic release, the admin's decision) or refunded to the buyer (the
@@ -14,49 +15,11 @@ import { dayWords, type MoneyRules } from './rules.ts';
 // after the commit (the request that decided, or the every-minute job for what is left due). Whoever comes second finds the payment no longer held and is told what
 // happened instead (a 409).
 
-/** A payment row with what a decision needs, its car and payment locked in that order (the order settle.ts locks in). */
-export interface LockedPayment {
-  id: string;
-  kind: 'order' | 'wishlist';
-  state: 'held' | 'released' | 'refunded';
-  amount: number;
-  product_id: string | null;
-  product_name: string;
-  buyer_id: string | null;
-  seller_id: string | null;
-  booking_id: string | null;
-  wishlist_entry_id: string | null;
-  released_at: Date | null;
-  refunded_at: Date | null;
-  dispute_open: boolean;
-}
-
-/** Locks the payment (and first its car) for a decision; null when there is no such payment. */
-export async function lockPayment(client: PoolClient, paymentId: string): Promise<LockedPayment | null> {
-  await client.query('select 1 from products where id = (select product_id from payments where id = $1) for update', [paymentId]);
-  const { rows } = await client.query<LockedPayment>(
-    `select pay.id, pay.kind, pay.state, pay.amount, pay.product_id, pay.buyer_id, pay.seller_id, pay.booking_id, pay.wishlist_entry_id,
-            pay.released_at, pay.refunded_at,
-            coalesce(b.product_name, p.product_name, 'The car') as product_name,
-            exists (select 1 from disputes d where d.payment_id = pay.id and d.decision is null) as dispute_open
-       from payments pay
-       left join bookings b on b.id = pay.booking_id
-       left join products p on p.id = pay.product_id
-      where pay.id = $1
-      for update of pay`,
-    [paymentId],
-  );
-  return rows[0] ?? null;
-}
-
 /** What happened to a payment that is no longer held, in words for the person who came second, on their clock (none: UTC). */
 export function alreadyDecided(p: Pick<LockedPayment, 'state' | 'released_at' | 'refunded_at'>, reader?: Clock): string {
   if (p.state === 'released') return `This payment was already released to the seller on ${dayWords(p.released_at!, reader)}.`;
   return `This payment was already refunded to the buyer on ${dayWords(p.refunded_at!, reader)}.`;
 }
-
-export type ReleasedBy = 'buyer' | 'automatic' | 'admin';
-export type RefundedBy = 'seller' | 'buyer' | 'admin';
 
 /**
  * Releases a held payment to its seller: the car is sold, its booking takes no more answers, and

@@ -1,6 +1,7 @@
 import type { Task } from 'graphile-worker';
 import { inTransaction } from '../../db/pool.ts';
-import { lockPayment, releasePayment } from './decisions.ts';
+import { releasePayment } from './decisions.ts';
+import { lockPayment } from './locked-payment.ts';
 import { carryOutMoves, type MoveDeps } from './moves.ts';
 import { releaseDue as releaseDueAt, type MoneyRules } from './rules.ts';
 

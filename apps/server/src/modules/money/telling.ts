@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { notify, readerClock } from '../notifications/notify.ts';
-import type { LockedPayment, RefundedBy, ReleasedBy } from './decisions.ts';
+import type { LockedPayment, RefundedBy, ReleasedBy } from './locked-payment.ts';
 import { formatCents } from '@second-gear/contract';
 import { RELEASE_AFTER_DAYS } from '@second-gear/contract/constants';
 import { dayWords } from './rules.ts';
