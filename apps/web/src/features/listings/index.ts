@@ -3,5 +3,5 @@
 export { addProductCategoriesQuery } from './seller-api.ts';
 // What's my car worth?'s `List it at this price`: Add A Product's address with the car valued filled in.
 export { addProductPath, addProductPathFor, type ValuedListing } from './listing-prefill.ts';
-// The Model Year and Mileage fields' checks, which What's my car worth? asks as the listing does.
-export { mileageProblem, modelYearProblem } from './product-form-values.ts';
+// The fields' checks (a required text, Model Year, Mileage), which What's my car worth? asks as the listing does.
+export { mileageProblem, modelYearProblem, requiredText } from './product-form-values.ts';

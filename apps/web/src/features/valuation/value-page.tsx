@@ -9,12 +9,10 @@ import { formatPrice, formatRadius } from '../../lib/format.ts';
 import { SelectField, TextField } from '../../ui/form-field.tsx';
 import { signInPath, useAuth, useRole } from '../auth/index.ts';
 import { categoriesQuery } from '../catalog/index.ts';
-import { addProductPathFor, mileageProblem, modelYearProblem } from '../listings/index.ts';
+import { addProductPathFor, mileageProblem, modelYearProblem, requiredText } from '../listings/index.ts';
 import { ComparablesChart } from '../pricing/index.ts';
 import { useDistanceUnit } from '../settings/index.ts';
 import { carValueQuery, isAsked, valueFormOf, valueSearchOf, type ValueForm } from './api.ts';
-
-const required = (name: string) => ({ required: `${name} is Required`, validate: (value: string) => value.trim() !== '' || `${name} is Required` });
 
 /**
  * What's my car worth? (issue 49): a car described (make, model, model year, mileage, condition, and
@@ -59,7 +57,7 @@ export default function ValuePage() {
         onSubmit={(event) => void handleSubmit(onSubmit)(event)}
         aria-label="Your car"
       >
-        <SelectField label="Make" error={errors.make?.message ?? (makes.isError ? makes.error.message : undefined)} aria-busy={makes.isPending} {...register('make', required('Make'))}>
+        <SelectField label="Make" error={errors.make?.message ?? (makes.isError ? makes.error.message : undefined)} aria-busy={makes.isPending} {...register('make', requiredText('Make'))}>
           <option value="" disabled>
             {makes.isPending ? 'Loading makes…' : 'Select a Make'}
           </option>
@@ -69,13 +67,13 @@ export default function ValuePage() {
             </option>
           ))}
         </SelectField>
-        <TextField label="Model" autoComplete="off" maxLength={vehicleLimits.model} error={errors.model?.message} {...register('model', required('Model'))} />
+        <TextField label="Model" autoComplete="off" maxLength={vehicleLimits.model} error={errors.model?.message} {...register('model', requiredText('Model'))} />
         <TextField
           label="Model Year"
           inputMode="numeric"
           autoComplete="off"
           error={errors.modelYear?.message}
-          {...register('modelYear', { ...required('Model Year'), validate: (value) => (value.trim() === '' ? 'Model Year is Required' : modelYearProblem(value)) })}
+          {...register('modelYear', { ...requiredText('Model Year'), validate: (value) => (value.trim() === '' ? 'Model Year is Required' : modelYearProblem(value)) })}
         />
         <div className="grid grid-cols-[1fr_auto] items-start gap-2">
           <TextField
@@ -84,7 +82,7 @@ export default function ValuePage() {
             autoComplete="off"
             error={errors.mileage?.message}
             {...register('mileage', {
-              ...required('Mileage'),
+              ...requiredText('Mileage'),
               validate: (value, values) => (value.trim() === '' ? 'Mileage is Required' : mileageProblem(value, values.mileageUnit as MileageUnit)),
             })}
           />
@@ -96,7 +94,7 @@ export default function ValuePage() {
             ))}
           </SelectField>
         </div>
-        <SelectField label="Condition" error={errors.condition?.message} {...register('condition', required('Condition'))}>
+        <SelectField label="Condition" error={errors.condition?.message} {...register('condition', requiredText('Condition'))}>
           <option value="" disabled>
             Select a Condition
           </option>
