@@ -1,20 +1,15 @@
 import { useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast';
+import { browserStorage, keepInBrowser, readFromBrowser } from '../../lib/browser-storage.ts';
 import { comparedInStorage, comparedKey, toggleCompared } from './compare-list.ts';
 
-const storage = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
 const listeners = new Set<() => void>();
 const none: string[] = [];
 /** The last list read, kept while its stored text is the same, so every render sees one array. */
 let last: { stored: string | null; ids: string[] } = { stored: null, ids: none };
 
 function read(): string[] {
-  let stored: string | null = null;
-  try {
-    stored = storage()?.getItem(comparedKey) ?? null;
-  } catch {
-    // Storage off: nothing kept.
-  }
+  const stored = readFromBrowser(browserStorage(), comparedKey);
   if (stored !== last.stored) last = { stored, ids: comparedInStorage(stored) };
   return last.ids;
 }
@@ -31,12 +26,8 @@ function subscribe(listener: () => void) {
 
 /** Keeps the list and tells every toggle, the tray and the page at once. */
 export function keepCompared(ids: readonly string[]) {
-  try {
-    if (ids.length) storage()?.setItem(comparedKey, JSON.stringify(ids));
-    else storage()?.removeItem(comparedKey);
-  } catch {
-    // A browser that keeps nothing: the comparison still opens from its address.
-  }
+  // A browser that keeps nothing still opens the comparison from its address.
+  keepInBrowser(browserStorage(), comparedKey, ids.length ? ids : null);
   for (const listener of listeners) listener();
 }
 

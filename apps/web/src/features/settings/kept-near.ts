@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Profile } from '@second-gear/contract';
 import { searchRadii, zipCodePattern } from '@second-gear/contract/constants';
 import { useAuth } from '../auth/index.ts';
+import { browserStorage, keepInBrowser, readFromBrowser } from '../../lib/browser-storage.ts';
 import { profileKey, profileQuery, saveProfile } from './api.ts';
 
 /** `/search`'s Near and Distance as they are kept for a reader: a ZIP code, and a radius in the reader's unit (null: none). */
@@ -18,7 +19,7 @@ export const browserNearKey = 'second-gear.near';
 export function readBrowserNear(storage: Pick<Storage, 'getItem'> | undefined): KeptNear {
   const none = { nearZip: null, searchRadius: null };
   try {
-    const kept = JSON.parse(storage?.getItem(browserNearKey) ?? 'null') as Partial<KeptNear> | null;
+    const kept = JSON.parse(readFromBrowser(storage, browserNearKey) ?? 'null') as Partial<KeptNear> | null;
     const nearZip = typeof kept?.nearZip === 'string' && zipCodePattern.test(kept.nearZip) ? kept.nearZip : null;
     const searchRadius = nearZip && (searchRadii as readonly unknown[]).includes(kept?.searchRadius) ? (kept!.searchRadius as number) : null;
     return { nearZip, searchRadius };
@@ -29,15 +30,9 @@ export function readBrowserNear(storage: Pick<Storage, 'getItem'> | undefined): 
 
 /** Keeps a visitor's Near and Distance in this browser (forgets them when there is no Near). */
 export function writeBrowserNear(storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined, kept: KeptNear) {
-  try {
-    if (kept.nearZip) storage?.setItem(browserNearKey, JSON.stringify(kept));
-    else storage?.removeItem(browserNearKey);
-  } catch {
-    // A browser that keeps nothing: the search works the same, without memory.
-  }
+  keepInBrowser(storage, browserNearKey, kept.nearZip ? kept : null);
 }
 
-const browserStorage = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
 /** The browser's memory through the query cache, so that every reader of it (the cards, the search) sees a change at once. */
 const browserNearQuery = queryOptions({ queryKey: ['kept-near', 'browser'], queryFn: () => readBrowserNear(browserStorage()), staleTime: Infinity });
 
