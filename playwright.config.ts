@@ -11,7 +11,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   workers: 2,
   retries: 0,
-  reporter: process.env.CI ? 'line' : [['list']],
+  // npm test asks for a JSON report too, for its ten slowest files (scripts/test.mjs).
+  reporter: [[process.env.CI ? 'line' : 'list'], ...(process.env.TEST_TIMINGS_FILE ? [['json', { outputFile: process.env.TEST_TIMINGS_FILE }] as const] : [])],
   use: {
     baseURL: `http://localhost:${port}`,
     browserName: 'chromium',

@@ -11,8 +11,12 @@ const processTests = [
   'apps/server/test/database-restart.test.ts',
 ];
 
+const timingsFile = process.env.TEST_TIMINGS_FILE;
+
 export default defineConfig({
   test: {
+    // npm test asks for a JSON report too, for its ten slowest files (scripts/test.mjs).
+    ...(timingsFile ? { reporters: ['default', 'json'], outputFile: { json: timingsFile } } : {}),
     projects: [
       {
         // The web app's own logic that needs no browser (formatting); screens are tested in e2e/.

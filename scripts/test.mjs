@@ -5,10 +5,13 @@
 // name; a step starts when the one before it has passed. The first failure stops what is still
 // running (the rest would only repeat it or measure nothing), and the times are printed either way.
 // The CPU time (every process a step ran: test workers, browsers, servers, PostgreSQL) divided by
-// the machine's cores is the least wall time the step could take here.
+// the machine's cores is the least wall time the step could take here. A step over its CPU budget
+// (docs/testing.md) is named in a warning, and the ten slowest test files are listed: the budget
+// makes growth a decision rather than a drift, and never fails the run (tests never assert on time).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import readline from 'node:readline';
 
@@ -25,6 +28,20 @@ const steps = [
   ['test:e2e'],
 ];
 
+/** CPU seconds each step may use on this machine before a warning; why these figures: docs/testing.md. */
+const cpuBudgets = {
+  'typecheck + lint + build + demo-pictures': 180,
+  'test:api': 780,
+  'test:processes': 150,
+  'test:e2e': 1560,
+};
+
+/**
+ * Each test stage writes its runner's JSON report here (vitest.config.ts and playwright.config.ts
+ * read TEST_TIMINGS_FILE), for the slowest files.
+ */
+const timingsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'second-gear-test-timings-'));
+
 const times = [];
 /** The CPU time of each step, where the system tells it. */
 const cpu = [];
@@ -33,7 +50,8 @@ let failed;
 
 function run(script) {
   const started = performance.now();
-  const child = spawn('npm', ['run', '-s', script], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+  const env = { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', TEST_TIMINGS_FILE: path.join(timingsDir, `${script}.json`) };
+  const child = spawn('npm', ['run', '-s', script], { stdio: ['ignore', 'pipe', 'pipe'], env });
   running.add(child);
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${script}] ${line}\n`));
@@ -78,6 +96,49 @@ function report(total) {
   );
 }
 
+/** Where a step went over its CPU budget, a line saying so. */
+function budgetWarnings() {
+  return cpu
+    .filter(({ step, seconds }) => cpuBudgets[step] !== undefined && seconds > cpuBudgets[step])
+    .map(({ step, seconds }) => `Warning: ${step} used ${format(seconds)} of CPU, over its budget of ${format(cpuBudgets[step])} (docs/testing.md): make it cheaper, or raise the budget there and say why.\n`)
+    .join('');
+}
+
+/**
+ * The test files that took longest, from the stages' JSON reports: a Vitest file's own run, a
+ * Playwright file's tests added up (its tests may have run on two workers side by side).
+ */
+function slowestFiles(count) {
+  const files = [];
+  for (const name of fs.readdirSync(timingsDir)) {
+    const stage = path.basename(name, '.json');
+    let report;
+    try {
+      report = JSON.parse(fs.readFileSync(path.join(timingsDir, name), 'utf8'));
+    } catch {
+      continue; // a stage stopped before its report was written
+    }
+    if (report.testResults) {
+      for (const file of report.testResults) files.push({ stage, file: file.name, seconds: (file.endTime - file.startTime) / 1000 });
+    } else {
+      const perFile = new Map();
+      const walk = (suite) => {
+        for (const spec of suite.specs ?? []) {
+          const seconds = spec.tests.flatMap((t) => t.results).reduce((sum, r) => sum + r.duration / 1000, 0);
+          perFile.set(spec.file, (perFile.get(spec.file) ?? 0) + seconds);
+        }
+        for (const inner of suite.suites ?? []) walk(inner);
+      };
+      for (const suite of report.suites ?? []) walk(suite);
+      for (const [file, seconds] of perFile) files.push({ stage, file: path.join(report.config?.rootDir ?? '', file), seconds });
+    }
+  }
+  return files
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count)
+    .map(({ stage, file, seconds }) => `  ${format(seconds).padStart(7)}  ${path.relative(process.cwd(), file)} (${stage})`);
+}
+
 function format(seconds) {
   const m = Math.floor(seconds / 60);
   const s = Math.round(seconds % 60);
@@ -98,4 +159,8 @@ for (const step of steps) {
   if (failed) break;
 }
 report((performance.now() - started) / 1000);
+const slowest = slowestFiles(10);
+if (slowest.length) process.stdout.write(`\nThe ten slowest test files:\n${slowest.join('\n')}\n`);
+process.stdout.write(budgetWarnings());
+fs.rmSync(timingsDir, { recursive: true, force: true });
 process.exitCode = failed ? 1 : 0;

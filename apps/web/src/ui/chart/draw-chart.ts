@@ -28,7 +28,19 @@ export function drawChart(element: HTMLElement, spec: ChartSpec): () => void {
     },
   );
   chart.on('created', () => element.querySelector('svg')?.setAttribute('aria-hidden', 'true'));
-  return () => chart.detach();
+  // Chartist redraws when the window is resized, not when only its box is: a scroll bar that appears
+  // once the rest of the page has loaded narrows the box and would leave the drawing wider than it.
+  let width = element.clientWidth;
+  const resized = new ResizeObserver(() => {
+    if (element.clientWidth === width) return;
+    width = element.clientWidth;
+    chart.update();
+  });
+  resized.observe(element);
+  return () => {
+    resized.disconnect();
+    chart.detach();
+  };
 }
 
 /** An axis at the library's round steps, or at given ticks (the x axis always: chart-spec.ts's xTicksOf). */
