@@ -443,16 +443,18 @@ export async function keepScreenshot(page: Page, testInfo: TestInfo, name: strin
  * or the newest with `subject` in its subject, when others to the same address may be newer or older.
  */
 export async function openEmailTo(page: Page, to: string, subject?: string) {
+  // Waits on the mailbox's API rather than reloading the page against a short timeout: a loaded
+  // machine may take longer than that to answer a reload, and then no reload would ever succeed.
+  await expect
+    .poll(async () => {
+      const entries = (await (await page.request.get('/api/dev/mailbox')).json()) as MailboxEntry[];
+      return entries.some((e) => e.to === to && (subject === undefined || e.subject.includes(subject)));
+    }, { message: `an email to ${to}${subject ? ` about ${subject}` : ''}`, timeout: 30_000 })
+    .toBe(true);
   await page.goto('/dev/mailbox');
   await expect(page.getByRole('heading', { name: 'Development Mailbox', level: 1 })).toBeVisible();
   const toThem = page.getByRole('navigation', { name: 'Emails' }).getByRole('link').filter({ hasText: `To ${to}` });
-  const entry = (subject ? toThem.filter({ hasText: subject }) : toThem).first();
-  // The list refreshes every 5 s; a reload is quicker.
-  await expect(async () => {
-    await page.reload();
-    await expect(entry).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
-  await entry.click();
+  await (subject ? toThem.filter({ hasText: subject }) : toThem).first().click();
   await expect(page.getByTestId('mail-text')).toBeVisible();
 }
 
