@@ -46,12 +46,14 @@ async function addCarThroughForm(page: Page, car: FormCar, options: { slowUpload
   await page.getByLabel('Year of Purchase', { exact: true }).fill('2019');
   await page.getByLabel('Mobile No.', { exact: true }).fill('555-0142');
   await page.getByLabel('Location', { exact: true }).fill(car.location);
+  // A slow upload is held until its progress bar has been seen, then let through.
+  let releaseUpload = () => {};
   if (options.slowUpload) {
-    // Hold the upload a moment so that its progress bar can be seen.
+    const held = new Promise<void>((resolve) => (releaseUpload = resolve));
     await page.route(
       '**/api/images',
       async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1200));
+        await held;
         await route.continue();
       },
       { times: 1 },
@@ -62,6 +64,7 @@ async function addCarThroughForm(page: Page, car: FormCar, options: { slowUpload
   await expect(page.getByRole('img', { name: 'The cover photo' })).toBeVisible();
   if (options.slowUpload) {
     await expect(page.getByRole('progressbar', { name: 'Uploading my-car.jpg' })).toBeVisible();
+    releaseUpload();
   }
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await page.getByRole('button', { name: 'Add Product' }).click();

@@ -7,6 +7,7 @@ import { createPool } from '../../db/pool.ts';
 import { as, createTestApp, sessionCookie, signUp, type Person, type TestApp } from '../../../test/harness.ts';
 import { withPersonas } from '../../../test/personas.ts';
 import { nextLoopbackAddress } from '../../../test/raw-http.ts';
+import { heartbeatWithin } from './routes.ts';
 
 let t: TestApp;
 let buyer: Person;
@@ -146,11 +147,9 @@ describe('GET /api/live', () => {
     const again = connect(seller, lastEventId);
     await again.response;
     await again.until(() => again.messages().length >= 2, 'the missed messages');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(again.messages().map((m) => m.text)).toEqual(['In the tunnel 1', 'In the tunnel 2']);
     expect(again.events.filter((e) => e.event === 'message').map((e) => e.id)).toEqual(missed.map((m) => String(m.id)));
 
-    // And then live, without a second copy of what it caught up with.
+    // And then live, without a second copy of what it caught up with (a copy would come before it).
     const live = await say(buyer, 'Out of the tunnel');
     await again.until(() => again.messages().some((m) => m.id === live.id), 'the live message');
     expect(again.messages().map((m) => m.text)).toEqual(['In the tunnel 1', 'In the tunnel 2', 'Out of the tunnel']);
@@ -161,9 +160,13 @@ describe('GET /api/live', () => {
     const outsider = await signUp(t.app, 'Buyer');
     const stream = connect(outsider, '0');
     await stream.response;
+    await stream.listening();
     await say(buyer, 'Private');
-    await new Promise((r) => setTimeout(r, 300));
-    expect(stream.messages()).toEqual([]);
+    // A message to the outsider, sent after it, arrives after it would have (events keep their order).
+    const asked = await post(outsider, '/api/conversations', { productId: car, text: 'Is it still for sale?' });
+    const answer = await post(seller, `/api/conversations/${asked.conversationId}/messages`, { text: 'It is.' });
+    await stream.until(() => stream.messages().some((m) => m.id === answer.id), 'the answer to the outsider');
+    expect(stream.messages().filter((m) => m.conversationId !== asked.conversationId)).toEqual([]);
     stream.close();
   });
 
@@ -184,12 +187,13 @@ describe('GET /api/live', () => {
   });
 
   it('outlives the request timeout and the idle timeout: the heartbeat keeps a quiet stream open', async () => {
+    const timeouts = { headersMs: 300, requestMs: 600, idleMs: 1_000, keepAliveMs: 1_000, checkIntervalMs: 50 };
     const app = await buildApp({
       config: t.app.config,
       pool: t.pool,
       auth: t.app.auth,
       images: t.app.images,
-      httpTimeouts: { headersMs: 300, requestMs: 600, idleMs: 1_000, keepAliveMs: 1_000, checkIntervalMs: 50 },
+      httpTimeouts: timeouts,
     });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
@@ -201,13 +205,24 @@ describe('GET /api/live', () => {
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (received += chunk));
       res.on('end', () => (ended = true));
-      // Three times the idle timeout, five times the request timeout, with nothing to tell.
-      await new Promise((r) => setTimeout(r, 3_000));
+      /** Resolves once `check` holds for what has arrived, or the stream has ended. */
+      const arrived = (check: () => boolean) =>
+        new Promise<void>((resolve) => {
+          const look = () => {
+            if (!ended && !check()) return;
+            res.off('data', look).off('end', look);
+            resolve();
+          };
+          res.on('data', look).on('end', look);
+          look();
+        });
+      // Three times the idle timeout, five times the request timeout, with nothing to tell: counted
+      // in heartbeats, the stream's own signal, rather than by a clock.
+      const heartbeats = Math.ceil((3 * timeouts.idleMs) / heartbeatWithin(timeouts));
+      await arrived(() => received.split(': heartbeat').length - 1 >= heartbeats);
       expect(ended).toBe(false);
-      expect(received).toContain(': heartbeat');
       const sent = await say(buyer, 'Still there?');
-      const deadline = Date.now() + 5000;
-      while (!received.includes(`id: ${sent.id}`) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await arrived(() => received.includes(`id: ${sent.id}`));
       expect(received).toContain(`id: ${sent.id}`);
       req.destroy();
     } finally {
