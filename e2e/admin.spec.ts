@@ -5,21 +5,20 @@ import {
   dashboardMenu,
   deleteDialog,
   demo,
+  expectNoAxeViolations,
+  expectNotOnFirstPage,
   findProductCard,
-  logInThroughUi,
   newApiActor,
   newPersonPage,
-  expectNotOnFirstPage,
+  signInViaApi,
   signUpInBrowser,
   tableRow,
   uniqueCarName,
-  expectNoAxeViolations,
 } from './support.ts';
 
-/** The demo admin logs in through the UI and opens one of the admin screens from the side menu. */
+/** The demo admin, signed in, opens one of the admin screens from the side menu. */
 async function openAdminScreen(page: Page, entry: 'All Sellers' | 'All Buyers' | 'Reported Items'): Promise<void> {
-  await page.goto('/login');
-  await logInThroughUi(page, demo.admin.email, demo.admin.password);
+  await signInViaApi(page, demo.admin);
   await page.goto('/dashboard');
   await dashboardMenu(page).getByRole('link', { name: entry, exact: true }).click();
   await expect(page.getByRole('main').getByRole('heading', { name: new RegExp(`^${entry}`), level: 1 })).toBeVisible();

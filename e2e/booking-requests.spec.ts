@@ -8,10 +8,10 @@ import {
   expectNoAxeViolations,
   findProductCard,
   keepScreenshot,
-  logInThroughUi,
   newApiActor,
   newPersonPage,
   openEmailTo,
+  signInViaApi,
   signUpInBrowser,
   tableRow,
   uniqueCarName,
@@ -60,7 +60,7 @@ test.describe('booking requests', () => {
 
     // The seller finds it in Booking Requests, newest first, and accepts it at the wished time.
     const sellerPage = await newPersonPage(browser);
-    await logInThroughUi(sellerPage, seller.email, seller.password);
+    await signInViaApi(sellerPage, seller);
     await openBookingRequests(sellerPage);
     const row = tableRow(sellerPage, car.productName);
     for (const text of [buyer.name, '555-0177', 'Central Station', shown(wish), 'Pending']) await expect(row).toContainText(text);
@@ -115,7 +115,7 @@ test.describe('booking requests', () => {
     await bookViaApi(page.request, car._id);
 
     const sellerPage = await newPersonPage(browser);
-    await logInThroughUi(sellerPage, seller.email, seller.password);
+    await signInViaApi(sellerPage, seller);
     await openBookingRequests(sellerPage);
     const row = tableRow(sellerPage, car.productName);
     await expect(row).toContainText('Any time');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dashboardMenu, deleteDialog, demo, expectNoAxeViolations, holdRequests, jpegPicture, logInThroughUi } from './support.ts';
+import { dashboardMenu, deleteDialog, demo, expectNoAxeViolations, holdRequests, jpegPicture, signInViaApi } from './support.ts';
 
 /** A brand name nobody else uses (tests run in parallel against one server). */
 const uniqueBrand = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -11,8 +11,7 @@ function categoryRow(page: Page, name: string) {
 
 /** `drawer`: at a phone's width the menu is a drawer, opened by its button first. */
 async function openCategories(page: Page, { drawer = false } = {}): Promise<void> {
-  await page.goto('/login');
-  await logInThroughUi(page, demo.admin.email, demo.admin.password);
+  await signInViaApi(page, demo.admin);
   await page.goto('/dashboard');
   if (drawer) await page.getByRole('button', { name: 'Dashboard menu' }).click();
   await dashboardMenu(page).getByRole('link', { name: 'Categories', exact: true }).click();

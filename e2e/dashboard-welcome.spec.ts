@@ -7,10 +7,10 @@ import {
   desktopScreen,
   expectNoAxeViolations,
   keepScreenshot,
-  logInThroughUi,
   newApiActor,
   newPersonPage,
   phoneScreen,
+  signInViaApi,
   wishlistViaApi,
 } from './support.ts';
 
@@ -76,7 +76,7 @@ test.describe('dashboard welcome', () => {
     await wishlistViaApi(buyer.api, booked._id, buyer.email);
 
     // The seller.
-    await logInThroughUi(page, seller.email, seller.password);
+    await signInViaApi(page, seller);
     await openWelcome(page, seller.name, seller.email);
     await expect(tile(page, 'Active listings')).toHaveAccessibleName('2 Active listings My Products');
     await expect(tile(page, 'Bookings')).toHaveAccessibleName('1 Bookings Booking Requests');
@@ -100,7 +100,7 @@ test.describe('dashboard welcome', () => {
 
     // The buyer, in a browser of their own.
     const buyerPage = await newPersonPage(browser);
-    await logInThroughUi(buyerPage, buyer.email, buyer.password);
+    await signInViaApi(buyerPage, buyer);
     await openWelcome(buyerPage, buyer.name, buyer.email);
     await expect(tile(buyerPage, 'Bookings')).toHaveAccessibleName('1 Bookings My Orders');
     await expect(tile(buyerPage, 'Wishlist')).toHaveAccessibleName('1 Wishlist My Wishlist');
@@ -127,7 +127,7 @@ test.describe('dashboard welcome', () => {
   test('the tiles keep their size while the numbers load, and a failed load offers Try again', async ({ page }) => {
     test.setTimeout(90_000);
     const buyer = await newApiActor('Buyer');
-    await logInThroughUi(page, buyer.email, buyer.password);
+    await signInViaApi(page, buyer);
 
     // The answer waits until the placeholders have been measured.
     let release!: () => void;
@@ -169,7 +169,7 @@ test.describe('dashboard welcome', () => {
     const reported = await buyer.api.post('/api/reports', { data: { productId: car._id, reason: 'Wrong information' } });
     expect(reported.status(), await reported.text()).toBe(200);
 
-    await logInThroughUi(page, demo.admin.email, demo.admin.password);
+    await signInViaApi(page, demo.admin);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: /^Welcome, /, level: 1 })).toBeVisible();
     await expect(page.getByRole('main').getByText(demo.admin.email, { exact: true })).toBeVisible();

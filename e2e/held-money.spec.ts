@@ -7,11 +7,11 @@ import {
   desktopScreen,
   expectNoAxeViolations,
   expectPaymentCompleted,
-  logInThroughUi,
   newPersonPage,
   payViaApi,
   payWith,
   phoneScreen,
+  signInViaApi,
   signUpInBrowser,
   tableRow,
   uniqueCarName,
@@ -165,7 +165,7 @@ for (const [screenName, screen] of [
 
       const adminPage = await newPersonPage(browser);
       await adminPage.setViewportSize(screen);
-      await logInThroughUi(adminPage, demo.admin.email, demo.admin.password);
+      await signInViaApi(adminPage, demo.admin);
       await adminPage.goto('/dashboard/disputes');
       const row = tableRow(adminPage, car.productName);
       await expect(row).toBeVisible();

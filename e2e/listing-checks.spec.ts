@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { vinYearCode, withCheckDigit } from '@second-gear/contract/constants';
-import { addCarViaApi, categoryByName, demo, expectNoAxeViolations, keepScreenshot, logInThroughUi, newApiActor, newPersonPage, phoneScreen, signUpInBrowser, uniqueCarName } from './support.ts';
+import { addCarViaApi, categoryByName, demo, expectNoAxeViolations, keepScreenshot, newApiActor, newPersonPage, phoneScreen, signInViaApi, signUpInBrowser, uniqueCarName } from './support.ts';
 
 // The listing checks (decision 020): run by the job runner of the e2e server a second after a car is
 // listed. A Toyota listed as a 2019 whose VIN says 2015 gets a neutral note; the admin sees the car
@@ -55,7 +55,7 @@ test("a car whose VIN says another year shows the Listing checks panel with a ne
   await buyerPage.context().close();
 
   // The admin sees it in Reported Items, with what the checks found, before the car that was only reported.
-  await logInThroughUi(page, demo.admin.email, demo.admin.password);
+  await signInViaApi(page, demo.admin);
   await page.goto('/dashboard/reporteditems');
   const rows = page.getByRole('main').getByRole('row');
   const flaggedRow = rows.filter({ hasText: checked.productName });

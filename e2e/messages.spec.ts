@@ -8,11 +8,11 @@ import {
   expectNoAxeViolations,
   findProductCard,
   keepScreenshot,
-  logInThroughUi,
   navbar,
   newApiActor,
   newPersonPage,
   phoneScreen,
+  signInViaApi,
   signUpInBrowser,
   uniqueCarName,
 } from './support.ts';
@@ -43,7 +43,7 @@ test.describe('messages', () => {
     // The seller waits on the dashboard's welcome page.
     const sellerPage = await newPersonPage(browser);
     await sellerPage.setViewportSize(desktopScreen);
-    await logInThroughUi(sellerPage, seller.email, seller.password);
+    await signInViaApi(sellerPage, seller);
     await sellerPage.goto('/dashboard');
     await expect(dashboardMenu(sellerPage).getByRole('link', { name: 'Messages' })).toBeVisible();
 
@@ -95,7 +95,7 @@ test.describe('messages', () => {
 
     // The admin finds it among the flagged messages in Reported Items, with its signals.
     const adminPage = await newPersonPage(browser);
-    await logInThroughUi(adminPage, demo.admin.email, demo.admin.password);
+    await signInViaApi(adminPage, demo.admin);
     await adminPage.goto('/dashboard/reporteditems');
     const flagged = adminPage.getByRole('region', { name: /^Flagged messages/ });
     const flaggedRow = flagged.getByRole('row').filter({ hasText: 'Send a deposit by Western Union' });

@@ -8,9 +8,9 @@ import {
   desktopScreen as desktop,
   expectNoAxeViolations,
   keepScreenshot,
-  logInThroughUi,
   newApiActor,
   phoneScreen as phone,
+  signInViaApi,
   tableRow,
   wishlistViaApi,
 } from './support.ts';
@@ -73,7 +73,7 @@ test('a seller advertises and deletes cars from My Products on a phone', async (
   const kept = await addCarViaApi(seller.api, { categoryId: toyota._id });
   const removed = await addCarViaApi(seller.api, { categoryId: toyota._id });
 
-  await logInThroughUi(page, seller.email, seller.password);
+  await signInViaApi(page, seller);
   await openList(page, '/dashboard/myproducts', 'My Products', 'my-products-count');
   const row = tableRow(page, kept.productName);
   await expectActionsInReach(row, ['Make Advertise', 'Delete']);
@@ -105,7 +105,7 @@ test('a buyer pays from My Orders and removes from My Wishlist on a phone', asyn
   const orderId = await bookViaApi(buyer.api, booked._id);
   await wishlistViaApi(buyer.api, saved._id, buyer.email);
 
-  await logInThroughUi(page, buyer.email, buyer.password);
+  await signInViaApi(page, buyer);
   await openList(page, '/dashboard/mywishlist', 'My Wishlist', 'my-wishlist-count');
   const wished = tableRow(page, saved.productName);
   await expectActionsInReach(wished, ['Pay', 'Remove']);
@@ -141,7 +141,7 @@ test('an admin verifies a seller, deletes a buyer, dismisses reports and edits a
   const reported = await buyer.api.post('/api/reports', { data: { productId: car._id, reason: 'Wrong information', note: 'The mileage looks wrong to me' } });
   expect(reported.status(), await reported.text()).toBe(200);
 
-  await logInThroughUi(page, demo.admin.email, demo.admin.password);
+  await signInViaApi(page, demo.admin);
 
   await openList(page, '/dashboard/allseller', 'All Sellers', 'sellers-count');
   const sellerRow = tableRow(page, seller.email);

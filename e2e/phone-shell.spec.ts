@@ -10,6 +10,7 @@ import {
   logInThroughUi,
   navbar,
   phoneScreen as phone,
+  signInViaApi,
   signUpInBrowser,
 } from './support.ts';
 
@@ -120,8 +121,7 @@ test.describe('the header on a phone', () => {
 
 test.describe('dashboards on a phone', () => {
   test('one menu button, which opens a menu with the pages and the dashboard entries, by keyboard too', async ({ page }, testInfo) => {
-    await page.goto('/login');
-    await logInThroughUi(page, demo.seller.email, demo.seller.password);
+    await signInViaApi(page, demo.seller);
     await page.goto('/dashboard');
     const header = page.getByRole('banner');
     const menuButtons = header.getByRole('button', { name: /menu/i });
@@ -222,8 +222,7 @@ test.describe('home on a phone', () => {
 test.describe('focus', () => {
   test('a focused navbar link and side-menu link show a ring', async ({ page }) => {
     await page.setViewportSize(desktop);
-    await page.goto('/login');
-    await logInThroughUi(page, demo.admin.email, demo.admin.password);
+    await signInViaApi(page, demo.admin);
     await page.goto('/dashboard');
     const home = navbar(page).getByRole('link', { name: 'Home', exact: true });
     await tabTo(page, home);

@@ -83,6 +83,16 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
+/**
+ * Signs the page's browser in through the sign-in endpoint (setup, not the journey: auth.spec.ts and
+ * the specs of the login page's own paths use the form). The page's context holds the session, so
+ * its next navigation is signed in.
+ */
+export async function signInViaApi(page: Page, { email, password }: { email: string; password: string }): Promise<void> {
+  const signedIn = await page.request.post('/api/auth/sign-in/email', { headers: { Origin: baseUrl }, data: { email, password } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+}
+
 /** Logs in through the UI from /login and waits for the success toast. */
 export async function logInThroughUi(page: Page, email: string, password: string): Promise<void> {
   if (!new URL(page.url(), 'http://x').pathname.startsWith('/login')) await page.goto('/login');

@@ -72,8 +72,10 @@ for (const screen of [phoneScreen, { width: 1280, height: 900 }]) {
     await page.getByLabel('Year of Purchase', { exact: true }).fill('2021');
     await page.getByLabel('Mobile No.', { exact: true }).fill('555-0149');
     await page.getByLabel('Image', { exact: true }).setInputFiles({ name: 'camry.jpg', mimeType: 'image/jpeg', buffer: await jpegPicture('#8899aa', 320, 240) });
-    // Uploaded (not only previewed): a form sent while a photo uploads is held back.
+    // Uploaded, not only previewed (the cover shows at once, its progress bar until the upload is
+    // done): a form sent while a photo uploads is held back with a toast.
     await expect(page.getByText('The cover (Image)', { exact: true })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
     await page.getByRole('button', { name: 'Add Product' }).click();
     await expect(page.getByText(`${productName} is Added Successfully`)).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/myproducts$/);

@@ -6,10 +6,10 @@ import {
   desktopScreen,
   expectNoAxeViolations,
   findProductCard,
-  logInThroughUi,
   newApiActor,
   openEmailTo,
   phoneScreen,
+  signInViaApi,
   signUpInBrowser,
   tableRow,
   uniqueCarName,
@@ -22,7 +22,7 @@ import {
  */
 
 async function openAllSellers(page: Page) {
-  await logInThroughUi(page, demo.admin.email, demo.admin.password);
+  await signInViaApi(page, demo.admin);
   await page.goto('/dashboard/allseller');
   await expect(page.getByRole('main').getByRole('heading', { name: /^All Sellers/, level: 1 })).toBeVisible();
 }
