@@ -7,9 +7,10 @@
 // The CPU time is the machine's, busy in any process while the step ran (the test workers, servers,
 // PostgreSQL and browsers: Chromium's renderers are not the runner's children once started, so
 // counting only children missed about half of the journeys' CPU); divided by the machine's cores it
-// is the least wall time the step could take here. Anything else running on the machine counts too. A step over its CPU budget
-// (docs/testing.md) is named in a warning, and the ten slowest test files are listed: the budget
-// makes growth a decision rather than a drift, and never fails the run (tests never assert on time).
+// is the least wall time the step could take here. Anything else running on the machine counts too.
+// A step over its CPU budget (docs/testing.md) is named in a warning, and the ten slowest test files
+// are listed: the budget makes growth a decision rather than a drift, and never fails the run (tests
+// never assert on time).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
