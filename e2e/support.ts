@@ -469,12 +469,15 @@ export async function openEmailTo(page: Page, to: string, subject?: string) {
 }
 
 /**
- * Waits until the page has settled after a load or a resize: no list or page still loading (a busy
- * region, a placeholder, a page spinner) and web fonts in; then transitions and other finite
+ * Waits until the page has settled after a load or a resize: the resize's handlers run, no list or
+ * page still loading (a busy region, a placeholder, a page spinner) and web fonts in; then transitions and other finite
  * animations are taken to their end (as Playwright's screenshots do; a spinner turns forever and is
  * left alone). Measuring forces the layout, so what is measured next is current. A signal, never a fixed wait.
  */
 export async function waitForSettledLayout(page: Page): Promise<void> {
+  // A resize's own handlers (the window's resize event, resize observers: a chart redrawn to its new
+  // width) run at the next frame, not when the viewport has changed: two frames and they have run.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   await expect(page.locator('[aria-busy="true"], .skeleton, [role="status"].loading').filter({ visible: true })).toHaveCount(0);
   await page.waitForFunction(() => document.fonts.status === 'loaded', undefined, { timeout: 10_000 });
   await page.evaluate(() => {
