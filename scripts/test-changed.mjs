@@ -34,7 +34,10 @@ function step(what, command, args) {
 }
 
 const code = (file) => /\.(ts|tsx|mjs|js)$/.test(file);
-const processTests = ['launcher', 'crash', 'scale-out', 'production', 'mail-delivery', 'database-restart'].map((name) => `apps/server/test/${name}.test.ts`);
+// The process tests are vitest.config.ts's `processes` project, as Vitest itself lists them.
+const processTests = JSON.parse(execFileSync('npx', ['vitest', 'list', '--project', 'processes', '--filesOnly', '--json'], { encoding: 'utf8' })).map(({ file }) =>
+  path.relative(process.cwd(), file),
+);
 
 // 1. Static checks.
 step('Types', 'npm', ['run', '-s', 'typecheck']);
