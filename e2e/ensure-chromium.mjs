@@ -1,17 +1,25 @@
-// First step of `npm test`: the browser journeys need Debian's Chromium (no browser download works
-// on the machines this project runs on) and a font for the demo pictures' brand names. When one is
-// missing, install them with apt if this user may (root, or sudo without a password); otherwise
-// stop at once with the one command to run, rather than after minutes of other tests.
+// First step of `npm test`: the browser tests need Debian's Chromium and its headless shell (no
+// browser download works on the machines this project runs on, e2e/browsers.mjs) and a font for the
+// demo pictures' brand names. When one is missing, install them with apt if this user may (root, or
+// sudo without a password); otherwise stop at once with the one command to run, rather than after
+// minutes of other tests.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { fullBrowser, headlessShell } from './browsers.mjs';
 
-const browser = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const font = '/usr/share/fonts/truetype/dejavu';
-const packages = ['chromium', 'fonts-dejavu-core'];
+const packages = ['chromium', 'chromium-headless-shell', 'fonts-dejavu-core'];
 const command = `sudo apt-get update && sudo apt-get install -y --no-install-recommends ${packages.join(' ')}`;
 
-if (fs.existsSync(browser) && fs.existsSync(font)) process.exit(0);
-if (process.env.CHROMIUM_PATH) fail(`CHROMIUM_PATH=${browser} does not exist.`);
+const browsers = [
+  ['CHROMIUM_PATH', fullBrowser],
+  ['CHROMIUM_HEADLESS_SHELL_PATH', headlessShell],
+];
+
+if ([fullBrowser, headlessShell, font].every((file) => fs.existsSync(file))) process.exit(0);
+for (const [variable, file] of browsers) {
+  if (process.env[variable] && !fs.existsSync(file)) fail(`${variable}=${file} does not exist.`);
+}
 
 const asRoot = process.getuid?.() === 0;
 const sudo = asRoot ? [] : ['sudo', '-n'];
@@ -25,7 +33,9 @@ try {
 } catch {
   fail(`Installing Chromium failed (see above). Install it with:\n  ${command}`);
 }
-if (!fs.existsSync(browser)) fail(`apt-get installed chromium, but ${browser} is not there; set CHROMIUM_PATH to the browser.`);
+for (const [variable, file] of browsers) {
+  if (!fs.existsSync(file)) fail(`apt-get installed the browsers, but ${file} is not there; set ${variable} to it.`);
+}
 
 function run([file, ...args], env) {
   execFileSync(file, args, { stdio: 'inherit', env });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, request as playwrightRequest } from '@playwright/test';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { freePort } from '../apps/server/src/free-port.ts';
+import { fullBrowser } from './browsers.mjs';
 import { categoryByName, createUserViaApi, uniqueUser } from './support.ts';
 
 /**
@@ -70,7 +71,7 @@ export async function scorePages(preset: Preset, pages: LighthousePage[], meets:
   const port = await freePort();
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'second-gear-lighthouse-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: fullBrowser,
     headless: true,
     args: [
       '--headless',
