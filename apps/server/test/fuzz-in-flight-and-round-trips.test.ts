@@ -18,6 +18,7 @@ import {
   describeRequest,
   enc,
   expectDocumentedAnswer,
+  fuzzParameters,
   IN_FLIGHT,
   people,
   pngBytes,
@@ -116,6 +117,7 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
           expect(res.statusCode).toBeGreaterThanOrEqual(400);
         },
       ),
+      fuzzParameters(),
     );
   });
 });
@@ -184,7 +186,7 @@ describe(`stored text comes back unchanged (seed ${SEED})`, () => {
         checkAnswer(res, `${name}: ${JSON.stringify(text)}`);
         expect(res.statusCode).toBe(400);
       }),
-      { numRuns: 20 },
+      fuzzParameters(20),
     );
     expect((await t.pool.query('select count(*)::int as n from products')).rows[0].n).toBe(before);
   }
@@ -224,7 +226,7 @@ describe(`stored text comes back unchanged (seed ${SEED})`, () => {
           expect(page.json().products[0]).toMatchObject({ _id: id, productName: text.productName.trim(), description: text.description.trim() });
         },
       ),
-      { numRuns: 30 },
+      fuzzParameters(30),
     );
   }, 60_000);
 
@@ -241,7 +243,7 @@ describe(`stored text comes back unchanged (seed ${SEED})`, () => {
         expect(order.statusCode).toBe(200);
         expect({ phone: order.json().phone, location: order.json().location }).toEqual({ phone: text.phone.trim(), location: text.location.trim() });
       }),
-      { numRuns: 30 },
+      fuzzParameters(30),
     );
   }, 60_000);
 
@@ -260,7 +262,7 @@ describe(`stored text comes back unchanged (seed ${SEED})`, () => {
         const category = list.find((c) => c._id === added.json().insertedId);
         expect({ name: category?.name, details: category?.details }).toEqual({ name: text.name.trim(), details: text.details.trim() });
       }),
-      { numRuns: 30 },
+      fuzzParameters(30),
     );
   }, 60_000);
 
@@ -274,7 +276,7 @@ describe(`stored text comes back unchanged (seed ${SEED})`, () => {
         const thread = await as(t.app, people.seller, { method: 'GET', url: `/api/conversations/${conversationId}/messages?after=${sent.json().id - 1}` });
         expect(thread.json()[0].text).toBe(text.trim());
       }),
-      { numRuns: 30 },
+      fuzzParameters(30),
     );
   }, 60_000);
 
@@ -290,7 +292,7 @@ describe(`stored text comes back unchanged (seed ${SEED})`, () => {
         const item = (queue.json() as Array<{ productId: string; notes: string[] }>).find((r) => r.productId === car);
         expect(item?.notes).toEqual([note.trim()]);
       }),
-      { numRuns: 30 },
+      fuzzParameters(30),
     );
   }, 60_000);
 });

@@ -29,7 +29,15 @@ export const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 export const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 /** Requests in flight at once in the concurrent pass. */
 export const IN_FLIGHT = 32;
-fc.configureGlobal({ seed: SEED, numRuns: RUNS, endOnFailure: true, asyncReporter });
+
+/**
+ * fast-check's parameters for each fuzzing check, given to each rather than set globally: the test
+ * files share their processes, and a global asynchronous reporter made every other file's synchronous
+ * property fail ("only asyncProperty can be used when asyncReporter specified").
+ */
+export function fuzzParameters<T>(numRuns = RUNS): fc.Parameters<T> {
+  return { seed: SEED, numRuns, endOnFailure: true, asyncReporter };
+}
 console.info(`fuzz: fast-check seed ${SEED}, ${RUNS} runs per route (FUZZ_SEED / FUZZ_RUNS to change)`);
 
 // ---------------------------------------------------------------------------------------------
@@ -523,11 +531,11 @@ async function fuzz(c: RouteCase) {
     checkAnswer(res, describeRequest(c.method, who, req), c);
     expectDocumentedAnswer(t.app.swagger() as unknown as ApiDocument, c, who, req, res.statusCode);
   });
-  await fc.assert(property, c.numRuns ? { numRuns: c.numRuns } : {});
+  await fc.assert(property, fuzzParameters(c.numRuns));
 }
 
 /** fast-check's report, with the 100 KB strings folded so that a failure stays readable. */
-async function asyncReporter(details: fc.RunDetails<unknown>) {
+async function asyncReporter<T>(details: fc.RunDetails<T>) {
   if (!details.failed) return;
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   const report = `${fc.defaultReportMessage(details) ?? 'property failed'}\nCaused by: ${cause}`;
