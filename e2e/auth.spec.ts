@@ -132,6 +132,8 @@ test.describe('login', () => {
     await page.goto('/login');
     await submitLogin(page, user.email, `${user.password}-wrong`);
     await expect(page.getByText('User Logged In Failed')).toBeVisible();
+    // A failure's toast stays four seconds: long enough to check the toasts as people read them.
+    await expectNoAxeViolations(page, 'the failed login’s toast', { toasts: true });
     const inline = page.getByRole('alert');
     await expect(inline).toBeVisible();
     await expect(inline).not.toHaveText('');

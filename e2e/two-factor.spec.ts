@@ -71,7 +71,7 @@ for (const screen of [desktopScreen, phoneScreen]) {
     await expect(page.getByRole('heading', { name: 'All Sellers', level: 1 })).toBeVisible();
     await openFromMenu(page, 'Settings');
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
-    await expect(page.getByText('Two-factor sign-in is on')).toBeVisible();
+    await expect(page.getByRole('main').getByText('Two-factor sign-in is on')).toBeVisible();
     await expect(page.getByRole('button', { name: 'New backup codes' })).toBeVisible();
     await expectNoAxeViolations(page, 'settings with two-factor sign-in on');
 
