@@ -33,10 +33,10 @@ const steps = [
 
 /** CPU seconds each step may use on this machine before a warning; why these figures: docs/testing.md. */
 const cpuBudgets = {
-  'typecheck + lint + build + demo-pictures': 180,
-  'test:api': 870,
-  'test:processes': 150,
-  'test:e2e': 5160,
+  'typecheck + lint + build + demo-pictures': 240,
+  'test:api': 540,
+  'test:processes': 165,
+  'test:e2e': 2460,
 };
 
 /**
