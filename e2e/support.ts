@@ -21,19 +21,8 @@ const toaster = '[data-rht-toaster]';
  */
 export async function expectNoAxeViolations(page: Page, screen?: string, { toasts = false } = {}): Promise<void> {
   // A dialog or a toast fading in is drawn in lighter colours for a moment (axe measured a toast at
-  // 3.84:1, #828282 on white): axe reads the colours people are left with, once the animations and
-  // transitions that end have ended (not a spinner's, nor one driven by scrolling, as daisyUI's
-  // page-scroll marker is). The wait is bounded by the time they say they have left: a transition
-  // whose start is still pending (seen on a checkbox) would otherwise hold it forever.
-  await page.evaluate(() => {
-    const ending = document.getAnimations().flatMap((animation) => {
-      const end = animation.effect?.getComputedTiming().endTime;
-      const ends = animation.playState === 'running' && animation.timeline instanceof DocumentTimeline && typeof end === 'number' && Number.isFinite(end);
-      return ends ? [{ finished: animation.finished.catch(() => undefined), left: end - Number(animation.currentTime ?? 0) }] : [];
-    });
-    const longest = Math.max(0, ...ending.map(({ left }) => left));
-    return Promise.race([Promise.all(ending.map(({ finished }) => finished)), new Promise((done) => setTimeout(done, longest))]);
-  });
+  // 3.84:1, #828282 on white): axe reads the colours people are left with.
+  await finishAnimations(page);
   // axe's default run finishes in a new blank page it injects axe into a second time, and reports every
   // node that passed: in one page (the app has no frames), violations only, the same 54 checks took
   // 120 s instead of 208 (docs/decisions/046).
@@ -495,9 +484,9 @@ export async function openEmailTo(page: Page, to: string, subject?: string) {
 
 /**
  * Waits until the page has settled after a load or a resize: the resize's handlers run, no list or
- * page still loading (a busy region, a placeholder, a page spinner) and web fonts in; then transitions and other finite
- * animations are taken to their end (as Playwright's screenshots do; a spinner turns forever and is
- * left alone). Measuring forces the layout, so what is measured next is current. A signal, never a fixed wait.
+ * page still loading (a busy region, a placeholder, a page spinner) and web fonts in; then its
+ * animations are taken to their end (`finishAnimations`). Measuring forces the layout, so what is
+ * measured next is current. A signal, never a fixed wait.
  */
 export async function waitForSettledLayout(page: Page): Promise<void> {
   // A resize's own handlers (the window's resize event, resize observers: a chart redrawn to its new
@@ -505,6 +494,14 @@ export async function waitForSettledLayout(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   await expect(page.locator('[aria-busy="true"], .skeleton, [role="status"].loading').filter({ visible: true })).toHaveCount(0);
   await page.waitForFunction(() => document.fonts.status === 'loaded', undefined, { timeout: 10_000 });
+  await finishAnimations(page);
+}
+
+/**
+ * Takes the page's transitions and other finite animations to their end, as Playwright's screenshots
+ * do (a spinner turns forever and is left alone): what is measured next is what people are left with.
+ */
+async function finishAnimations(page: Page): Promise<void> {
   await page.evaluate(() => {
     for (const animation of document.getAnimations()) {
       if (animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity) animation.finish();
