@@ -16,7 +16,7 @@ const browsers = [
   ['CHROMIUM_HEADLESS_SHELL_PATH', headlessShell],
 ];
 
-if ([fullBrowser, headlessShell, font].every((file) => fs.existsSync(file))) process.exit(0);
+if ([...browsers.map(([, file]) => file), font].every((file) => fs.existsSync(file))) process.exit(0);
 for (const [variable, file] of browsers) {
   if (process.env[variable] && !fs.existsSync(file)) fail(`${variable}=${file} does not exist.`);
 }
