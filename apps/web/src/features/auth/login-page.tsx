@@ -55,13 +55,15 @@ export default function LoginPage() {
     }
   };
 
+  // One toast for signing in, however quickly someone signs out and in again: a second would
+  // stack under the first with the same words.
   const signedIn = async () => {
-    toast.success('User Logged In Successful');
+    toast.success('User Logged In Successful', { id: 'signed-in' });
     await navigate(from, { replace: true });
   };
 
   const signedInWithGoogle = async () => {
-    toast.success('Login Successful');
+    toast.success('Login Successful', { id: 'signed-in' });
     await navigate(from, { replace: true });
   };
 
