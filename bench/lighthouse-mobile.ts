@@ -8,6 +8,8 @@
  * `npm test` (docs/decisions/013-lighthouse-mobile-is-measured-not-asserted.md); the tests keep its
  * accessibility side as axe at the same width (e2e/phone-accessibility.spec.ts).
  *
+ * `npm run bench:lighthouse -- home 'car page'` scores only the pages named.
+ *
  * The server is the compiled one (`npm run build`), with the demo data in a temporary directory, as
  * the browser journeys run it; it and the directory are removed at the end.
  */
@@ -15,37 +17,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../apps/server/src/free-port.ts';
-import { budgetPages, scorePages, type LighthousePage } from '../e2e/lighthouse.ts';
+import { phonePages, scorePages, type LighthousePage } from '../e2e/lighthouse.ts';
 import { startOwnServer, stopOwnServer } from '../e2e/own-server.ts';
 
 const performanceTarget = 95;
 const largestContentfulPaintTargetMs = 2_500;
-
-/** Home, search, an advertised demo car's page, its seller's profile and What's my car worth. */
-async function publicPages(origin: string): Promise<LighthousePage[]> {
-  const grid = (await (await fetch(`${origin}/api/advertisement/products`)).json()) as { _id: string; sellerId?: string }[];
-  const car = grid.find((advertised) => advertised.sellerId);
-  if (!car) throw new Error('the demo data advertises no car with a seller');
-  return [
-    { name: 'home', url: `${origin}/` },
-    { name: 'search', url: `${origin}/search` },
-    { name: 'car page', url: `${origin}/cars/${car._id}` },
-    { name: 'seller profile', url: `${origin}/sellers/${car.sellerId}` },
-    { name: 'value', url: `${origin}/value` },
-  ];
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-bench-lighthouse-'));
 const port = await freePort();
 const origin = `http://localhost:${port}`;
 const server = await startOwnServer(origin, { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test' });
 try {
-  const targeted = await publicPages(origin);
-  const others = (await budgetPages(origin)).filter(({ name }) => !targeted.some((page) => page.name === name));
+  const { targeted, others } = await phonePages(origin);
   // Always three runs a page: the median is the figure, whatever the first run scored.
-  const scored = await scorePages('mobile', [...targeted, ...others], () => false);
+  const named = process.argv.slice(2);
+  const chosen = (pages: LighthousePage[]) => (named.length ? pages.filter(({ name }) => named.includes(name)) : pages);
+  const scored = await scorePages('mobile', [...chosen(targeted), ...chosen(others)], () => false);
   const lines = scored.map(({ performance, largestContentfulPaintMs, line }, i) => {
-    if (i >= targeted.length) return `  ${line} (no target)`;
+    if (i >= chosen(targeted).length) return `  ${line} (no target)`;
     const score = `performance ≥ ${performanceTarget} ${performance >= performanceTarget ? 'ok' : 'MISSED'}`;
     const paint = `LCP < ${largestContentfulPaintTargetMs / 1000} s ${largestContentfulPaintMs < largestContentfulPaintTargetMs ? 'ok' : 'MISSED'}`;
     return `  ${line}; targets: ${score}, ${paint}`;

@@ -36,6 +36,8 @@ export interface LighthousePage {
   name: string;
   url: string;
   headers?: Record<string, string>;
+  /** What is in the page once it has drawn what it shows (its cars, its form): a CSS selector. */
+  drawn: string;
 }
 
 /** The pages the budgets hold: home, login, and a category page as a new buyer sees it. */
@@ -48,13 +50,37 @@ export async function budgetPages(baseUrl: string): Promise<LighthousePage[]> {
     const cookie = (await api.storageState()).cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
     if (!cookie) throw new Error('signing up gave no session cookie');
     return [
-      { name: 'home', url: `${baseUrl}/` },
-      { name: 'login', url: `${baseUrl}/login` },
-      { name: 'category', url: `${baseUrl}/category/${toyota._id}`, headers: { Cookie: cookie } },
+      { name: 'home', url: `${baseUrl}/`, drawn: 'main article' },
+      { name: 'login', url: `${baseUrl}/login`, drawn: 'main form' },
+      { name: 'category', url: `${baseUrl}/category/${toyota._id}`, headers: { Cookie: cookie }, drawn: 'main article' },
     ];
   } finally {
     await api.dispose();
   }
+}
+
+/** The public pages a phone opens from a search engine's link: home, search, an advertised demo car's page, its seller's profile and What's my car worth. */
+export async function publicPages(baseUrl: string): Promise<LighthousePage[]> {
+  const grid = (await (await fetch(`${baseUrl}/api/advertisement/products`)).json()) as { _id: string; sellerId?: string }[];
+  const car = grid.find((advertised) => advertised.sellerId);
+  if (!car) throw new Error('the demo data advertises no car with a seller');
+  return [
+    { name: 'home', url: `${baseUrl}/`, drawn: 'main article' },
+    { name: 'search', url: `${baseUrl}/search`, drawn: 'main article' },
+    { name: 'car page', url: `${baseUrl}/cars/${car._id}`, drawn: 'main [aria-roledescription="gallery"] img' },
+    { name: 'seller profile', url: `${baseUrl}/sellers/${car.sellerId}`, drawn: 'main article' },
+    { name: 'value', url: `${baseUrl}/value`, drawn: 'main form' },
+  ];
+}
+
+/**
+ * The pages mobile Lighthouse scores (bench/lighthouse-mobile.ts) and axe checks at its width
+ * (e2e/phone-accessibility.spec.ts): the public pages, held to targets, then the budget pages not among them.
+ */
+export async function phonePages(baseUrl: string): Promise<{ targeted: LighthousePage[]; others: LighthousePage[] }> {
+  const targeted = await publicPages(baseUrl);
+  const others = (await budgetPages(baseUrl)).filter(({ name }) => !targeted.some((page) => page.name === name));
+  return { targeted, others };
 }
 
 /** One page's scores: the median of its runs. */

@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { ConfirmEmailBanner } from '../features/auth/index.ts';
 import { CompareTray } from '../features/compare/index.ts';
+import { ReaderProvider } from '../features/places/index.ts';
 import { CanonicalLink } from './canonical-link.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
@@ -36,7 +37,9 @@ export function RootLayout() {
       <Navbar />
       <ConfirmEmailBanner className="mx-4 mt-4 sm:mx-8" />
       <main id="main" className="flex-1" tabIndex={-1}>
-        <Outlet />
+        <ReaderProvider>
+          <Outlet />
+        </ReaderProvider>
       </main>
       <Footer />
       <CompareTray />

@@ -23,6 +23,8 @@ fs.writeFileSync(
     '_form-1.js': { file: 'assets/form-1.js' },
     'src/features/catalog/category-page.tsx': { file: 'assets/category-page-1.js', imports: ['index.html', '_shared-1.js'] },
     'src/features/cars/car-page.tsx': { file: 'assets/car-page-1.js', imports: ['index.html', '_shared-1.js'] },
+    'src/features/search/search-page.tsx': { file: 'assets/search-page-1.js', imports: ['index.html', '_shared-1.js'] },
+    'src/features/valuation/value-page.tsx': { file: 'assets/value-page-1.js', imports: ['index.html', '_form-1.js'] },
   }),
 );
 
@@ -66,6 +68,30 @@ describe('the hints in a page’s HTML', () => {
     ]);
     // Inside the head, before the body.
     expect(html.indexOf('login-page-1.js')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('names the search’s and the value page’s chunks, whoever asks and whatever the address holds', async () => {
+    for (const who of [undefined, buyer]) {
+      expect(preloads(await page('/search?keyword=volvo', who))).toEqual([
+        '<link rel="modulepreload" crossorigin href="/assets/search-page-1.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/shared-1.js">',
+      ]);
+      expect(preloads(await page('/value', who))).toEqual([
+        '<link rel="modulepreload" crossorigin href="/assets/value-page-1.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/form-1.js">',
+      ]);
+    }
+    expect(preloads(await page('/search/extra'))).toEqual([]);
+  });
+
+  it('asks for the home page’s hero picture with the app’s code, a file the web app has and draws', async () => {
+    const hero = '<link rel="preload" as="image" fetchpriority="high" href="/hero-car.svg">';
+    expect(preloads(await page('/'))).toEqual([hero]);
+    expect(preloads(await page('/', buyer))).toEqual([hero]);
+    const web = path.resolve(import.meta.dirname, '../../../../web');
+    expect(fs.existsSync(path.join(web, 'public', 'hero-car.svg'))).toBe(true);
+    expect(fs.readFileSync(path.join(web, 'src', 'features', 'home', 'hero.tsx'), 'utf8')).toContain('src="/hero-car.svg"');
+    expect(preloads(await page('/blog')).filter((link) => link.includes('hero-car'))).toEqual([]);
   });
 
   /** The requests the web app makes for a signed-in visitor, as it writes them (features/auth, bookings and wishlist api.ts). */
@@ -124,15 +150,13 @@ describe('the hints in a page’s HTML', () => {
     expect(html).not.toContain('/api/');
   });
 
-  it('leaves every other route’s HTML as built, but for a public page’s canonical address', async () => {
+  it('leaves every other route’s HTML as built, but for a public page’s canonical address (and the home page’s hero)', async () => {
     for (const url of ['/dashboard/myorders', '/category', '/login/extra']) {
       const res = await as(t.app, buyer, { method: 'GET', url });
       expect(res.body, url).toBe(indexHtml);
     }
-    for (const url of ['/', '/blog']) {
-      const res = await as(t.app, buyer, { method: 'GET', url });
-      expect(res.body, url).toBe(indexHtml.replace('</head>', `<link rel="canonical" href="${t.origin}${url}"></head>`));
-    }
+    const blog = await as(t.app, buyer, { method: 'GET', url: '/blog' });
+    expect(blog.body).toBe(indexHtml.replace('</head>', `<link rel="canonical" href="${t.origin}/blog"></head>`));
   });
 
   describe('a car’s page', () => {

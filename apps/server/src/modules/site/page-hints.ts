@@ -36,7 +36,15 @@ const pageModules: { pattern: RegExp; module: string }[] = [
   { pattern: /^\/category\/[^/]+$/, module: 'src/features/catalog/category-page.tsx' },
   { pattern: carPageRoute, module: 'src/features/cars/car-page.tsx' },
   { pattern: /^\/sellers\/[^/]+$/, module: 'src/features/profiles/seller-profile-page.tsx' },
+  { pattern: /^\/search$/, module: 'src/features/search/search-page.tsx' },
+  { pattern: /^\/value$/, module: 'src/features/valuation/value-page.tsx' },
 ];
+
+/**
+ * The home page's largest paint, its hero picture (apps/web/src/features/home/hero.tsx): asked for
+ * with the app's code rather than once the page is drawn.
+ */
+const homeHints = '<link rel="preload" as="image" fetchpriority="high" href="/hero-car.svg">';
 
 const uuid = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 const categoryPath = new RegExp(`^/category/${uuid}$`);
@@ -199,7 +207,7 @@ export function pageHints(webDist: string): PageHints {
       if (!entry && !canonical) return null;
       const category = categoryPath.exec(url);
       const car = carPath.exec(url);
-      const hints = `${canonical}${entry?.[1] ?? ''}${category ? await categoryHints(category[1]!, req) : ''}`;
+      const hints = `${canonical}${entry?.[1] ?? ''}${url === '/' ? homeHints : ''}${category ? await categoryHints(category[1]!, req) : ''}`;
       const html = index.replace('</head>', () => `${hints}</head>`);
       if (car) return carAnswer(car[1]!, req, html);
       const seller = sellerPath.exec(url);

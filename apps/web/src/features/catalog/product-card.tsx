@@ -5,9 +5,8 @@ import { carCardPictureSizes, type DistanceUnit } from '@second-gear/contract/co
 import { formatDate, formatListed, formatMileage, formatPrice, wholeDaysSince } from '../../lib/format.ts';
 import { LocationIcon } from '../../ui/icons.tsx';
 import { CompareToggle } from '../compare/index.ts';
-import { DistanceAway } from '../places/index.ts';
+import { DistanceAway, useReader } from '../places/index.ts';
 import { Stars } from '../reviews/index.ts';
-import { useDistanceUnit } from '../settings/index.ts';
 import { PriceDropBadge } from './price-drop-badge.tsx';
 import { VerifiedSellerBadge } from './verified-seller-badge.tsx';
 
@@ -64,7 +63,7 @@ function UseFacts({ modelYear, mileage }: { modelYear: number | undefined; milea
  */
 export function ProductCard({ product, actions, headingLevel = 'h3', priority = false }: ProductCardProps) {
   const headingId = `product-${product._id}`;
-  const mileage = mileageOf(product, useDistanceUnit());
+  const mileage = mileageOf(product, useReader().distanceUnit);
   const Heading = headingLevel;
   return (
     <article

@@ -19,11 +19,12 @@ export function VerifiedSellerBadge() {
   const textId = useId();
   return (
     <>
+      {/* 24 px tall on a phone too (the small badge is 20): a target a thumb can press (WCAG 2.2, 2.5.8). */}
       <button
         type="button"
         popoverTarget={popoverId}
         aria-describedby={textId}
-        className="badge badge-sm relative shrink-0 cursor-help gap-1 border-green-200 bg-green-50 font-semibold text-green-800 hover:border-green-300 md:badge-md"
+        className="badge badge-sm h-6 relative shrink-0 cursor-help gap-1 border-green-200 bg-green-50 font-semibold text-green-800 hover:border-green-300 md:badge-md"
       >
         <CheckBadgeIcon className="h-4 w-4" />
         Verified Seller

@@ -6,9 +6,8 @@ import { ApiError } from '../../lib/api.ts';
 import { formatMileage, formatPrice } from '../../lib/format.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { carPageQuery, NotForIndexing } from '../cars/index.ts';
-import { distanceAway, useReaderPlace } from '../places/index.ts';
+import { distanceAway, useReader } from '../places/index.ts';
 import { Stars } from '../reviews/index.ts';
-import { useDistanceUnit } from '../settings/index.ts';
 import { comparedInAddress, comparePath, maxCompared } from './compare-list.ts';
 import { keepCompared, useCompared } from './use-compared.ts';
 
@@ -27,8 +26,7 @@ function columnOf(id: string, data: CarPage | undefined, error: Error | null): C
 
 /** The rows, in the order buyers weigh them: each a label and what a car shows for it. */
 function useRows(): [string, (car: Product) => ReactNode][] {
-  const unit = useDistanceUnit();
-  const { point } = useReaderPlace();
+  const { distanceUnit: unit, point } = useReader();
   return [
     ['Price', (car) => <span className="text-lg font-bold text-primary">{formatPrice(car.resalePrice)}</span>],
     ['Deal rating', (car) => car.dealRating ?? 'Not rated'],
@@ -53,7 +51,7 @@ export default function ComparePage() {
   const { ids: kept } = useCompared();
   const answers = useQueries({ queries: ids.map((id) => carPageQuery(id)) });
   const rows = useRows();
-  const { point } = useReaderPlace();
+  const { point } = useReader();
 
   if (ids.length === 0 && kept.length > 0) return <Navigate to={comparePath(kept)} replace />;
 

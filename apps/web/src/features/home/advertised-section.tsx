@@ -1,8 +1,12 @@
+import { useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { advertisedProductsQuery, ProductCard } from '../catalog/index.ts';
 
 export function AdvertisedSection() {
-  const { data } = useQuery(advertisedProductsQuery);
+  // The cards are drawn in a background render that yields to the browser: an answer arriving
+  // re-renders at once, and all the cards (27 in the demo) in that one task held a phone's main
+  // thread for most of a second, taps unanswered.
+  const data = useDeferredValue(useQuery(advertisedProductsQuery).data);
   // Only unpaid products are shown in the advertised grid (a sold car is never advertised).
   const products = (data ?? []).filter((product) => !product.paid);
   if (products.length === 0) return null;

@@ -1,5 +1,5 @@
 import type { LatLon } from '@second-gear/contract/constants';
-import { useDistanceAway } from './reader-place.ts';
+import { useDistanceAway } from './reader.tsx';
 
 /**
  * ` · 12 mi away` at the end of a car's place line (the card's, the car page's): nothing without a

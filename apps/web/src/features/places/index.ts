@@ -2,5 +2,6 @@
 // car is from it, and `Use my location`. Only our server's gazetteer is asked.
 export { placeOfZipQuery } from './api.ts';
 export { DistanceAway } from './distance-away.tsx';
-export { distanceAway, useReaderPlace } from './reader-place.ts';
+export { distanceAway } from './reader-place.ts';
+export { ReaderProvider, useReader } from './reader.tsx';
 export { useMyLocation } from './use-my-location.ts';

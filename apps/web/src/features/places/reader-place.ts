@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formatDistanceAway, milesBetween, zipCodePattern, type DistanceUnit, type LatLon } from '@second-gear/contract/constants';
-import { useDistanceUnit, useKeptNear } from '../settings/index.ts';
+import { useKeptNear } from '../settings/index.ts';
 import { placeOfZipQuery } from './api.ts';
 
 /**
@@ -20,7 +20,8 @@ export function distanceAway(reader: LatLon | undefined, car: LatLon | undefined
 
 /**
  * The reader's point, the one source of "how far" for the cards, the car page and the search: the
- * centre of the reader's ZIP code (readerZipOf), asked once and kept in the query cache. `pending`
+ * centre of the reader's ZIP code (readerZipOf), asked once and kept in the query cache; pages read
+ * it through `useReader` (reader.tsx), which asks once for all of them. `pending`
  * while a ZIP code is known but not its centre yet, so a page can wait rather than have the
  * distances appear under the reader's eyes.
  */
@@ -30,10 +31,4 @@ export function useReaderPlace(): { zip: string | undefined; point: LatLon | und
   const zip = readerZipOf(params.get('near'), kept?.nearZip);
   const place = useQuery({ ...placeOfZipQuery(zip ?? ''), enabled: zip !== undefined });
   return { zip, point: zip ? place.data : undefined, pending: zip !== undefined && place.isPending };
-}
-
-/** `12 mi away` for a car's place, in the reader's unit; nothing without a reader's Near or a car's place. */
-export function useDistanceAway(car: LatLon | undefined): string | undefined {
-  const { point } = useReaderPlace();
-  return distanceAway(point, car, useDistanceUnit());
 }

@@ -7,8 +7,7 @@ import { SelectField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { SaveSearchButton } from '../alerts/index.ts';
 import { CarGrid, MoreCars, useCarStanding } from '../catalog/index.ts';
-import { useReaderPlace } from '../places/index.ts';
-import { useDistanceUnit } from '../settings/index.ts';
+import { useReader } from '../places/index.ts';
 import { searchResultsQuery } from './api.ts';
 import { FilterChips } from './filter-chips.tsx';
 import { boundsOf, viewOf, withBounds, withView } from './map-params.ts';
@@ -53,10 +52,9 @@ export default function SearchPage() {
   const resultsRef = useRef<HTMLDivElement>(null);
   const { standingOf, loading: standingLoading } = useCarStanding();
   // Until the reader's unit is known, Max Mileage reads in the address's own.
-  const unit = useDistanceUnit() ?? mileageUnitOf(params);
+  const readerPlace = useReader();
+  const unit = readerPlace.distanceUnit ?? mileageUnitOf(params);
   const { opening } = useKeptNearOnOpen(params, (next) => setParams(next, { replace: true, preventScrollReset: true, state: location.state }));
-  // The cars' distances are said from here: the results wait for it, so they come with them.
-  const readerPlace = useReaderPlace();
   const { data, error, isPending, isError, isPlaceholderData, isFetching, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
     useInfiniteQuery({ ...searchResultsQuery(apiQueryString(params)), enabled: !opening });
   const keepNear = useKeepNear();
@@ -108,6 +106,7 @@ export default function SearchPage() {
   }, [reset, setParams]);
   const resetting = reset !== undefined && reset.notes.length > 0;
   const notes = [sortNote(params), ...((location.state as TypedEntry | null)?.resetNotes ?? [])].filter((note) => note !== undefined);
+  // The cars' distances are said from the reader's place: the results wait for it, so they come with them.
   const waiting = opening || isPending || standingLoading || resetting || readerPlace.pending;
   const view = viewOf(params);
   const searchedArea = boundsOf(params);
