@@ -89,7 +89,7 @@ const SEARCH_TARGETS = { keywordP95Ms: 100, keywordRps: 300, filtersP95Ms: 50 } 
 
 type ScenarioName =
   | 'advertised (public)'
-  | 'advertised (public), bare Fastify'
+  | 'advertised (public) vs bare Fastify'
   | 'category (signed in)'
   | 'category pages, read cache off, vs floor'
   | 'category pages, as deployed, vs floor'
@@ -147,7 +147,7 @@ interface Targets {
  * or `floor`, node:http and pg running today's category-page statement per request (bench/floor-server.ts),
  * or `views off`, the same app started with VIEW_COUNTING=off (what counting car pages' views costs, decision 045).
  */
-type Baseline = 'bare' | 'floor' | 'views off';
+type Baseline = 'bare' | 'bare Fastify' | 'floor' | 'views off';
 
 /** How the report names a baseline. */
 const baselineName = (b: Baseline) => (b === 'bare' ? 'bare node' : b);
@@ -587,18 +587,21 @@ async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> 
       stop,
       scenarios: [
         {
+          // Beside bare node, for the record: issue 35 showed its 0.8 out of reach for any Fastify
+          // server that logs each request, and issue 51 withdrew it for the pairing below.
           ...origins,
           name: 'advertised (public)',
-          targets: { ratio: 0.8, p99Ms: 20 },
+          targets: { p99Ms: 20 },
           requests: gridRequests,
         },
         {
-          // Not the app: Fastify and one log line answering the grid's captured bytes, whose ratio is
-          // the most the app's framework and its request log leave the grid's (no target of its own).
-          appOrigin: bareFastify.origin,
-          bareOrigin: bare.origin,
-          name: 'advertised (public), bare Fastify',
-          targets: {},
+          // The framework's ceiling (issue 51): Fastify and one log line answering the grid's captured
+          // bytes, measured back to back with the app in each round.
+          appOrigin: app.origin,
+          bareOrigin: bareFastify.origin,
+          baseline: 'bare Fastify',
+          name: 'advertised (public) vs bare Fastify',
+          targets: { ratio: 0.9 },
           requests: gridRequests,
         },
         {

@@ -186,7 +186,11 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
   // unchanged; no validator badge, which would send the document's address to swagger.io.
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true, validatorUrl: null } });
 
-  await app.register(authRoutes);
+  // Only better-auth's answers change a session: every other answer skips the hook that says so.
+  await app.register(async (authScope) => {
+    if (app.authChanges) dropSessionsChangedBy(authScope, app.sessions);
+    await authScope.register(authRoutes);
+  });
   // The stand-in for Google in development and test only (never with NODE_ENV=production).
   await app.register(testIdentityProvider);
   await app.register(
@@ -277,10 +281,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
 
 /**
  * Signed-in requests are answered from the session cache while this process hears every session and
- * user change (auth-changes.ts). A better-auth write made with a session cookie (sign-out, a password
- * change, an email confirmed) drops that cookie's user here before its answer leaves, so the same browser's next request
- * never sees the old state. A write without one (an anonymous sign-out, a sign-up) changes nobody
- * the cache holds, so it drops nothing: it used to empty the whole cache.
+ * user change (auth-changes.ts).
  */
 async function cacheSessions(app: FastifyInstance, config: Config, pool: Pool, auth: Auth) {
   const sessions = new SessionCache(config.sessionCacheMs);
@@ -289,15 +290,24 @@ async function cacheSessions(app: FastifyInstance, config: Config, pool: Pool, a
   if (config.sessionCacheMs === 0) return void app.decorate('authChanges', null);
   const listener = listenForAuthChanges(pool.options, sessions, app.log);
   app.decorate('authChanges', listener);
-  app.addHook('onSend', (req, reply, payload, done) => {
+  app.addHook('onClose', () => listener.stop());
+  await listener.ready;
+}
+
+/**
+ * A better-auth write made with a session cookie (sign-out, a password change, an email confirmed)
+ * drops that cookie's user from the session cache before its answer leaves, so the same browser's
+ * next request never sees the old state. A write without one (an anonymous sign-out, a sign-up)
+ * changes nobody the cache holds, so it drops nothing: it used to empty the whole cache.
+ */
+function dropSessionsChangedBy(authScope: FastifyInstance, sessions: SessionCache) {
+  authScope.addHook('onSend', (req, reply, payload, done) => {
     // The email confirmation link is a GET that writes (users.email_verified).
     const writes = (req.method !== 'GET' && req.method !== 'HEAD') || req.url.startsWith('/api/auth/verify-email?');
-    if (writes && reply.statusCode < 400 && req.url.startsWith('/api/auth/')) {
-      const key = cookieValue(req.headers.cookie, app.sessionCookieName);
+    if (writes && reply.statusCode < 400) {
+      const key = cookieValue(req.headers.cookie, authScope.sessionCookieName);
       if (key) sessions.dropUserOf(key);
     }
     done(null, payload);
   });
-  app.addHook('onClose', () => listener.stop());
-  await listener.ready;
 }

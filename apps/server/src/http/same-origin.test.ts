@@ -57,6 +57,23 @@ describe('writes from another site (CSRF)', () => {
     expect((await t.pool.query('select 1 from bookings where product_id = $1', [car])).rowCount).toBe(0);
   });
 
+  it('refuses a cross-site write to every route that answers one, as a buyer, a seller and anonymously', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const writes = Object.entries(document.paths).flatMap(([route, operations]) =>
+      Object.keys(operations)
+        .filter((method) => ['post', 'put', 'patch', 'delete'].includes(method))
+        .map((method) => ({ method: method.toUpperCase() as InjectOptions['method'], url: route.replace(/\{[^}]+\}/g, 'x') })),
+    );
+    expect(writes.length).toBeGreaterThan(40);
+    for (const { method, url } of writes) {
+      if (url === '/api/email/unsubscribe') continue;
+      for (const who of [buyer, seller, undefined]) {
+        const res = await send(who, { method, url, payload: {}, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+      }
+    }
+  });
+
   it('refuses an anonymous cross-site write before anything else is checked', async () => {
     const res = await send(undefined, { method: 'POST', url: '/api/auth/sign-out', headers: { origin: 'https://evil.example' } });
     expect(res.statusCode).toBe(403);

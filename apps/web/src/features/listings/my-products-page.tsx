@@ -50,7 +50,7 @@ export default function MyProductsPage() {
       'Name',
       (product) => product.image,
       (product) => (
-        <Link to={`/cars/${product._id}`} className="link link-hover">
+        <Link to={`/cars/${product._id}`} className="link link-hover inline-flex min-h-11 items-center">
           {product.productName}
         </Link>
       ),
