@@ -9,5 +9,16 @@ export default defineConfig({
   server: { proxy },
   preview: { proxy },
   // The manifest tells the server which chunks each page loads, to name them in the page's HTML.
-  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
+  },
 });
