@@ -59,11 +59,21 @@ export async function budgetPages(baseUrl: string): Promise<LighthousePage[]> {
   }
 }
 
-/** The public pages a phone opens from a search engine's link: home, search, an advertised demo car's page, its seller's profile and What's my car worth. */
-export async function publicPages(baseUrl: string): Promise<LighthousePage[]> {
+/** A car and its seller, for the car page and the seller's profile. */
+export interface ShownCar {
+  _id: string;
+  sellerId: string;
+}
+
+/**
+ * The public pages a phone opens from a search engine's link: home, search, a car's page, its
+ * seller's profile and What's my car worth. The car is the first advertised one on the market unless
+ * one is given (the journeys give their own: on their shared server another journey may buy any other).
+ */
+export async function publicPages(baseUrl: string, shown?: ShownCar): Promise<LighthousePage[]> {
   const grid = (await (await fetch(`${baseUrl}/api/advertisement/products`)).json()) as { _id: string; sellerId?: string; paid: boolean }[];
   // On the market (the grid's answer keeps the advertised cars a buyer has paid for; the page hides them).
-  const car = grid.find((advertised) => advertised.sellerId && !advertised.paid);
+  const car = shown ?? grid.find((advertised) => advertised.sellerId && !advertised.paid);
   if (!car) throw new Error('no car on the market is advertised with its seller');
   return [
     { name: 'home', url: `${baseUrl}/`, drawn: 'main article' },
@@ -78,8 +88,8 @@ export async function publicPages(baseUrl: string): Promise<LighthousePage[]> {
  * The pages mobile Lighthouse scores (bench/lighthouse-mobile.ts) and axe checks at its width
  * (e2e/phone-accessibility.spec.ts): the public pages, held to targets, then the budget pages not among them.
  */
-export async function phonePages(baseUrl: string): Promise<{ targeted: LighthousePage[]; others: LighthousePage[] }> {
-  const targeted = await publicPages(baseUrl);
+export async function phonePages(baseUrl: string, shown?: ShownCar): Promise<{ targeted: LighthousePage[]; others: LighthousePage[] }> {
+  const targeted = await publicPages(baseUrl, shown);
   const others = (await budgetPages(baseUrl)).filter(({ name }) => !targeted.some((page) => page.name === name));
   return { targeted, others };
 }
