@@ -58,7 +58,10 @@ export function startApp(port: number, env: Record<string, string>): AppProcess 
     exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
     diagnose: async () => {
       const databaseUrl = env.DATABASE_URL ?? (env.DATA_DIR ? readIfThere(path.join(env.DATA_DIR, 'postgres-url')) : undefined);
-      return [await cpuUse(child), await nodeReport(child, reports), databaseUrl ? await databaseActivity(databaseUrl) : 'no database url known'].join('\n');
+      const report = await nodeReport(child, reports);
+      // No report: the main thread never came back to its event loop, so JavaScript cannot say where it is; the kernel and a debugger can.
+      const native = report.startsWith('node report: none') ? [threadStates(child), nativeStacks(child)] : [];
+      return [await cpuUse(child), report, ...native, databaseUrl ? await databaseActivity(databaseUrl) : 'no database url known'].join('\n');
     },
   };
   running.add(app);
@@ -100,6 +103,30 @@ async function cpuUse(child: ChildProcess): Promise<string> {
     return `CPU time in the last second: ${((ticks() - before) / 100).toFixed(2)} s`;
   } catch {
     return 'CPU time: not known';
+  }
+}
+
+/** Each thread's name, state and what the kernel has it wait in (Linux /proc), and the main thread's kernel stack. */
+function threadStates(child: ChildProcess): string {
+  const read = (file: string) => readIfThere(file)?.trim() ?? '?';
+  try {
+    const threads = fs.readdirSync(`/proc/${child.pid}/task`).map((tid) => {
+      const state = read(`/proc/${child.pid}/task/${tid}/stat`).split(') ')[1]?.split(' ')[0];
+      return `  ${tid} ${read(`/proc/${child.pid}/task/${tid}/comm`)} ${state} wchan=${read(`/proc/${child.pid}/task/${tid}/wchan`)} syscall=${read(`/proc/${child.pid}/task/${tid}/syscall`).split(' ').slice(0, 4).join(' ')}`;
+    });
+    return ['threads (id, name, state, kernel wait, syscall and its first arguments):', ...threads, 'main thread kernel stack:', ...read(`/proc/${child.pid}/stack`).split('\n').map((l) => `  ${l}`)].join('\n');
+  } catch (err) {
+    return `threads: not known (${(err as Error).message})`;
+  }
+}
+
+/** The native stacks of every thread, from gdb where the machine has it (the JavaScript frames show as addresses). */
+function nativeStacks(child: ChildProcess): string {
+  try {
+    const out = execFileSync('gdb', ['-p', String(child.pid), '-batch', '-nx', '-ex', 'thread apply all bt 25'], { timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] });
+    return `native stacks (gdb):\n${out.toString().split('\n').filter((l) => /^(Thread|#)/.test(l)).map((l) => `  ${l.slice(0, 200)}`).join('\n')}`;
+  } catch (err) {
+    return `native stacks: not known (${(err as Error).message.split('\n')[0]})`;
   }
 }
 
