@@ -22,7 +22,7 @@
  * Settings (environment): BENCH_ROUNDS (3), BENCH_DURATION seconds per measurement (5), BENCH_WARMUP
  * seconds of unmeasured load before each (2), BENCH_SIZES data sets (3000,100000), BENCH_LOG_LEVEL of the
  * server (unset: the server's default, `info`, one line per request, as an operator runs it), BENCH_PROFILE a
- * directory for the app servers' CPU profiles (node --cpu-prof; one per server process, open in Chrome
+ * directory for the servers' CPU profiles, the baselines' too (node --cpu-prof; one per server process, open in Chrome
  * DevTools or speedscope), BENCH_ONLY the scenarios whose name contains this text, BENCH_MIX_RATE the
  * requests a second offered to the mix in its open loop (300) and BENCH_MIX_RATE_SECONDS for how long (30).
  *
@@ -230,10 +230,8 @@ async function startApp(databaseUrl: string, dataDir: string, secret: string, me
     ...(LOG_LEVEL ? { LOG_LEVEL } : {}),
     ...extraEnv,
   };
-  // The profile is written when the server exits on the SIGTERM sent at the end of its data set.
-  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   const startedAt = performance.now();
-  const started = startNode([...nodeFlags, ...profile, SERVER_ENTRY], env);
+  const started = startNode([...nodeFlags, ...profileFlags(), SERVER_ENTRY], env);
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (started.child.exitCode !== null) throw new Error(`the server stopped during start:\n${started.output()}`);
@@ -248,9 +246,17 @@ async function startApp(databaseUrl: string, dataDir: string, secret: string, me
   return { ...started, origin, healthyMs };
 }
 
+/**
+ * With BENCH_PROFILE, a server's CPU profile, written when it exits on the SIGTERM sent at the end of
+ * its data set: the baselines' too, so what the app pays shows beside what the framework pays alone.
+ */
+function profileFlags(): string[] {
+  return PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+}
+
 /** A baseline server (bench/bare-server.ts, bare-fastify-server.ts or floor-server.ts, with `args`), once it says on which port it listens. */
 async function startBaseline(script: string, args: string[]) {
-  const started = startNode(['--import', 'tsx', script, ...args, '0'], { PATH: process.env.PATH, HOME: process.env.HOME });
+  const started = startNode([...profileFlags(), '--import', 'tsx', script, ...args, '0'], { PATH: process.env.PATH, HOME: process.env.HOME });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     // Read until the line is found: a baseline that logs (bare Fastify) would grow `out` with every request.

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConcurrencyFailure, isDatabaseUnavailable } from './db/pool.ts';
 import { validationRefusal } from './validation-refusal.ts';
@@ -109,13 +109,27 @@ function hasUnstorableText(value: unknown, depth = 0): boolean {
 /**
  * Text the database cannot store as sent is refused with a 400 before any route sees it; it used
  * to reach PostgreSQL and fail there as a 500 (a NUL) or be changed silently (a lone surrogate).
+ *
+ * Only on the routes that can be sent text: a GET or HEAD with no parameter in its address and no
+ * query in its schema (the public grid, the health check) reads nothing a person sends, and skips
+ * the hook. Every route registered after this call is seen.
  */
 export function refuseUnstorableText(app: FastifyInstance) {
-  // A callback hook, not an async one: it runs on every request, and a promise per request shows in the bench.
-  app.addHook('preValidation', (req, _reply, done) => {
+  // A callback hook, not an async one: a promise per request shows in the bench.
+  const refuse = (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
     if (hasUnstorableText(req.body) || hasUnstorableText(req.query) || hasUnstorableText(req.params)) {
       return done(new AppError('BAD_REQUEST', 'Text cannot contain NUL characters or broken Unicode (unpaired surrogates).'));
     }
     done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (!takesText(route)) return;
+    route.preValidation = [refuse, ...[route.preValidation ?? []].flat()];
   });
+}
+
+/** A route a person can send text: a body, a parameter in the address (`:id`, `*`) or a query. */
+function takesText(route: RouteOptions): boolean {
+  const hasBody = [route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD');
+  return hasBody || /[:*]/.test(route.url) || route.schema?.querystring !== undefined || route.schema?.params !== undefined;
 }
