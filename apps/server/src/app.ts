@@ -27,6 +27,7 @@ import { METRICS_PATH, registerMetrics } from './http/metrics.ts';
 import { apiDocumentOptions } from './http/openapi.ts';
 import { trackAllowedMethods } from './http/allowed-methods.ts';
 import { loadFirstScreens } from './modules/site/first-screen.ts';
+import { encodedPage } from './modules/site/page-encoding.ts';
 import { pageHints } from './modules/site/page-hints.ts';
 import { servedImages } from './images/serve.ts';
 import type { ImageStorage } from './images/storage.ts';
@@ -269,7 +270,10 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
       const page = await hints.pageFor(url, req);
       // A page asked for with a cookie may be drawn for its person (their session, their hints): no shared cache keeps it.
       reply.header('cache-control', req.headers.cookie ? 'private, no-cache' : 'no-cache');
-      return page === null ? reply.sendFile('index.html', webDist!) : reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
+      if (page === null) return reply.sendFile('index.html', webDist!);
+      const { body, encoding } = await encodedPage(page.html, req.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.status(page.status).header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(body);
     }
     const allowed = allowedMethods(url);
     if (allowed.length) {

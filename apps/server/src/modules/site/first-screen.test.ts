@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWebDist } from '../../app.ts';
 import { editCar, insertCar } from '../../../test/fixtures.ts';
@@ -98,6 +99,23 @@ describe.skipIf(!built)('the public pages, drawn on the server', () => {
     expect(profile).toContain('Drawn Volvo XC60');
     expect(drawn((await page('/search?keyword=volvo')).body).data).not.toBeNull();
     expect(drawn((await page('/value')).body).root).toMatch(/<form/);
+  });
+
+  it('sends a drawn page compressed to a browser that takes it, brotli first', async () => {
+    const plain = (await page(`/cars/${carId}`)).body;
+    const cases: [string, string | undefined, (b: Buffer) => Buffer][] = [
+      ['gzip, deflate, br', 'br', (b) => zlib.brotliDecompressSync(b)],
+      ['br;q=0, gzip', 'gzip', (b) => zlib.gunzipSync(b)],
+      ['identity', undefined, (b) => b],
+    ];
+    for (const [accepted, encoding, decode] of cases) {
+      const res = await page(`/cars/${carId}`, undefined, { 'accept-encoding': accepted });
+      expect(res.headers['content-encoding'], accepted).toBe(encoding);
+      expect(res.headers.vary, accepted).toContain('accept-encoding');
+      const html = decode(res.rawPayload).toString('utf8');
+      expect(drawn(html).root, accepted).toBe(drawn(plain).root);
+      if (encoding) expect(res.rawPayload.length, accepted).toBeLessThan(html.length / 2);
+    }
   });
 
   it('leaves every other page to the browser', async () => {
