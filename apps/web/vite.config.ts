@@ -4,15 +4,19 @@ import tailwindcss from '@tailwindcss/vite';
 
 const proxy = { '/api': 'http://localhost:3000' };
 
-export default defineConfig({
+// `vite build --ssr src/entry-server.tsx --outDir dist-server` (npm run build) builds the server's copy
+// of the app, which draws the public pages' first screen (apps/server/src/modules/site/first-screen.ts):
+// no public files and no manifest of its own.
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   server: { proxy },
   preview: { proxy },
+  publicDir: isSsrBuild ? false : 'public',
   // The manifest tells the server which chunks each page loads, to name them in the page's HTML.
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    manifest: true,
+    manifest: !isSsrBuild,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -21,4 +25,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -26,6 +26,8 @@ import { logEachRequest, logSerializers, newRequestId } from './http/request-log
 import { METRICS_PATH, registerMetrics } from './http/metrics.ts';
 import { apiDocumentOptions } from './http/openapi.ts';
 import { trackAllowedMethods } from './http/allowed-methods.ts';
+import { loadFirstScreens } from './modules/site/first-screen.ts';
+import { encodedPage } from './modules/site/page-encoding.ts';
 import { pageHints } from './modules/site/page-hints.ts';
 import { servedImages } from './images/serve.ts';
 import type { ImageStorage } from './images/storage.ts';
@@ -258,7 +260,7 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
     });
   }
 
-  const hints = hasWeb ? pageHints(webDist!) : null;
+  const hints = hasWeb ? pageHints(webDist!, await loadFirstScreens(webDist!)) : null;
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0]!;
     // /metrics while METRICS_TOKEN is unset: a scraper gets a 404, not the web app's page.
@@ -266,8 +268,12 @@ export async function buildApp({ config, pool, auth, images, webDist, payments, 
     // Every other GET is a route of the single-page app, which shows its own error screen.
     if (hints && req.method === 'GET' && !apiLike) {
       const page = await hints.pageFor(url, req);
-      reply.header('cache-control', 'no-cache');
-      return page === null ? reply.sendFile('index.html', webDist!) : reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
+      // A page asked for with a cookie may be drawn for its person (their session, their hints): no shared cache keeps it.
+      reply.header('cache-control', req.headers.cookie ? 'private, no-cache' : 'no-cache');
+      if (page === null) return reply.sendFile('index.html', webDist!);
+      const { body, encoding } = await encodedPage(page.html, req.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.status(page.status).header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(body);
     }
     const allowed = allowedMethods(url);
     if (allowed.length) {

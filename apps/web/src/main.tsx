@@ -1,21 +1,54 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { hydrate } from '@tanstack/react-query';
 import { AppProviders } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { appRoutes } from './app/router.tsx';
+import { readFirstScreenData } from './first-screen.ts';
+import { createQueryClient } from './lib/query-client.ts';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-// The first render as a transition: React renders it in slices that yield to the browser, instead of
-// one long task that keeps a slow phone from answering a tap until the whole page is built.
-startTransition(() => {
-  createRoot(root).render(
+const queryClient = createQueryClient();
+const routes = appRoutes(queryClient);
+// A public page the server drew (entry-server.tsx) comes with the data it was drawn from.
+const drawn = readFirstScreenData();
+
+/**
+ * The page's own code before hydrating: a lazy route not yet loaded would render its fallback, not
+ * the page the server drew.
+ */
+async function loadMatchedRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+async function start() {
+  if (drawn) {
+    hydrate(queryClient, drawn.queries);
+    await loadMatchedRoutes();
+  }
+  const router = createBrowserRouter(routes, drawn ? { hydrationData: drawn.router } : undefined);
+  const app = (
     <StrictMode>
-      <AppProviders>
+      <AppProviders client={queryClient} session={drawn?.session}>
         <RouterProvider router={router} />
       </AppProviders>
-    </StrictMode>,
+    </StrictMode>
   );
-});
+  // The first render as a transition: React renders it in slices that yield to the browser, instead of
+  // one long task that keeps a slow phone from answering a tap until the whole page is built.
+  startTransition(() => {
+    if (drawn) hydrateRoot(root!, app);
+    else createRoot(root!).render(app);
+  });
+}
+
+void start();

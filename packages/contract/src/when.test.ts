@@ -63,7 +63,7 @@ describe('one date style and one time style for a zone and a locale', () => {
   });
 });
 
-describe('the runtime’s own zone in en-US, written without Intl', () => {
+describe('the runtime’s own zone and UTC in en-US, written without Intl', () => {
   /** A fixed sequence of pseudo-random numbers, so a failure can be repeated. */
   function* randomNumbers(seed: number, count: number) {
     let state = seed;
@@ -74,23 +74,26 @@ describe('the runtime’s own zone in en-US, written without Intl', () => {
   }
 
   it('writes exactly what Intl en-US writes in the same zone (its narrow space made plain)', () => {
-    const intl = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', options);
-    const [date, time, dateTime, monthYear] = [
-      intl({ dateStyle: 'medium' }),
-      intl({ timeStyle: 'short' }),
-      intl({ dateStyle: 'medium', timeStyle: 'short' }),
-      intl({ month: 'short', year: 'numeric' }),
-    ];
     const plain = (text: string) => text.replace(/\u202f/g, ' ');
     const start = Date.UTC(1990, 0, 1);
     const span = Date.UTC(2060, 0, 1) - start;
-    for (const r of randomNumbers(17, 2000)) {
-      const at = new Date(start + Math.floor(r * span));
-      for (const clock of [{}, { locale: 'en-US' }, { locale: 'en' }]) {
-        expect(writeDate(at, clock)).toBe(date.format(at));
-        expect(writeTime(at.toISOString(), clock)).toBe(plain(time.format(at)));
-        expect(writeDateTime(at.getTime(), clock)).toBe(plain(dateTime.format(at)));
-        expect(writeMonthYear(at, clock)).toBe(monthYear.format(at));
+    // The runtime's zone (unnamed), and UTC named: a page the server drew is written in UTC (when.ts).
+    for (const timeZone of [undefined, 'UTC']) {
+      const intl = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+      const [date, time, dateTime, monthYear] = [
+        intl({ dateStyle: 'medium' }),
+        intl({ timeStyle: 'short' }),
+        intl({ dateStyle: 'medium', timeStyle: 'short' }),
+        intl({ month: 'short', year: 'numeric' }),
+      ];
+      for (const r of randomNumbers(17, 2000)) {
+        const at = new Date(start + Math.floor(r * span));
+        for (const clock of [{ timeZone }, { timeZone, locale: 'en-US' }, { timeZone, locale: 'en' }]) {
+          expect(writeDate(at, clock)).toBe(date.format(at));
+          expect(writeTime(at.toISOString(), clock)).toBe(plain(time.format(at)));
+          expect(writeDateTime(at.getTime(), clock)).toBe(plain(dateTime.format(at)));
+          expect(writeMonthYear(at, clock)).toBe(monthYear.format(at));
+        }
       }
     }
   });

@@ -90,18 +90,31 @@ const plainSpaces = (text: string) => text.replace(/[\u202f\u2009]/g, ' ');
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
-/** The hand-written en-US words in the runtime's own zone, exactly Intl's (when.test.ts compares them). */
-const byHand: Record<Exclude<Style, 'zoneName' | 'wall'>, (d: Date) => string> = {
-  date: (d) => `${months[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}`,
-  time: (d) => `${d.getHours() % 12 || 12}:${String(d.getMinutes()).padStart(2, '0')} ${d.getHours() < 12 ? 'AM' : 'PM'}`,
-  dateTime: (d) => `${byHand.date(d)}, ${byHand.time(d)}`,
-  monthYear: (d) => `${months[d.getMonth()]} ${d.getFullYear()}`,
+/** A moment's fields as the hand-written words read them: in the runtime's own zone, or in UTC. */
+interface Fields {
+  month: number;
+  day: number;
+  year: number;
+  hours: number;
+  minutes: number;
+}
+const localFields = (d: Date): Fields => ({ month: d.getMonth(), day: d.getDate(), year: d.getFullYear(), hours: d.getHours(), minutes: d.getMinutes() });
+const utcFields = (d: Date): Fields => ({ month: d.getUTCMonth(), day: d.getUTCDate(), year: d.getUTCFullYear(), hours: d.getUTCHours(), minutes: d.getUTCMinutes() });
+
+/** The hand-written en-US words, exactly Intl's (when.test.ts compares them). */
+const byHand: Record<Exclude<Style, 'zoneName' | 'wall'>, (f: Fields) => string> = {
+  date: (f) => `${months[f.month]} ${f.day}, ${f.year}`,
+  time: (f) => `${f.hours % 12 || 12}:${String(f.minutes).padStart(2, '0')} ${f.hours < 12 ? 'AM' : 'PM'}`,
+  dateTime: (f) => `${byHand.date(f)}, ${byHand.time(f)}`,
+  monthYear: (f) => `${months[f.month]} ${f.year}`,
 };
 
 function write(style: Exclude<Style, 'zoneName' | 'wall'>, value: Moment, clock: Clock): string {
   const date = asDate(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  if (!clock.timeZone && isUsEnglish(clock.locale)) return byHand[style](date);
+  // en-US in the runtime's zone or in UTC (a page drawn on the server, app/reader-clock.tsx) needs no formatter.
+  if (isUsEnglish(clock.locale) && !clock.timeZone) return byHand[style](localFields(date));
+  if (isUsEnglish(clock.locale) && clock.timeZone === 'UTC') return byHand[style](utcFields(date));
   return plainSpaces(formatter(style, clock).format(date));
 }
 

@@ -13,6 +13,7 @@ import { clientAddressStorage } from './client-address.ts';
  * one in flight settles the stores are disabled, which removes the hooks; the next call's `run()`
  * enables them again. Nothing of a call outlives it: better-auth awaits its hooks and background
  * work (no `backgroundTasks` handler is configured), and ours write to the database before they return.
+ * The store of the pages the server draws (modules/site/first-screen.ts) is counted the same way.
  */
 export class CallContexts {
   #inFlight = 0;

@@ -1,7 +1,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { fallbackClock } from '@second-gear/contract/constants';
 import { useAuth } from '../features/auth/index.ts';
 import { saveProfile } from '../features/settings/api.ts';
-import { setReaderClock } from '../lib/format.ts';
+import { announceReaderClock, setReaderClock } from '../lib/format.ts';
+import { useBrowserOnly } from '../lib/use-browser-only.ts';
 import { browserLocale, browserTimeZone, clockToKeep, readerClockOf } from '../lib/reader-clock.ts';
 
 /**
@@ -16,7 +18,10 @@ import { browserLocale, browserTimeZone, clockToKeep, readerClockOf } from '../l
  */
 export function ReaderClock({ children }: { children: ReactNode }) {
   const { user, refresh } = useAuth();
-  setReaderClock(readerClockOf(user));
+  // A page the server drew (entry-server.tsx) is drawn, and hydrated, in a clock that knows no
+  // reader's zone (UTC, en-US); the reader's own follows at once, and the dates are written again in it.
+  setReaderClock(useBrowserOnly() ? readerClockOf(user) : fallbackClock);
+  useEffect(announceReaderClock);
 
   const keptFor = useRef<string | null>(null);
   useEffect(() => {

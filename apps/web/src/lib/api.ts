@@ -47,6 +47,16 @@ function codeOf(body: unknown): string | undefined {
   return undefined;
 }
 
+/** How a call reaches the backend: the browser's fetch, or the server's own answer to a page it draws. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** For the server that draws pages (entry-server.tsx): its calls are answered in its own process, with the visitor's cookie. */
+export function sendApiCallsWith(send: ApiTransport): void {
+  transport = send;
+}
+
 /**
  * Calls the product's backend at `/api` + `path` with the session cookie.
  * Errors answer `{ statusCode, error, message, fields? }` (better-auth: `{ code, message }`);
@@ -62,7 +72,7 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
     body = JSON.stringify(json);
   }
 
-  const response = await fetch(`/api${path}`, { credentials: 'same-origin', ...rest, headers, body });
+  const response = await transport(`/api${path}`, { credentials: 'same-origin', ...rest, headers, body });
   const text = await response.text();
   let data: unknown = null;
   let parsed = true;

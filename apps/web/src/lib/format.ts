@@ -7,18 +7,48 @@
 // formatter made on first use otherwise.
 
 import { formatWhole, fromWallClock, toWallClock, writeDate, writeDateTime, writeMonthYear, type Clock, type DistanceUnit } from '@second-gear/contract/constants';
+import { useSyncExternalStore } from 'react';
 import { readerClockOf } from './reader-clock.ts';
 
 export { formatCents, formatMileage, formatPrice, formatWhole, wholeDaysSince } from '@second-gear/contract/constants';
 
 let reader: Clock = readerClockOf(null);
+/** Bumped when the clock changed; the components that write dates subscribe to it (useReaderClock). */
+let changes = 0;
+const listeners = new Set<() => void>();
 
 /**
  * Whose clock the pages write dates in: the app shell sets it from the session before the pages
- * render (app/reader-clock.tsx), the signed-in person's zone and locale, or the browser's.
+ * render (app/reader-clock.tsx), the signed-in person's zone and locale, or the browser's; a page
+ * the server drew is hydrated in the clock it was drawn in (UTC, en-US) first. Set while the shell
+ * renders, it tells nobody; `announceReaderClock` does, after that render.
  */
 export function setReaderClock(clock: Clock) {
+  if (clock.timeZone === reader.timeZone && clock.locale === reader.locale) return;
   reader = clock;
+  changes += 1;
+}
+
+/** After the shell's render: the components that write dates (useReaderClock) write them again in the new clock. */
+export function announceReaderClock() {
+  for (const listener of listeners) listener();
+}
+
+/**
+ * For a component that writes dates: it renders again when the reader's clock changes (a sign-in,
+ * Settings, a page the server drew taken over by the browser), rather than keeping the old clock's
+ * words until something else renders it. The server's snapshot is the first one: a drawn page
+ * hydrates in the clock it was drawn in.
+ */
+export function useReaderClock(): void {
+  useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => changes,
+    () => 0,
+  );
 }
 
 /** A medium date in the reader's zone and locale (`Nov 25, 2026`, `25 Nov 2026`); the raw text when it is not a date. */

@@ -5,16 +5,20 @@ import { isClientError } from './api.ts';
 const retryUnlessRefused = (failureCount: number, error: Error) => !isClientError(error) && failureCount < 3;
 
 /**
- * The app's one server-data cache, shared by the components (AppProviders) and the route loaders
- * (router.tsx). docs/product.md, "Fixed timings and limits": 3 retries, back-off from 1 s capped at 30 s, 5 minutes cache time;
- * a refusal (4xx other than 408 and 429) is not retried, since asking again meets the same answer.
+ * The app's server-data cache, shared by the components (AppProviders) and the route loaders
+ * (router.tsx): one for the browser's whole visit, one for each page the server draws.
+ * docs/product.md, "Fixed timings and limits": 3 retries, back-off from 1 s capped at 30 s, 5 minutes
+ * cache time; a refusal (4xx other than 408 and 429) is not retried, since asking again meets the
+ * same answer. The server does not retry: a page it cannot fill is drawn by the browser instead.
  */
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      retry: retryUnlessRefused,
-      retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30000),
-      gcTime: 5 * 60 * 1000,
+export function createQueryClient({ onServer = false } = {}): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: onServer ? false : retryUnlessRefused,
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30000),
+        gcTime: 5 * 60 * 1000,
+      },
     },
-  },
-});
+  });
+}

@@ -13,5 +13,8 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => window.matchMedia(query).matches,
+    // A page drawn on the server (entry-server.tsx) knows no width: it is drawn, and hydrated, as on
+    // a phone, the width most of its visitors come from; a wider screen renders again at once.
+    () => false,
   );
 }

@@ -51,7 +51,7 @@ const page = async (url: string, who?: Person, status = 200) => {
   const res = await as(t.app, who, { method: 'GET', url });
   expect(res.statusCode).toBe(status);
   expect(res.headers['content-type']).toMatch(/^text\/html/);
-  expect(res.headers['cache-control']).toBe('no-cache');
+  expect(res.headers['cache-control']).toBe(who ? 'private, no-cache' : 'no-cache');
   expect(res.body).toContain('<div id="root"></div>');
   return res.body;
 };

@@ -10,6 +10,7 @@ import { cachedCategoryPage } from '../catalog/cached-reads.ts';
 import { carPage } from '../catalog/car-page.ts';
 import { sellerProfile } from '../profiles/service.ts';
 import { carPreview, escapeAttribute } from './car-preview.ts';
+import { type FirstScreens, withFirstScreen } from './first-screen.ts';
 import { goneCarStatus } from './gone-car.ts';
 import { sellerPreview } from './seller-preview.ts';
 
@@ -106,8 +107,12 @@ export interface PageHints {
   pageFor(url: string, req: FastifyRequest): Promise<Page | null>;
 }
 
-/** Reads the built index.html and manifest once; without a manifest (an old build) there are no hints. */
-export function pageHints(webDist: string): PageHints {
+/**
+ * Reads the built index.html and manifest once; without a manifest (an old build) there are no hints.
+ * With `firstScreens`, the public pages come drawn (first-screen.ts), and the requests of the data
+ * they were drawn from are not hinted: the browser has that data in the page.
+ */
+export function pageHints(webDist: string, firstScreens: FirstScreens | null = null): PageHints {
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestFile)) return { pageFor: () => Promise.resolve(null) };
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
@@ -147,7 +152,7 @@ export function pageHints(webDist: string): PageHints {
    * signed-in person, a withdrawn one to its seller) gets 200, as its data answers them: the page
    * works for them. Crawlers have no session, so they always get the gone page's status.
    */
-  async function carAnswer(id: string, req: FastifyRequest, html: string): Promise<Page> {
+  async function carAnswer(id: string, req: FastifyRequest, html: string, drawn: boolean): Promise<Page> {
     const viewer = await loadActor(req);
     const page = await carPage(req.server.pg, viewer, id).catch((err: unknown) => {
       // Only a car that is not there for this viewer: a failure is not an answer that the car is gone.
@@ -157,7 +162,7 @@ export function pageHints(webDist: string): PageHints {
     if (!page) return { status: await goneCarStatus(req.server.pg, id), html: unindexed(html) };
     const cover = page.photos[0]!;
     const srcset = cover.srcSet ? ` imagesrcset="${escapeAttribute(cover.srcSet)}" imagesizes="${carPhotoSizes}"` : '';
-    let hints = `${preloadFetch(`/api/cars/${id}`)}<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(cover.url)}"${srcset}>`;
+    let hints = `${drawn ? '' : preloadFetch(`/api/cars/${id}`)}<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(cover.url)}"${srcset}>`;
     if (viewer) hints += visitorHints(viewer);
     const isPublic = !page.product.paid && !page.product.withdrawn;
     if (!isPublic) return { status: 200, html: unindexed(html).replace('</head>', () => `${hints}</head>`) };
@@ -176,7 +181,7 @@ export function pageHints(webDist: string): PageHints {
    * A profile with no car on the market is `noindex` (nothing there to find; the sitemap leaves it
    * out too); an id that is no seller's answers 404, as its data does.
    */
-  async function sellerAnswer(id: string, req: FastifyRequest, html: string): Promise<Page> {
+  async function sellerAnswer(id: string, req: FastifyRequest, html: string, drawn: boolean): Promise<Page> {
     const { pg, config } = req.server;
     const seller = userId.test(id)
       ? await sellerProfile(pg, id, new Date(), config.payments.provider).catch((err: unknown) => {
@@ -186,7 +191,7 @@ export function pageHints(webDist: string): PageHints {
       : null;
     if (!seller) return { status: 404, html: unindexed(withoutCanonical(html)) };
     const preview = sellerPreview(seller, config.publicUrl);
-    const hints = preloadFetch(`/api/sellers/${id}`) + preloadFetch(`/api/sellers/${id}/cars`);
+    const hints = drawn ? '' : preloadFetch(`/api/sellers/${id}`) + preloadFetch(`/api/sellers/${id}/cars`);
     const shown = html
       .replace(/<title>[^<]*<\/title>/, () => `<title>${preview.title}</title>`)
       .replace(/<meta name="description"[^>]*>/, '')
@@ -200,21 +205,35 @@ export function pageHints(webDist: string): PageHints {
     return path === null ? '' : `<link rel="canonical" href="${escapeAttribute(`${req.server.config.publicUrl}${path}`)}">`;
   }
 
+  /** The page's answer with its hints, before its first screen is put in. */
+  async function hinted(url: string, req: FastifyRequest, drawn: boolean): Promise<Page | null> {
+    const entry = [...modulePreloads].find(([pattern]) => pattern.test(url));
+    const canonical = canonicalTag(url, req);
+    if (!entry && !canonical) return null;
+    const category = categoryPath.exec(url);
+    const car = carPath.exec(url);
+    const hints = `${canonical}${entry?.[1] ?? ''}${url === '/' ? homeHints : ''}${category ? await categoryHints(category[1]!, req) : ''}`;
+    const html = index.replace('</head>', () => `${hints}</head>`);
+    if (car) return carAnswer(car[1]!, req, html, drawn);
+    const seller = sellerPath.exec(url);
+    if (seller) return sellerAnswer(seller[1]!, req, html, drawn);
+    // A car page's address whose id is not a car id: no car ever had it.
+    if (carPageRoute.test(url)) return { status: 404, html: unindexed(html) };
+    return { status: 200, html };
+  }
+
   return {
     async pageFor(url, req) {
-      const entry = [...modulePreloads].find(([pattern]) => pattern.test(url));
-      const canonical = canonicalTag(url, req);
-      if (!entry && !canonical) return null;
-      const category = categoryPath.exec(url);
-      const car = carPath.exec(url);
-      const hints = `${canonical}${entry?.[1] ?? ''}${url === '/' ? homeHints : ''}${category ? await categoryHints(category[1]!, req) : ''}`;
-      const html = index.replace('</head>', () => `${hints}</head>`);
-      if (car) return carAnswer(car[1]!, req, html);
-      const seller = sellerPath.exec(url);
-      if (seller) return sellerAnswer(seller[1]!, req, html);
-      // A car page's address whose id is not a car id: no car ever had it.
-      if (carPageRoute.test(url)) return { status: 404, html: unindexed(html) };
-      return { status: 200, html };
+      const screen = firstScreens?.draws(url)
+        ? await firstScreens.draw(req).catch((err: unknown) => {
+            // The page still works: the browser draws it, as it draws every other page.
+            req.log.warn({ err }, 'first screen not drawn; the browser draws the page');
+            return null;
+          })
+        : null;
+      const page = await hinted(url, req, screen !== null);
+      if (!screen) return page;
+      return { status: page?.status ?? 200, html: withFirstScreen(page?.html ?? index, screen) };
     },
   };
 }

@@ -31,11 +31,15 @@ function googleUserRecord(user: SessionUser): UserRecordBody {
 /** The redirect sign-in's toast is shown once per page load (StrictMode runs effects twice). */
 let googleToastShown = false;
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * `known`: who is signed in, as the server read it for a page it drew (entry-server.tsx), so the page
+ * is drawn, and hydrated, for them; the session is read again all the same, as on every page.
+ */
+export function AuthProvider({ known, children }: { known?: { user: SessionUser | null }; children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [user, setUser] = useState<SessionUser | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [ready, setReady] = useState(false);
+  const [user, setUser] = useState<SessionUser | null>(known?.user ?? null);
+  const [loading, setLoading] = useState(known === undefined);
+  const [ready, setReady] = useState(known !== undefined);
 
   const refresh = useCallback(async () => {
     let next: SessionUser | null = null;

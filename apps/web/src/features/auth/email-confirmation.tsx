@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
@@ -57,17 +57,22 @@ function remember(key: string, value: string | null) {
   }
 }
 
+/** This tab's memory never changes while a page is open but by the banner itself. */
+const unchanging = () => () => {};
+
 /**
  * The unconfirmed address the banner is about. Until the session is read, this tab's last answer:
  * a reload paints the banner from the first frame instead of pushing the page down a moment later.
+ * A page the server drew knew no tab's memory: it is hydrated without, and the memory read then.
  */
 function useBannerEmail(): string | null {
   const { ready } = useAuth();
   const email = useUnconfirmedEmail();
+  const shownBefore = useSyncExternalStore(unchanging, () => remembered(shownKey), () => null);
   useEffect(() => {
     if (ready) remember(shownKey, email);
   }, [ready, email]);
-  return ready ? email : remembered(shownKey);
+  return ready ? email : shownBefore;
 }
 
 /**

@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Product } from '@second-gear/contract';
 import { siteQuery } from '../../lib/site.ts';
+import { useBrowserOnly } from '../../lib/use-browser-only.ts';
 
 // Leaflet comes only with a car that has a place, after the page itself.
 const CarAreaMap = lazy(() => import('./car-area-map.tsx'));
@@ -15,7 +16,9 @@ const mapSpace = <div className="h-56 w-full rounded-box border border-base-300 
  * buttons). Nothing for a car without a place.
  */
 export function CarArea({ product, headingId }: { product: Product; headingId: string }) {
+  // The map's library reads the window as it loads: never on the server, nor while hydrating.
   const tiles = useQuery(siteQuery).data?.mapTiles;
+  const inBrowser = useBrowserOnly();
   const describedBy = useId();
   const afterMap = useRef<HTMLParagraphElement>(null);
   if (!product.place || !product.zip) return null;
@@ -32,7 +35,7 @@ export function CarArea({ product, headingId }: { product: Product; headingId: s
       <button type="button" className="btn btn-sm btn-ghost sr-only self-start focus:not-sr-only" onClick={() => afterMap.current?.focus()}>
         Skip the map
       </button>
-      {tiles ? (
+      {tiles && inBrowser ? (
         <Suspense fallback={mapSpace}>
           <CarAreaMap place={product.place} tiles={tiles} label={`Map: ${title}`} describedBy={describedBy} />
         </Suspense>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CarPage as CarPageData } from '@second-gear/contract';
 import { ApiError } from '../../lib/api.ts';
 import { routeErrorOf } from '../../lib/errors.ts';
-import { formatDate, formatListed, formatPrice } from '../../lib/format.ts';
+import { formatDate, formatListed, formatPrice, useReaderClock } from '../../lib/format.ts';
 import { LocationIcon } from '../../ui/icons.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { useAuth } from '../auth/index.ts';
@@ -71,6 +71,7 @@ function Standing({ car }: { car: CarPageData }) {
  * actions and seller on the right.
  */
 export default function CarPage() {
+  useReaderClock();
   const { id = '' } = useParams();
   const { user } = useAuth();
   const ids = { details: useId(), description: useId(), history: useId(), fairPrice: useId(), seller: useId(), area: useId(), checks: useId(), flags: useId(), payment: useId() };

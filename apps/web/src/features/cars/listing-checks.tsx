@@ -1,5 +1,5 @@
 import type { ListingCheck } from '@second-gear/contract';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, useReaderClock } from '../../lib/format.ts';
 import { CheckIcon, InfoIcon, MinusIcon, WarningIcon } from '../../ui/icons.tsx';
 
 const checked: Record<ListingCheck['name'], string> = {
@@ -23,6 +23,7 @@ const outcomes: Record<ListingCheck['outcome'], { label: string; icon: typeof Ch
  * A note is a question for the seller, not a verdict: honest cars can have one (a typo in the year).
  */
 export function ListingChecksPanel({ checks, headingId }: { checks: ListingCheck[] | undefined; headingId: string }) {
+  useReaderClock();
   if (!checks?.length) return null;
   const latest = checks.reduce((a, b) => (a > b.checkedAt ? a : b.checkedAt), '');
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PriceChange } from '@second-gear/contract';
-import { formatDate, formatPrice } from '../../lib/format.ts';
+import { formatDate, formatPrice, useReaderClock } from '../../lib/format.ts';
 import { Chart } from '../../ui/chart/chart.tsx';
 import { priceHistorySpec, priceHistorySummary } from './price-history-chart.ts';
 
@@ -17,6 +17,7 @@ function describeChange({ oldPrice, newPrice }: PriceChange): string {
  * the chart's figures in words.
  */
 export function PriceHistory({ changes, postedAt, headingId }: { changes: PriceChange[]; postedAt: string; headingId: string }) {
+  useReaderClock();
   // Today as of the page's first render: the chart's last step does not grow while it is open.
   const [now] = useState(() => Date.now());
   if (changes.length === 0) return null;

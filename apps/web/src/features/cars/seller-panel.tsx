@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { CarPage, Product } from '@second-gear/contract';
-import { formatMonthYear } from '../../lib/format.ts';
+import { formatMonthYear, useReaderClock } from '../../lib/format.ts';
 import { VerifiedSellerBadge } from '../catalog/index.ts';
 import { Stars } from '../reviews/index.ts';
 
@@ -10,6 +10,7 @@ import { Stars } from '../reviews/index.ts';
  * the account is there.
  */
 export function SellerPanel({ seller, sellerId, rating, headingId }: { seller: CarPage['seller']; sellerId: string | undefined; rating: Product['sellerRating']; headingId: string }) {
+  useReaderClock();
   const { name, verified, memberSince, activeListings } = seller;
   return (
     <section aria-labelledby={headingId} className="rounded-box border border-base-200 p-4">

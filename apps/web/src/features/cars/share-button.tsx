@@ -7,8 +7,8 @@ import { siteAddress } from '../../lib/site-address.ts';
  * canonical one, which opens for anyone while the car is on the market.
  */
 export function ShareButton({ carId, carName }: { carId: string; carName: string }) {
-  const url = siteAddress(`/cars/${carId}`);
   const share = async () => {
+    const url = siteAddress(`/cars/${carId}`);
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title: carName, url });

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@second-gear/contract';
 import { carCardPictureSizes, type DistanceUnit } from '@second-gear/contract/constants';
-import { formatDate, formatListed, formatMileage, formatPrice, wholeDaysSince } from '../../lib/format.ts';
+import { formatDate, formatListed, formatMileage, formatPrice, useReaderClock, wholeDaysSince } from '../../lib/format.ts';
 import { LocationIcon } from '../../ui/icons.tsx';
 import { CompareToggle } from '../compare/index.ts';
 import { DistanceAway, useReader } from '../places/index.ts';
@@ -62,6 +62,7 @@ function UseFacts({ modelYear, mileage }: { modelYear: number | undefined; milea
  * The name opens the car's page (`/cars/{id}`).
  */
 export function ProductCard({ product, actions, headingLevel = 'h3', priority = false }: ProductCardProps) {
+  useReaderClock();
   const headingId = `product-${product._id}`;
   const mileage = mileageOf(product, useReader().distanceUnit);
   const Heading = headingLevel;

@@ -4,7 +4,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { SellerProfile } from '@second-gear/contract';
 import { ApiError } from '../../lib/api.ts';
 import { routeErrorOf } from '../../lib/errors.ts';
-import { formatMonthYear } from '../../lib/format.ts';
+import { formatMonthYear, useReaderClock } from '../../lib/format.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { CheckIcon, LocationIcon } from '../../ui/icons.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
@@ -22,6 +22,7 @@ const payoutWords: Record<NonNullable<SellerProfile['payoutsVerifiedBy']>, { tit
 
 /** Who the seller is and who vouched for them: the header of the profile. */
 function SellerHeader({ seller, headingId }: { seller: SellerProfile; headingId: string }) {
+  useReaderClock();
   const payouts = seller.payoutsVerifiedBy ? payoutWords[seller.payoutsVerifiedBy] : null;
   return (
     <header className="flex flex-col gap-4 sm:flex-row sm:items-start">

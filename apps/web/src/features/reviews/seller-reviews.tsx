@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import type { PublicReview } from '@second-gear/contract';
 import { reviewLimits } from '@second-gear/contract/constants';
 import { errorMessage } from '../../lib/errors.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, useReaderClock } from '../../lib/format.ts';
 import { useAuth } from '../auth/index.ts';
 import { personReviewsQuery, replyToReview, reportReview, reviewsKey } from './api.ts';
 import { Stars } from './stars.tsx';
@@ -18,6 +18,7 @@ type Acting = { review: PublicReview; action: 'reply' | 'report' } | null;
  * person themselves may `Reply` once; anyone signed in may `Report` a review to the admins.
  */
 export function SellerReviews({ userId }: { userId: string }) {
+  useReaderClock();
   const headingId = useId();
   const { user } = useAuth();
   const queryClient = useQueryClient();

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { formatPrice } from '../../lib/format.ts';
 import { siteQuery } from '../../lib/site.ts';
+import { useBrowserOnly } from '../../lib/use-browser-only.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { searchResultsQuery } from './api.ts';
 import { isPlaced } from './placed-car.ts';
@@ -55,7 +56,9 @@ function MapSpace() {
  * map, what it leaves out said beside it, and the cars without a place listed below it.
  */
 export function MapView({ apiQuery, searchedArea, onSearchArea }: { apiQuery: string; searchedArea: MapBounds | undefined; onSearchArea: (area: MapBounds) => void }) {
+  // The map's library reads the window as it loads: never on the server, nor while hydrating.
   const tiles = useQuery(siteQuery).data?.mapTiles;
+  const inBrowser = useBrowserOnly();
   const { placed, unplaced, shown, total, settled, error } = useMapCars(apiQuery);
   const coverage = settled ? coverageNote(shown, total) : undefined;
   const unplacedText = settled ? unplacedNote(unplaced.length) : undefined;
@@ -67,7 +70,7 @@ export function MapView({ apiQuery, searchedArea, onSearchArea }: { apiQuery: st
         {error ? <span className="text-red-700">{error.message}</span> : settled ? (coverage ?? (total === 0 ? 'No cars here: move the map or change the filters.' : '')) : null}
         {!settled && !error ? <Spinner label="" size="loading-xs" /> : null}
       </p>
-      {tiles ? (
+      {tiles && inBrowser ? (
         <Suspense fallback={<MapSpace />}>
           <SearchMap cars={placed} tiles={tiles} searchedArea={searchedArea} search={apiQuery} settled={settled} onSearchArea={onSearchArea} />
         </Suspense>

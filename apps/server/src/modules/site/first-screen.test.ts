@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultWebDist } from '../../app.ts';
+import { editCar, insertCar } from '../../../test/fixtures.ts';
+import { as, type Person, type TestApp } from '../../../test/harness.ts';
+import { withPersonas } from '../../../test/personas.ts';
+
+/**
+ * The public pages come drawn by the web app's own components (first-screen.ts), with the data they
+ * were drawn from, as the API answers their visitor. `npm test` builds the web app (its server entry
+ * too) before these tests; alone, build first.
+ */
+const built = fs.existsSync(path.join(defaultWebDist, '..', 'dist-server', 'entry-server.js'));
+
+let t: TestApp;
+let seller: Person;
+let buyer: Person;
+let carId: string;
+
+/** The markup inside `#root`, and the data the page was drawn from. */
+interface Drawn {
+  queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+  session?: { user: { email: string } | null };
+}
+function drawn(html: string): { root: string; data: Drawn | null } {
+  const root = /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="first-screen-data">/.exec(html);
+  const data = /<script type="application\/json" id="first-screen-data">([^<]*)<\/script>/.exec(html);
+  return { root: root?.[1] ?? '', data: data ? JSON.parse(data[1]!) : null };
+}
+
+const page = async (url: string, who?: Person, headers: Record<string, string> = {}) => {
+  const res = await as(t.app, who, { method: 'GET', url, headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0', ...headers } });
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  return res;
+};
+
+describe.skipIf(!built)('the public pages, drawn on the server', () => {
+  beforeAll(async () => {
+    let categoryId: string;
+    ({ t, seller, buyer, categoryId } = await withPersonas(['seller', 'buyer'], { category: true, app: { webDist: defaultWebDist } }));
+    carId = await insertCar(t, seller, categoryId, { name: 'Drawn Volvo XC60', price: 23450 });
+    // Text that would end the data's script element early, were it not escaped.
+    await editCar(t, carId, `description = $2`, ['A fine car </script><script>alert(1)</script> & more']);
+  });
+  afterAll(() => t?.close());
+
+  it('draws a car’s page for a visitor: its name, price and cover photo, without the seller’s contact, and the data it was drawn from', async () => {
+    const res = await page(`/cars/${carId}`);
+    expect(res.statusCode).toBe(200);
+    const { root, data } = drawn(res.body);
+    expect(root).toMatch(/<h1[^>]*>Drawn Volvo XC60<\/h1>/);
+    expect(root).toContain('$23,450');
+    const cover = (await as(t.app, undefined, { method: 'GET', url: `/api/cars/${carId}` })).json().photos[0].url as string;
+    expect(root).toContain(`src="${cover}"`);
+    // A visitor is not shown the seller's phone, on the page or in its data.
+    expect(res.body).not.toContain('555-0100');
+    expect(data!.queries.queries.map((q) => q.queryKey)).toContainEqual(['car', carId]);
+    // Drawn for nobody signed in, and so said: the page is hydrated for a visitor at once.
+    expect(data!.session).toEqual({ user: null });
+    expect(res.headers['cache-control']).toBe('no-cache');
+    // Its title is the page's own, in the head.
+    expect(res.body).toMatch(/<head>[\s\S]*<title>Drawn Volvo XC60 · Second Gear<\/title>[\s\S]*<\/head>/);
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+    // The page's data is not asked for again: no preload of the answer the page holds.
+    expect(res.body).not.toContain(`href="/api/cars/${carId}"`);
+  });
+
+  it('keeps a seller’s text inside the data: a `</script>` in a description does not end the element', async () => {
+    const res = await page(`/cars/${carId}`);
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    expect(res.body.match(/<script type="application\/json"/g)).toHaveLength(1);
+    expect(JSON.stringify(drawn(res.body).data)).toContain('</script><script>alert(1)</script>');
+  });
+
+  it('draws the page from what the API shows a signed-in buyer (the seller’s phone, in the data)', async () => {
+    const res = await page(`/cars/${carId}`, buyer);
+    expect(res.statusCode).toBe(200);
+    expect(drawn(res.body).root).toMatch(/<h1[^>]*>Drawn Volvo XC60<\/h1>/);
+    expect(JSON.stringify(drawn(res.body).data)).toContain('555-0100');
+    // Drawn for them: their menu, from their session; no shared cache keeps it.
+    expect(drawn(res.body).data!.session!.user!.email).toBe(buyer.email);
+    expect(drawn(res.body).root).not.toContain('skeleton h-11 w-24');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('answers 404 for a car that is not there, its frame drawn and the page’s words left to the browser', async () => {
+    const res = await page('/cars/00000000-0000-4000-8000-000000000000');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+    expect(drawn(res.body).root).toContain('aria-label="Main"');
+  });
+
+  it('draws the home page, a seller’s profile, the search and the value page', async () => {
+    expect(drawn((await page('/')).body).root).toMatch(/<h1[^>]*>/);
+    const profile = drawn((await page(`/sellers/${seller.id}`)).body).root;
+    expect(profile).toContain(seller.name);
+    expect(profile).toContain('Drawn Volvo XC60');
+    expect(drawn((await page('/search?keyword=volvo')).body).data).not.toBeNull();
+    expect(drawn((await page('/value')).body).root).toMatch(/<form/);
+  });
+
+  it('sends a drawn page compressed to a browser that takes it, brotli first', async () => {
+    const plain = (await page(`/cars/${carId}`)).body;
+    const cases: [string, string | undefined, (b: Buffer) => Buffer][] = [
+      ['gzip, deflate, br', 'br', (b) => zlib.brotliDecompressSync(b)],
+      ['br;q=0, gzip', 'gzip', (b) => zlib.gunzipSync(b)],
+      ['identity', undefined, (b) => b],
+    ];
+    for (const [accepted, encoding, decode] of cases) {
+      const res = await page(`/cars/${carId}`, undefined, { 'accept-encoding': accepted });
+      expect(res.headers['content-encoding'], accepted).toBe(encoding);
+      expect(res.headers.vary, accepted).toContain('accept-encoding');
+      const html = decode(res.rawPayload).toString('utf8');
+      expect(drawn(html).root, accepted).toBe(drawn(plain).root);
+      if (encoding) expect(res.rawPayload.length, accepted).toBeLessThan(html.length / 2);
+    }
+  });
+
+  it('leaves every other page to the browser', async () => {
+    for (const url of ['/login', '/dashboard/myorders', '/compare']) {
+      const res = await page(url, buyer);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('first-screen-data');
+    }
+  });
+
+  it('counts a visitor’s view of a drawn car page once, and a crawler’s not at all (their browser is passed on)', async () => {
+    const views = async () => {
+      await t.app.carViews?.flush();
+      return (await t.pool.query<{ n: number }>('select count(*)::int as n from car_views where product_id = $1', [carId])).rows[0]!.n;
+    };
+    const before = await views();
+    await page(`/cars/${carId}`, undefined, { 'user-agent': 'Mozilla/5.0 (iPhone) Safari/605.1 first-screen-test' });
+    expect(await views()).toBe(before + 1);
+    await page(`/cars/${carId}`, undefined, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+    expect(await views()).toBe(before + 1);
+  });
+});

@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { addCarViaApi, baseUrl, categoryByName, navbar, newApiActor, phoneScreen, signInViaApi, uniqueCarName, type AddedCar } from './support.ts';
+
+// The public pages come drawn by the server (apps/server/src/modules/site/first-screen.ts): a phone
+// shows the page before the app's code has run, and the app then takes it over as it stands, with
+// no second drawing (React says so in the console when what it would draw does not match).
+
+let car: AddedCar;
+let sellerId: string;
+
+test.beforeAll(async () => {
+  const seller = await newApiActor('Seller');
+  // A demo make: a make of its own would add a row to the home page's brands, which phone-shell.spec.ts measures.
+  const make = await categoryByName(seller.api, 'Hyundai');
+  car = await addCarViaApi(seller.api, { categoryId: make._id, productName: uniqueCarName('E2E Drawn'), model: 'Touring', resalePrice: 18_750 });
+  sellerId = (await (await seller.api.get('/api/auth/get-session')).json()).user.id;
+  await seller.api.dispose();
+});
+
+/** The pages, and what each shows in its first screen. */
+const pages = () => [
+  { path: '/', shows: (page: Page) => page.getByRole('heading', { level: 1 }) },
+  { path: `/cars/${car._id}`, shows: (page: Page) => page.getByRole('heading', { name: car.productName, level: 1 }) },
+  { path: `/sellers/${sellerId}`, shows: (page: Page) => page.getByRole('link', { name: car.productName }).first() },
+  // The search draws its frame and count; its cards wait in the browser for the reader's kept Near (use-kept-near-on-open.ts).
+  { path: `/search?keyword=${encodeURIComponent(car.productName)}`, shows: (page: Page) => page.getByText('1 car', { exact: true }) },
+  { path: '/value', shows: (page: Page) => page.getByLabel('Make', { exact: true }) },
+];
+
+test.describe('pages drawn by the server', () => {
+  test('show their first screen without JavaScript, the car’s price and photo with it', async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: phoneScreen, javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const { path, shows } of pages()) {
+      await page.goto(path);
+      await expect(shows(page), path).toBeVisible();
+    }
+    await page.goto(`/cars/${car._id}`);
+    await expect(page.getByText('$18,750').first()).toBeVisible();
+    const photo = page.locator('main img').first();
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await context.close();
+  });
+
+  for (const who of ['a visitor', 'a signed-in buyer'] as const) {
+    // A reader far from the server's UTC, in en-GB: the page is hydrated in the clock it was drawn in, then written in theirs.
+    test.use({ timezoneId: 'Pacific/Auckland', locale: 'en-GB' });
+    test(`are taken over by the app as they stand, for ${who}`, async ({ page }) => {
+      await page.setViewportSize(phoneScreen);
+      if (who === 'a signed-in buyer') {
+        const buyer = await newApiActor('Buyer');
+        await signInViaApi(page, buyer);
+        await buyer.api.dispose();
+      }
+      const complaints: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') complaints.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => complaints.push(`page error: ${error.message}`));
+      for (const { path, shows } of pages()) {
+        await page.goto(path);
+        await expect(shows(page), path).toBeVisible();
+        expect(await page.locator('#first-screen-data').count(), `${path} is drawn by the server`).toBe(1);
+        // Taken over: once the app's code has come and run, the menu's button (which does nothing
+        // before) opens the menu.
+        await page.waitForLoadState('networkidle');
+        await navbar(page).getByLabel('Open menu').click();
+        await expect(navbar(page).getByRole('link', { name: 'Search cars' }), path).toBeVisible();
+      }
+      // The dates, drawn in UTC and en-US, are then written in the reader's clock.
+      await page.goto(`/cars/${car._id}`);
+      await expect(page.locator('main time').first()).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+      // React's production build names a mismatch by its error number (418: the text differs, 419–425: the tree).
+      expect(complaints.filter((c) => /^page error|hydrat|did not match|react\.dev\/errors\/4(1[89]|2\d)/i.test(c))).toEqual([]);
+    });
+  }
+});
