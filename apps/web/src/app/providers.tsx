@@ -16,8 +16,10 @@ export function AppProviders({ client, session, children }: { client: QueryClien
       <AuthProvider known={session}>
         <ReaderClock>{children}</ReaderClock>
         <TestPaymentsBanner />
-        {/* react-hot-toast keeps at most 20 toasts; 4000 ms by default, 2000 ms for success (docs/product.md, "Fixed timings and limits"). */}
-        <Toaster position="top-center" toastOptions={{ duration: 4000, success: { duration: 2000 } }} />
+        {/* react-hot-toast keeps at most 20 toasts; 4000 ms by default, 2000 ms for success (docs/product.md, "Fixed timings and limits").
+            Below the sticky navigation bar (64 px), never over it: on a phone a long toast covered the menu's
+            button, and a pointer resting on a toast holds it there. */}
+        <Toaster position="top-center" containerStyle={{ top: 72 }} toastOptions={{ duration: 4000, success: { duration: 2000 } }} />
       </AuthProvider>
     </QueryClientProvider>
   );
