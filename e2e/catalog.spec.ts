@@ -197,7 +197,9 @@ test.describe('catalog', () => {
     await badge.focus();
     await page.keyboard.press('Enter');
     await expect(checked).toBeVisible();
-    await expectNoAxeViolations(page, 'what a verified seller’s badge checked');
+    // The popover itself: the cards' buttons it lies over are covered by design while it is open
+    // (the page was checked before it opened).
+    await expectNoAxeViolations(page, 'what a verified seller’s badge checked', { only: '[popover]:popover-open' });
     await page.keyboard.press('Escape');
     await expect(checked).toBeHidden();
 
