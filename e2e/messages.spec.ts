@@ -98,7 +98,7 @@ test.describe('messages', () => {
     await signInViaApi(adminPage, demo.admin);
     await adminPage.goto('/dashboard/reporteditems');
     const flagged = adminPage.getByRole('region', { name: /^Flagged messages/ });
-    const flaggedRow = flagged.getByRole('row').filter({ hasText: 'Send a deposit by Western Union' });
+    const flaggedRow = flagged.getByRole('row').filter({ hasText: car.productName }).filter({ hasText: 'Send a deposit by Western Union' });
     await expect(flaggedRow).toBeVisible();
     await expect(flaggedRow.getByRole('list', { name: 'Signals' })).toContainText('a wire transfer');
     await expectNoAxeViolations(adminPage, 'Reported Items with a flagged message');

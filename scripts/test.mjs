@@ -10,13 +10,15 @@
 // is the least wall time the step could take here. Anything else running on the machine counts too.
 // A step over its CPU budget (docs/testing.md) is named in a warning, and the ten slowest test files
 // are listed: the budget makes growth a decision rather than a drift, and never fails the run (tests
-// never assert on time).
+// never assert on time). Failed tests are told again last, with the start of their errors: whoever
+// reads only the end of a long log (CI keeps its tail) learns what failed and why, not only where.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import readline from 'node:readline';
+import { stripVTControlCharacters } from 'node:util';
 
 /** Each stage is an npm script of package.json. */
 const steps = [
@@ -107,20 +109,66 @@ function budgetWarnings() {
     .join('');
 }
 
+/** Each test stage's JSON report, parsed; a stage stopped before writing its report has none. */
+function stageReports() {
+  const reports = [];
+  for (const name of fs.readdirSync(timingsDir)) {
+    try {
+      reports.push({ stage: path.basename(name, '.json'), report: JSON.parse(fs.readFileSync(path.join(timingsDir, name), 'utf8')) });
+    } catch {
+      // a stage stopped before its report was written
+    }
+  }
+  return reports;
+}
+
+/**
+ * The tests that failed, each with the first lines of its error (colours taken out), from the same
+ * reports: Vitest's assertion results and Playwright's test results (a timed-out journey too).
+ */
+function failedTests(linesEach) {
+  const failures = [];
+  // The runners' own frames and Node's say nothing about the test.
+  const excerpt = (message) =>
+    stripVTControlCharacters(message)
+      .split('\n')
+      .filter((line) => !/^\s+at .*(node_modules|node:internal|<anonymous>)/.test(line))
+      .slice(0, linesEach)
+      .map((line) => `      ${line}`)
+      .join('\n');
+  for (const { stage, report } of stageReports()) {
+    if (report.testResults) {
+      for (const file of report.testResults) {
+        for (const test of file.assertionResults ?? []) {
+          if (test.status === 'failed') failures.push(`  ${path.relative(process.cwd(), file.name)} (${stage}): ${test.fullName}\n${excerpt(test.failureMessages.join('\n'))}`);
+        }
+        // A file that failed before any of its tests ran (an import, a hook) has only its message.
+        if (file.status === 'failed' && !file.assertionResults?.some((t) => t.status === 'failed')) failures.push(`  ${path.relative(process.cwd(), file.name)} (${stage})\n${excerpt(file.message ?? '')}`);
+      }
+      continue;
+    }
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const result of spec.tests.flatMap((t) => t.results)) {
+          if (result.status !== 'failed' && result.status !== 'timedOut') continue;
+          const message = (result.errors ?? []).map((e) => e.message ?? '').join('\n') || result.status;
+          failures.push(`  ${path.relative(process.cwd(), path.join(report.config?.rootDir ?? '', spec.file))}:${spec.line} (${stage}): ${[...titles, spec.title].join(' › ')}\n${excerpt(message)}`);
+        }
+      }
+      for (const inner of suite.suites ?? []) walk(inner, inner.title && !inner.title.endsWith('.ts') ? [...titles, inner.title] : titles);
+    };
+    for (const suite of report.suites ?? []) walk(suite, []);
+  }
+  return failures;
+}
+
 /**
  * The test files that took longest, from the stages' JSON reports: a Vitest file's own run, a
  * Playwright file's tests added up (its tests may have run on two workers side by side).
  */
 function slowestFiles(count) {
   const files = [];
-  for (const name of fs.readdirSync(timingsDir)) {
-    const stage = path.basename(name, '.json');
-    let report;
-    try {
-      report = JSON.parse(fs.readFileSync(path.join(timingsDir, name), 'utf8'));
-    } catch {
-      continue; // a stage stopped before its report was written
-    }
+  for (const { stage, report } of stageReports()) {
     if (report.testResults) {
       for (const file of report.testResults) files.push({ stage, file: file.name, seconds: (file.endTime - file.startTime) / 1000 });
     } else {
@@ -165,5 +213,7 @@ report((performance.now() - started) / 1000);
 const slowest = slowestFiles(10);
 if (slowest.length) process.stdout.write(`\nThe ten slowest test files:\n${slowest.join('\n')}\n`);
 process.stdout.write(budgetWarnings());
+const failures = failedTests(14);
+if (failures.length) process.stdout.write(`\nWhat failed (the start of each error; the whole of it is above):\n${failures.join('\n')}\n`);
 fs.rmSync(timingsDir, { recursive: true, force: true });
 process.exitCode = failed ? 1 : 0;
