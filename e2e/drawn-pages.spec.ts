@@ -22,10 +22,20 @@ const pages = () => [
   { path: '/', shows: (page: Page) => page.getByRole('heading', { level: 1 }) },
   { path: `/cars/${car._id}`, shows: (page: Page) => page.getByRole('heading', { name: car.productName, level: 1 }) },
   { path: `/sellers/${sellerId}`, shows: (page: Page) => page.getByRole('link', { name: car.productName }).first() },
-  // The search draws its frame and count; its cards wait in the browser for the reader's kept Near (use-kept-near-on-open.ts).
-  { path: `/search?keyword=${encodeURIComponent(car.productName)}`, shows: (page: Page) => page.getByText('1 car', { exact: true }) },
+  { path: `/search?keyword=${encodeURIComponent(car.productName)}`, shows: (page: Page) => page.getByRole('link', { name: car.productName }).first() },
   { path: '/value', shows: (page: Page) => page.getByLabel('Make', { exact: true }) },
 ];
+
+/** The page's errors, and React's complaints that the page it drew differs from the server's, as they come. */
+function hydrationMismatches(page: Page): () => string[] {
+  const complaints: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') complaints.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => complaints.push(`page error: ${error.message}`));
+  // React's production build names a mismatch by its error number (418: the text differs, 419–425: the tree).
+  return () => complaints.filter((c) => /^page error|hydrat|did not match|react\.dev\/errors\/4(1[89]|2\d)/i.test(c));
+}
 
 test.describe('pages drawn by the server', () => {
   test('show their first screen without JavaScript, the car’s price and photo with it', async ({ browser }) => {
@@ -53,11 +63,7 @@ test.describe('pages drawn by the server', () => {
         await signInViaApi(page, buyer);
         await buyer.api.dispose();
       }
-      const complaints: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') complaints.push(`${message.type()}: ${message.text()}`);
-      });
-      page.on('pageerror', (error) => complaints.push(`page error: ${error.message}`));
+      const mismatches = hydrationMismatches(page);
       for (const { path, shows } of pages()) {
         await page.goto(path);
         await expect(shows(page), path).toBeVisible();
@@ -71,8 +77,30 @@ test.describe('pages drawn by the server', () => {
       // The dates, drawn in UTC and en-US, are then written in the reader's clock.
       await page.goto(`/cars/${car._id}`);
       await expect(page.locator('main time').first()).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
-      // React's production build names a mismatch by its error number (418: the text differs, 419–425: the tree).
-      expect(complaints.filter((c) => /^page error|hydrat|did not match|react\.dev\/errors\/4(1[89]|2\d)/i.test(c))).toEqual([]);
+      expect(mismatches()).toEqual([]);
     });
   }
+
+  test('know a visitor’s kept Near: the search opens near it, moved from where an earlier version kept it', async ({ page, context }) => {
+    const kept = { nearZip: '78701', searchRadius: 50 };
+    const mismatches = hydrationMismatches(page);
+    // An earlier version kept it in the browser's localStorage, where the server cannot read it.
+    await page.goto('/value');
+    await page.evaluate((value) => localStorage.setItem('second-gear.near', value), JSON.stringify(kept));
+    await page.goto('/search');
+    await expect(page).toHaveURL(/\/search\?near=78701&distance=50&distanceUnit=mi$/);
+    expect(await page.evaluate(() => localStorage.getItem('second-gear.near'))).toBeNull();
+    const cookie = (await context.cookies()).find((c) => c.name === 'second-gear.near');
+    expect(JSON.parse(decodeURIComponent(cookie!.value))).toEqual(kept);
+    // Now the server draws with it: a bare search, opened afresh, is near the reader at once.
+    await page.goto('/search');
+    await expect(page).toHaveURL(/\/search\?near=78701&distance=50&distanceUnit=mi$/);
+    await expect(page.getByLabel('Near', { exact: true })).toHaveValue('78701');
+    // Changed on the page, it is kept anew.
+    await page.getByLabel('Near', { exact: true }).fill('78745');
+    await expect(page).toHaveURL(/[?&]near=78745/);
+    const keptNow = async () => JSON.parse(decodeURIComponent((await context.cookies()).find((c) => c.name === 'second-gear.near')?.value ?? 'null'));
+    await expect.poll(keptNow).toEqual({ nearZip: '78745', searchRadius: 50 });
+    expect(mismatches()).toEqual([]);
+  });
 });

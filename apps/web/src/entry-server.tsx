@@ -9,6 +9,8 @@ import { createQueryClient } from './lib/query-client.ts';
 import { siteQuery } from './lib/site.ts';
 import { getSession } from './features/auth/auth-api.ts';
 import { categoriesQuery } from './features/catalog/index.ts';
+import { prefetchReaderPlace } from './features/places/index.ts';
+import { prefetchKeptNear } from './features/settings/index.ts';
 import { firstScreenScript, type FirstScreen } from './first-screen.ts';
 
 /**
@@ -41,7 +43,7 @@ export function drawPagesWith(storage: PageTransports): void {
  * The page at `url` as the app draws it on arrival, or null where the browser must draw it: a
  * loader redirected or failed (the route's error screen is the browser's to show, with its retry).
  */
-export function renderFirstScreen(url: URL, send: ApiTransport): Promise<FirstScreen | null> {
+export function renderFirstScreen(url: URL, send: ApiTransport, cookies: string | undefined): Promise<FirstScreen | null> {
   if (!transports) throw new Error('drawPagesWith() was not called');
   return transports.run(send, async () => {
     const queryClient = createQueryClient({ onServer: true });
@@ -55,7 +57,12 @@ export function renderFirstScreen(url: URL, send: ApiTransport): Promise<FirstSc
       queryClient.prefetchQuery(categoriesQuery),
     ]);
     const handler = createStaticHandler(appRoutes(queryClient));
-    const context = await handler.query(new Request(url));
+    const [context] = await Promise.all([
+      handler.query(new Request(url)),
+      // Beside the page's own data: the reader's kept Near and its point, which the search opens with
+      // and the cards measure from, so the cards are drawn as the reader will see them.
+      prefetchKeptNear(queryClient, { signedIn: Boolean(session?.user), cookies }).then((kept) => prefetchReaderPlace(queryClient, url.searchParams.get('near'), kept.nearZip)),
+    ]);
     if (context instanceof Response || context.errors) return null;
     const router = createStaticRouter(handler.dataRoutes, context);
     const html = renderToString(

@@ -4,6 +4,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
 import { AppProviders } from './app/providers.tsx';
 import { appRoutes } from './app/router.tsx';
+import { moveEarlierVisitorNear } from './features/settings/index.ts';
 import { readFirstScreenData } from './first-screen.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import './index.css';
@@ -13,8 +14,10 @@ if (!root) throw new Error('Missing #root element');
 
 const queryClient = createQueryClient();
 const routes = appRoutes(queryClient);
-// A public page the server drew (entry-server.tsx) comes with the data it was drawn from.
-const drawn = readFirstScreenData();
+// A public page the server drew (entry-server.tsx) comes with the data it was drawn from; one drawn
+// without the visitor's Near, which an earlier version kept where the server cannot read it, is
+// drawn again here, with it.
+const drawn = moveEarlierVisitorNear() ? null : readFirstScreenData();
 
 /**
  * The page's own code before hydrating: a lazy route not yet loaded would render its fallback, not

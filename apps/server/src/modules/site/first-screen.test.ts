@@ -101,6 +101,26 @@ describe.skipIf(!built)('the public pages, drawn on the server', () => {
     expect(drawn((await page('/value')).body).root).toMatch(/<form/);
   });
 
+  it('draws the search’s cars with the reader’s kept Near known: a visitor’s from its cookie, a person’s from their profile', async () => {
+    const keptNear = (d: Drawn | null) => d!.queries.queries.find((q) => JSON.stringify(q.queryKey) === '["kept-near","browser"]')?.state.data;
+    // No Near kept: the cars a link names are drawn.
+    const plain = drawn((await page('/search?keyword=volvo')).body);
+    expect(plain.root).toContain('Drawn Volvo XC60');
+    expect(keptNear(plain.data)).toEqual({ nearZip: null, searchRadius: null });
+    // A visitor's kept Near comes with the page's data; a bare search waits for the app to add it to
+    // the address, so no car is drawn that is not near them, while a link's own filters are drawn as named.
+    const cookie = `second-gear.near=${encodeURIComponent('{"nearZip":"78701","searchRadius":50}')}`;
+    const bare = drawn((await page('/search', undefined, { cookie })).body);
+    expect(keptNear(bare.data)).toEqual({ nearZip: '78701', searchRadius: 50 });
+    expect(bare.root).not.toContain('Drawn Volvo XC60');
+    const linked = drawn((await page('/search?keyword=volvo', undefined, { cookie })).body);
+    expect(linked.root).toContain('Drawn Volvo XC60');
+    // A signed-in person's Near is their account's: their profile comes with the page (a buyer's cards,
+    // which also show what they booked and saved, are left to the browser).
+    const mine = drawn((await page('/search?keyword=volvo', buyer)).body);
+    expect(mine.data!.queries.queries.find((q) => JSON.stringify(q.queryKey) === '["me","profile"]')?.state.data).toMatchObject({ nearZip: null });
+  });
+
   it('sends a drawn page compressed to a browser that takes it, brotli first', async () => {
     const plain = (await page(`/cars/${carId}`)).body;
     const cases: [string, string | undefined, (b: Buffer) => Buffer][] = [

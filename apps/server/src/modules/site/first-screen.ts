@@ -26,7 +26,7 @@ type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
 /** The web app's server entry (entry-server.tsx): the page's markup and its data's script element, or null where the browser draws it. */
 interface WebServerEntry {
   drawPagesWith(storage: AsyncLocalStorage<ApiTransport>): void;
-  renderFirstScreen(url: URL, send: ApiTransport): Promise<{ html: string; script: string } | null>;
+  renderFirstScreen(url: URL, send: ApiTransport, cookies: string | undefined): Promise<{ html: string; script: string } | null>;
 }
 
 /**
@@ -65,7 +65,7 @@ export async function loadFirstScreens(webDist: string): Promise<FirstScreens | 
         const empty = res.statusCode === 204 || res.statusCode === 304;
         return new Response(empty ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
       };
-      return drawing.run(() => renderFirstScreen(new URL(req.url, req.server.config.publicUrl), send));
+      return drawing.run(() => renderFirstScreen(new URL(req.url, req.server.config.publicUrl), send, req.headers.cookie));
     },
   };
 }

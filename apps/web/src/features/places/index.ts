@@ -2,6 +2,6 @@
 // car is from it, and `Use my location`. Only our server's gazetteer is asked.
 export { placeOfZipQuery } from './api.ts';
 export { DistanceAway } from './distance-away.tsx';
-export { distanceAway } from './reader-place.ts';
+export { distanceAway, prefetchReaderPlace } from './reader-place.ts';
 export { ReaderProvider, useReader } from './reader.tsx';
 export { useMyLocation } from './use-my-location.ts';

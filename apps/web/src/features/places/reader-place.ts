@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { formatDistanceAway, milesBetween, zipCodePattern, type DistanceUnit, type LatLon } from '@second-gear/contract/constants';
 import { useKeptNear } from '../settings/index.ts';
 import { placeOfZipQuery } from './api.ts';
@@ -31,4 +31,10 @@ export function useReaderPlace(): { zip: string | undefined; point: LatLon | und
   const zip = readerZipOf(params.get('near'), kept?.nearZip);
   const place = useQuery({ ...placeOfZipQuery(zip ?? ''), enabled: zip !== undefined });
   return { zip, point: zip ? place.data : undefined, pending: zip !== undefined && place.isPending };
+}
+
+/** The reader's point for a page drawn on the server, so that its cards are drawn with their distances rather than waiting for them. */
+export async function prefetchReaderPlace(queryClient: QueryClient, addressNear: string | null, keptZip: string | null): Promise<void> {
+  const zip = readerZipOf(addressNear, keptZip);
+  if (zip) await queryClient.prefetchQuery(placeOfZipQuery(zip));
 }

@@ -1,45 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { browserNearKey, readBrowserNear, writeBrowserNear } from './kept-near.ts';
+import { nearCookie, nearCookieLine, nearFromCookies } from './kept-near.ts';
 
-/** A browser's localStorage, in memory. */
-function memoryStorage(initial: Record<string, string> = {}) {
-  const items = new Map(Object.entries(initial));
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
+/** What a browser sends back of the line `document.cookie` was given: its name and value. */
+const sentBack = (line: string) => line.split(';')[0]!;
 
-describe("a visitor's Near and Distance kept in the browser", () => {
-  it('come back as they were kept, and are forgotten with the Near', () => {
-    const storage = memoryStorage();
-    writeBrowserNear(storage, { nearZip: '78701', searchRadius: 50 });
-    expect(readBrowserNear(storage)).toEqual({ nearZip: '78701', searchRadius: 50 });
-    writeBrowserNear(storage, { nearZip: null, searchRadius: null });
-    expect(storage.items.has(browserNearKey)).toBe(false);
-    expect(readBrowserNear(storage)).toEqual({ nearZip: null, searchRadius: null });
+describe("a visitor's Near and Distance kept in a cookie", () => {
+  it('come back as they were kept, among other cookies, and are forgotten with the Near', () => {
+    const line = nearCookieLine({ nearZip: '78701', searchRadius: 50 }, false);
+    expect(line).toMatch(/; Max-Age=31536000; Path=\/; SameSite=Lax$/);
+    expect(nearFromCookies(`sg.session=abc; ${sentBack(line)}; other=1`)).toEqual({ nearZip: '78701', searchRadius: 50 });
+    expect(nearFromCookies(sentBack(nearCookieLine({ nearZip: '78701', searchRadius: null }, false)))).toEqual({ nearZip: '78701', searchRadius: null });
+    expect(nearCookieLine({ nearZip: null, searchRadius: null }, false)).toBe(`${nearCookie}=; Max-Age=0; Path=/; SameSite=Lax`);
+    expect(nearFromCookies(`${nearCookie}=`)).toEqual({ nearZip: null, searchRadius: null });
+  });
+
+  it('are sent only over HTTPS on a site served over it', () => {
+    expect(nearCookieLine({ nearZip: '78701', searchRadius: 50 }, true)).toMatch(/; Secure$/);
   });
 
   it('ignore what is none of the choices (another version’s, or written by hand)', () => {
-    expect(readBrowserNear(memoryStorage({ [browserNearKey]: '{"nearZip":"7870","searchRadius":50}' }))).toEqual({ nearZip: null, searchRadius: null });
-    expect(readBrowserNear(memoryStorage({ [browserNearKey]: '{"nearZip":"78701","searchRadius":30}' }))).toEqual({ nearZip: '78701', searchRadius: null });
-    expect(readBrowserNear(memoryStorage({ [browserNearKey]: 'not json' }))).toEqual({ nearZip: null, searchRadius: null });
+    const cookie = (value: string) => `${nearCookie}=${encodeURIComponent(value)}`;
+    expect(nearFromCookies(cookie('{"nearZip":"7870","searchRadius":50}'))).toEqual({ nearZip: null, searchRadius: null });
+    expect(nearFromCookies(cookie('{"nearZip":"78701","searchRadius":30}'))).toEqual({ nearZip: '78701', searchRadius: null });
+    expect(nearFromCookies(cookie('not json'))).toEqual({ nearZip: null, searchRadius: null });
+    expect(nearFromCookies(`${nearCookie}=%E0%A4%A`)).toEqual({ nearZip: null, searchRadius: null });
+    // A cookie whose name only starts like it is another's.
+    expect(nearFromCookies(`${nearCookie}x=${encodeURIComponent('{"nearZip":"78701","searchRadius":50}')}`)).toEqual({ nearZip: null, searchRadius: null });
   });
 
-  it('are simply not kept by a browser that keeps nothing', () => {
-    const refusing = {
-      getItem: () => {
-        throw new Error('SecurityError');
-      },
-      setItem: () => {
-        throw new Error('QuotaExceededError');
-      },
-      removeItem: () => undefined,
-    };
-    expect(() => writeBrowserNear(refusing, { nearZip: '78701', searchRadius: 50 })).not.toThrow();
-    expect(readBrowserNear(refusing)).toEqual({ nearZip: null, searchRadius: null });
-    expect(readBrowserNear(undefined)).toEqual({ nearZip: null, searchRadius: null });
+  it('are nothing where no cookie came', () => {
+    expect(nearFromCookies(undefined)).toEqual({ nearZip: null, searchRadius: null });
+    expect(nearFromCookies('')).toEqual({ nearZip: null, searchRadius: null });
   });
 });

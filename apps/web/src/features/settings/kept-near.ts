@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Profile } from '@second-gear/contract';
 import { searchRadii, zipCodePattern } from '@second-gear/contract/constants';
 import { useAuth } from '../auth/index.ts';
@@ -8,33 +8,86 @@ import { profileKey, profileQuery, saveProfile } from './api.ts';
 /** `/search`'s Near and Distance as they are kept for a reader: a ZIP code, and a radius in the reader's unit (null: none). */
 export type KeptNear = Pick<Profile, 'nearZip' | 'searchRadius'>;
 
-/** Where this browser keeps a visitor's Near and Distance. */
-export const browserNearKey = 'second-gear.near';
-
 /**
- * A visitor's kept Near and Distance as this browser holds them; nothing for a value that is none
- * of the choices (written by another version, or by hand), or when the browser keeps nothing
- * (storage off or full: the search simply starts without them).
+ * Where this browser keeps a visitor's Near and Distance: a cookie, so that the server drawing
+ * `/search` knows them too and draws the cars the reader will see (decision 048). Versions before it
+ * kept them in localStorage under the same name; they are moved once (moveEarlierVisitorNear).
  */
-export function readBrowserNear(storage: Pick<Storage, 'getItem'> | undefined): KeptNear {
-  const none = { nearZip: null, searchRadius: null };
+export const nearCookie = 'second-gear.near';
+
+/** A kept Near and Distance as read back; nothing for a value that is none of the choices (written by another version, or by hand). */
+function validNear(kept: Partial<KeptNear> | null): KeptNear {
+  const nearZip = typeof kept?.nearZip === 'string' && zipCodePattern.test(kept.nearZip) ? kept.nearZip : null;
+  const searchRadius = nearZip && (searchRadii as readonly unknown[]).includes(kept?.searchRadius) ? (kept!.searchRadius as number) : null;
+  return { nearZip, searchRadius };
+}
+
+function parsedNear(text: string | null | undefined): KeptNear {
   try {
-    const kept = JSON.parse(readFromBrowser(storage, browserNearKey) ?? 'null') as Partial<KeptNear> | null;
-    const nearZip = typeof kept?.nearZip === 'string' && zipCodePattern.test(kept.nearZip) ? kept.nearZip : null;
-    const searchRadius = nearZip && (searchRadii as readonly unknown[]).includes(kept?.searchRadius) ? (kept!.searchRadius as number) : null;
-    return { nearZip, searchRadius };
+    return validNear(JSON.parse(text ?? 'null') as Partial<KeptNear> | null);
   } catch {
-    return none;
+    return { nearZip: null, searchRadius: null };
   }
 }
 
-/** Keeps a visitor's Near and Distance in this browser (forgets them when there is no Near). */
-export function writeBrowserNear(storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined, kept: KeptNear) {
-  keepInBrowser(storage, browserNearKey, kept.nearZip ? kept : null);
+/** A visitor's kept Near and Distance from a request's `Cookie` header or `document.cookie`. */
+export function nearFromCookies(cookies: string | undefined): KeptNear {
+  const pair = cookies?.split(/;\s*/).find((part) => part.startsWith(`${nearCookie}=`));
+  if (!pair) return parsedNear(null);
+  try {
+    return parsedNear(decodeURIComponent(pair.slice(nearCookie.length + 1)));
+  } catch {
+    return parsedNear(null); // not percent-encoded as written here
+  }
 }
 
-/** The browser's memory through the query cache, so that every reader of it (the cards, the search) sees a change at once. */
-const browserNearQuery = queryOptions({ queryKey: ['kept-near', 'browser'], queryFn: () => readBrowserNear(browserStorage()), staleTime: Infinity });
+/**
+ * The cookie's line for `document.cookie`: kept a year, for this site's pages only; forgotten when
+ * there is no Near.
+ */
+export function nearCookieLine(kept: KeptNear, secure: boolean): string {
+  const attributes = `Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+  if (!kept.nearZip) return `${nearCookie}=; Max-Age=0; ${attributes}`;
+  return `${nearCookie}=${encodeURIComponent(JSON.stringify(kept))}; Max-Age=31536000; ${attributes}`;
+}
+
+function keepVisitorNear(kept: KeptNear) {
+  document.cookie = nearCookieLine(kept, window.location.protocol === 'https:');
+}
+
+/**
+ * Moves a visitor's Near that an earlier version kept in localStorage to the cookie, once; true when
+ * it did. Called as the app starts, before it takes over a page drawn without it.
+ */
+export function moveEarlierVisitorNear(): boolean {
+  const storage = browserStorage();
+  const earlier = parsedNear(readFromBrowser(storage, nearCookie));
+  keepInBrowser(storage, nearCookie, null);
+  if (!earlier.nearZip || nearFromCookies(document.cookie).nearZip) return false;
+  keepVisitorNear(earlier);
+  return true;
+}
+
+/**
+ * The browser's memory through the query cache, so that every reader of it (the cards, the search)
+ * sees a change at once. On the server, seeded from the request's cookie (seedVisitorNear).
+ */
+const visitorNearQuery = queryOptions({ queryKey: ['kept-near', 'browser'], queryFn: () => nearFromCookies(document.cookie), staleTime: Infinity });
+
+/**
+ * The reader's kept Near for a page drawn on the server, put where the page reads it: a visitor's
+ * from the request's `Cookie` header, a signed-in person's with their profile. Both reach the
+ * browser with the page's data.
+ */
+export async function prefetchKeptNear(queryClient: QueryClient, { signedIn, cookies }: { signedIn: boolean; cookies: string | undefined }): Promise<KeptNear> {
+  if (!signedIn) {
+    const kept = nearFromCookies(cookies);
+    queryClient.setQueryData(visitorNearQuery.queryKey, kept);
+    return kept;
+  }
+  const profile = await queryClient.fetchQuery(profileQuery()).catch(() => undefined);
+  return { nearZip: profile?.nearZip ?? null, searchRadius: profile?.searchRadius ?? null };
+}
 
 /**
  * The reader's kept Near and Distance, and `keep` to change them: a signed-in person's are their
@@ -45,7 +98,7 @@ export function useKeptNear(): { kept: KeptNear | undefined; keep: (next: KeptNe
   const { user, ready } = useAuth();
   const queryClient = useQueryClient();
   const profile = useQuery({ ...profileQuery(), enabled: Boolean(user), staleTime: Infinity });
-  const browser = useQuery({ ...browserNearQuery, enabled: ready && !user });
+  const browser = useQuery({ ...visitorNearQuery, enabled: ready && !user });
   const save = useMutation({
     mutationFn: (next: KeptNear) => saveProfile(next),
     onMutate: (next) => queryClient.setQueryData<Profile>(profileKey, (current) => (current ? { ...current, ...next } : current)),
@@ -65,8 +118,8 @@ export function useKeptNear(): { kept: KeptNear | undefined; keep: (next: KeptNe
   return {
     kept: browser.data,
     keep: (next) => {
-      writeBrowserNear(browserStorage(), next);
-      queryClient.setQueryData(browserNearQuery.queryKey, next);
+      keepVisitorNear(next);
+      queryClient.setQueryData(visitorNearQuery.queryKey, next);
     },
   };
 }
