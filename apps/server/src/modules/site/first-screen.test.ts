@@ -65,6 +65,10 @@ describe.skipIf(!built)('the public pages, drawn on the server', () => {
     expect(res.body.match(/<title>/g)).toHaveLength(1);
     // The page's data is not asked for again: no preload of the answer the page holds.
     expect(res.body).not.toContain(`href="/api/cars/${carId}"`);
+    // Its code, which the page shows without, comes after what the page shows first.
+    const code = [...res.body.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)].map((m) => m[0]);
+    expect(code.length).toBeGreaterThan(1);
+    for (const tag of code) expect(tag).toContain('fetchpriority="low"');
   });
 
   it('keeps a seller’s text inside the data: a `</script>` in a description does not end the element', async () => {
@@ -143,6 +147,8 @@ describe.skipIf(!built)('the public pages, drawn on the server', () => {
       const res = await page(url, buyer);
       expect(res.body, url).toContain('<div id="root"></div>');
       expect(res.body, url).not.toContain('first-screen-data');
+      // The page needs its code to show anything: asked for as the browser would.
+      expect(res.body, url).not.toContain('fetchpriority="low"');
     }
   });
 

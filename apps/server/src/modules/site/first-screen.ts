@@ -78,13 +78,23 @@ export async function loadFirstScreens(webDist: string): Promise<FirstScreens | 
 const hoistedByReact = /^(?:<link [^>]*>|<meta [^>]*>|<title>[^<]*<\/title>)*/;
 const titleElement = /<title>[^<]*<\/title>/;
 
-/** `html` (index.html with its hints) with the first screen inside `#root` and its data after it. */
+/** The app's code as index.html and the hints ask for it: its entry script and the modules it imports. */
+const appCode = /<(script type="module"|link rel="modulepreload")/g;
+
+/**
+ * `html` (index.html with its hints) with the first screen inside `#root` and its data after it.
+ *
+ * The app's code is asked for at low priority: a drawn page shows without it, so on a slow network
+ * the stylesheet and the photo the page shows first come before it rather than share the line with
+ * it (as a script in the head, the browser would give it high priority, as for a page it must draw).
+ */
 export function withFirstScreen(html: string, screen: { html: string; script: string }): string {
   const hoisted = hoistedByReact.exec(screen.html)![0];
   const title = titleElement.exec(hoisted)?.[0];
   const links = hoisted.replace(titleElement, '');
   // Replacer functions: the page's text may hold `$&` or `$'`, which a replacement string would expand.
   return (title ? html.replace(titleElement, () => title) : html)
+    .replace(appCode, (tag) => `${tag} fetchpriority="low"`)
     .replace('</head>', () => `${links}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${screen.html.slice(hoisted.length)}</div>${screen.script}`);
 }
