@@ -484,7 +484,7 @@ async function prepareDataSet(adminUrl: string, cars: number): Promise<DataSet> 
     started.push(uncached.child);
     // The same app without the default start's cap on V8's old space (decision 032), for the mix
     // again: what the cap saves in memory and what it costs in requests a second, in the same rounds.
-    const uncapped = await startApp(url, appDataDir, secret, metricsToken, {}, DEPLOYED_NODE_FLAGS.filter((flag) => !flag.startsWith('--max-old-space-size')));
+    const uncapped = await startApp(url, appDataDir, secret, metricsToken, {}, DEPLOYED_NODE_FLAGS.filter((flag) => !flag.startsWith('--max-old-space-size') && !flag.startsWith('--max-semi-space-size')));
     started.push(uncapped.child);
     // The same app counting no views, for the car page with counting on and off in the same rounds.
     const viewsOff = await startApp(url, appDataDir, secret, metricsToken, { VIEW_COUNTING: 'off' });
