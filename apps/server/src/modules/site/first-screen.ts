@@ -37,11 +37,19 @@ interface WebServerEntry {
 const transports = new AsyncLocalStorage<ApiTransport>();
 const drawing = new CallContexts(Promise.resolve([transports as AsyncLocalStorage<unknown>]));
 
+/** A page's first screen: its markup, its data's script element, and the API's answers it was drawn from. */
+export interface FirstScreen {
+  html: string;
+  script: string;
+  /** The JSON the API answered a call of the page's with (`/api/cars/{id}`), parsed; undefined for a call it did not make or that failed. */
+  answered(url: string): unknown;
+}
+
 export interface FirstScreens {
   /** Whether the page at `url` (its path) is one drawn here. */
   draws(url: string): boolean;
   /** The first screen of `req`'s page; null where the browser must draw it (the app's loaders redirected or failed). */
-  draw(req: FastifyRequest): Promise<{ html: string; script: string } | null>;
+  draw(req: FastifyRequest): Promise<FirstScreen | null>;
 }
 
 /** The web app's server entry beside `webDist`, if built; none with an older build, whose pages the browser draws. */
@@ -52,7 +60,8 @@ export async function loadFirstScreens(webDist: string): Promise<FirstScreens | 
   drawPagesWith(transports);
   return {
     draws: (url) => drawnPages.some((page) => page.test(url)),
-    draw(req) {
+    async draw(req) {
+      const answers = new Map<string, string>();
       const send: ApiTransport = async (url, init) => {
         // Loaders only read; a write is never the server's to make on a visitor's behalf.
         if ((init.method ?? 'GET') !== 'GET') throw new Error(`${init.method} ${url} while drawing a page`);
@@ -62,10 +71,19 @@ export async function loadFirstScreens(webDist: string): Promise<FirstScreens | 
           if (typeof value === 'string') headers[name] = value;
         }
         const res = await req.server.inject({ method: 'GET', url, headers, remoteAddress: req.ip });
+        if (res.statusCode === 200) answers.set(url, res.body);
         const empty = res.statusCode === 204 || res.statusCode === 304;
         return new Response(empty ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
       };
-      return drawing.run(() => renderFirstScreen(new URL(req.url, req.server.config.publicUrl), send, req.headers.cookie));
+      const screen = await drawing.run(() => renderFirstScreen(new URL(req.url, req.server.config.publicUrl), send, req.headers.cookie));
+      if (!screen) return null;
+      return {
+        ...screen,
+        answered: (url) => {
+          const body = answers.get(url);
+          return body === undefined ? undefined : JSON.parse(body);
+        },
+      };
     },
   };
 }
@@ -88,7 +106,7 @@ const appCode = /<(script type="module"|link rel="modulepreload")/g;
  * the stylesheet and the photo the page shows first come before it rather than share the line with
  * it (as a script in the head, the browser would give it high priority, as for a page it must draw).
  */
-export function withFirstScreen(html: string, screen: { html: string; script: string }): string {
+export function withFirstScreen(html: string, screen: Pick<FirstScreen, 'html' | 'script'>): string {
   const hoisted = hoistedByReact.exec(screen.html)![0];
   const title = titleElement.exec(hoisted)?.[0];
   const links = hoisted.replace(titleElement, '');

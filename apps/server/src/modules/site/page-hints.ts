@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import type { CategoryPage } from '@second-gear/contract';
+import type { CarPage, CategoryPage, SellerProfile } from '@second-gear/contract';
 import { canonicalPath, carCardPictureSizes, carPhotoSizes, categoryPageSize } from '@second-gear/contract/constants';
 import type { Actor } from '../../auth/actor.ts';
 import { loadActor } from '../../auth/guards.ts';
@@ -10,7 +10,7 @@ import { cachedCategoryPage } from '../catalog/cached-reads.ts';
 import { carPage } from '../catalog/car-page.ts';
 import { sellerProfile } from '../profiles/service.ts';
 import { carPreview, escapeAttribute } from './car-preview.ts';
-import { type FirstScreens, withFirstScreen } from './first-screen.ts';
+import { type FirstScreen, type FirstScreens, withFirstScreen } from './first-screen.ts';
 import { goneCarStatus } from './gone-car.ts';
 import { sellerPreview } from './seller-preview.ts';
 
@@ -152,17 +152,21 @@ export function pageHints(webDist: string, firstScreens: FirstScreens | null = n
    * signed-in person, a withdrawn one to its seller) gets 200, as its data answers them: the page
    * works for them. Crawlers have no session, so they always get the gone page's status.
    */
-  async function carAnswer(id: string, req: FastifyRequest, html: string, drawn: boolean): Promise<Page> {
+  async function carAnswer(id: string, req: FastifyRequest, html: string, screen: FirstScreen | null): Promise<Page> {
     const viewer = await loadActor(req);
-    const page = await carPage(req.server.pg, viewer, id).catch((err: unknown) => {
-      // Only a car that is not there for this viewer: a failure is not an answer that the car is gone.
-      if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
-      throw err;
-    });
+    // The car the page was drawn from, as the API answered it for this viewer; else read here.
+    const drawnCar = screen?.answered(`/api/cars/${id}`) as CarPage | undefined;
+    const page =
+      drawnCar ??
+      (await carPage(req.server.pg, viewer, id).catch((err: unknown) => {
+        // Only a car that is not there for this viewer: a failure is not an answer that the car is gone.
+        if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+        throw err;
+      }));
     if (!page) return { status: await goneCarStatus(req.server.pg, id), html: unindexed(html) };
     const cover = page.photos[0]!;
     const srcset = cover.srcSet ? ` imagesrcset="${escapeAttribute(cover.srcSet)}" imagesizes="${carPhotoSizes}"` : '';
-    let hints = `${drawn ? '' : preloadFetch(`/api/cars/${id}`)}<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(cover.url)}"${srcset}>`;
+    let hints = `${screen ? '' : preloadFetch(`/api/cars/${id}`)}<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(cover.url)}"${srcset}>`;
     if (viewer) hints += visitorHints(viewer);
     const isPublic = !page.product.paid && !page.product.withdrawn;
     if (!isPublic) return { status: 200, html: unindexed(html).replace('</head>', () => `${hints}</head>`) };
@@ -181,17 +185,21 @@ export function pageHints(webDist: string, firstScreens: FirstScreens | null = n
    * A profile with no car on the market is `noindex` (nothing there to find; the sitemap leaves it
    * out too); an id that is no seller's answers 404, as its data does.
    */
-  async function sellerAnswer(id: string, req: FastifyRequest, html: string, drawn: boolean): Promise<Page> {
+  async function sellerAnswer(id: string, req: FastifyRequest, html: string, screen: FirstScreen | null): Promise<Page> {
     const { pg, config } = req.server;
-    const seller = userId.test(id)
-      ? await sellerProfile(pg, id, new Date(), config.payments.provider).catch((err: unknown) => {
-          if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
-          throw err;
-        })
-      : null;
+    // The profile the page was drawn from; else read here.
+    const drawnSeller = screen?.answered(`/api/sellers/${encodeURIComponent(id)}`) as SellerProfile | undefined;
+    const seller =
+      drawnSeller ??
+      (userId.test(id)
+        ? await sellerProfile(pg, id, new Date(), config.payments.provider).catch((err: unknown) => {
+            if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+            throw err;
+          })
+        : null);
     if (!seller) return { status: 404, html: unindexed(withoutCanonical(html)) };
     const preview = sellerPreview(seller, config.publicUrl);
-    const hints = drawn ? '' : preloadFetch(`/api/sellers/${id}`) + preloadFetch(`/api/sellers/${id}/cars`);
+    const hints = screen ? '' : preloadFetch(`/api/sellers/${id}`) + preloadFetch(`/api/sellers/${id}/cars`);
     const shown = html
       .replace(/<title>[^<]*<\/title>/, () => `<title>${preview.title}</title>`)
       .replace(/<meta name="description"[^>]*>/, '')
@@ -206,7 +214,7 @@ export function pageHints(webDist: string, firstScreens: FirstScreens | null = n
   }
 
   /** The page's answer with its hints, before its first screen is put in. */
-  async function hinted(url: string, req: FastifyRequest, drawn: boolean): Promise<Page | null> {
+  async function hinted(url: string, req: FastifyRequest, screen: FirstScreen | null): Promise<Page | null> {
     const entry = [...modulePreloads].find(([pattern]) => pattern.test(url));
     const canonical = canonicalTag(url, req);
     if (!entry && !canonical) return null;
@@ -214,9 +222,9 @@ export function pageHints(webDist: string, firstScreens: FirstScreens | null = n
     const car = carPath.exec(url);
     const hints = `${canonical}${entry?.[1] ?? ''}${url === '/' ? homeHints : ''}${category ? await categoryHints(category[1]!, req) : ''}`;
     const html = index.replace('</head>', () => `${hints}</head>`);
-    if (car) return carAnswer(car[1]!, req, html, drawn);
+    if (car) return carAnswer(car[1]!, req, html, screen);
     const seller = sellerPath.exec(url);
-    if (seller) return sellerAnswer(seller[1]!, req, html, drawn);
+    if (seller) return sellerAnswer(seller[1]!, req, html, screen);
     // A car page's address whose id is not a car id: no car ever had it.
     if (carPageRoute.test(url)) return { status: 404, html: unindexed(html) };
     return { status: 200, html };
@@ -231,7 +239,7 @@ export function pageHints(webDist: string, firstScreens: FirstScreens | null = n
             return null;
           })
         : null;
-      const page = await hinted(url, req, screen !== null);
+      const page = await hinted(url, req, screen);
       if (!screen) return page;
       return { status: page?.status ?? 200, html: withFirstScreen(page?.html ?? index, screen) };
     },
