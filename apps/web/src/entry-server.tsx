@@ -8,7 +8,7 @@ import { sendApiCallsWith, type ApiTransport } from './lib/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { siteQuery } from './lib/site.ts';
 import { getSession } from './features/auth/auth-api.ts';
-import { categoriesQuery } from './features/catalog/index.ts';
+import { categoriesQuery, prefetchCarStanding } from './features/catalog/index.ts';
 import { prefetchReaderPlace } from './features/places/index.ts';
 import { prefetchKeptNear } from './features/settings/index.ts';
 import { firstScreenScript, type FirstScreen } from './first-screen.ts';
@@ -62,6 +62,8 @@ export function renderFirstScreen(url: URL, send: ApiTransport, cookies: string 
       // Beside the page's own data: the reader's kept Near and its point, which the search opens with
       // and the cards measure from, so the cards are drawn as the reader will see them.
       prefetchKeptNear(queryClient, { signedIn: Boolean(session?.user), cookies }).then((kept) => prefetchReaderPlace(queryClient, url.searchParams.get('near'), kept.nearZip)),
+      // And a signed-in person's standing (roles, a buyer's orders and wishlist), which the cards and a car's actions show.
+      session?.user ? prefetchCarStanding(queryClient, session.user.email) : undefined,
     ]);
     if (context instanceof Response || context.errors) return null;
     const router = createStaticRouter(handler.dataRoutes, context);

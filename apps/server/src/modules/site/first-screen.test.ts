@@ -119,10 +119,17 @@ describe.skipIf(!built)('the public pages, drawn on the server', () => {
     expect(bare.root).not.toContain('Drawn Volvo XC60');
     const linked = drawn((await page('/search?keyword=volvo', undefined, { cookie })).body);
     expect(linked.root).toContain('Drawn Volvo XC60');
-    // A signed-in person's Near is their account's: their profile comes with the page (a buyer's cards,
-    // which also show what they booked and saved, are left to the browser).
+    // A signed-in person's Near is their account's: their profile comes with the page, and a buyer's
+    // cards come drawn with what they say the buyer booked and saved (their orders and wishlist).
     const mine = drawn((await page('/search?keyword=volvo', buyer)).body);
     expect(mine.data!.queries.queries.find((q) => JSON.stringify(q.queryKey) === '["me","profile"]')?.state.data).toMatchObject({ nearZip: null });
+    expect(mine.root).toContain('Drawn Volvo XC60');
+    const keys = mine.data!.queries.queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys).toEqual(expect.arrayContaining([`["role","buyer","${buyer.email}"]`, `["orders","list","${buyer.email}"]`, `["wishlist","list","${buyer.email}"]`]));
+    // A seller has no orders or wishlist to ask for.
+    const sellers = drawn((await page('/search?keyword=volvo', seller)).body);
+    expect(sellers.root).toContain('Drawn Volvo XC60');
+    expect(sellers.data!.queries.queries.map((q) => JSON.stringify(q.queryKey[0]))).not.toContain('"orders"');
   });
 
   it('sends a drawn page compressed to a browser that takes it, brotli first', async () => {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { IsAdminAnswer, IsBuyerAnswer, IsSellerAnswer } from '@second-gear/contract';
 import { api } from '../../lib/api.ts';
 import { useAuth } from './auth-context.ts';
@@ -15,31 +15,31 @@ export interface RoleState {
 
 const roleStaleTime = 60 * 1000;
 
+/** What each of the three role lookups answers. */
+interface RoleAnswers {
+  admin: IsAdminAnswer;
+  seller: IsSellerAnswer;
+  buyer: IsBuyerAnswer;
+}
+
+/** One of the three role lookups of `email` (`GET /users/{kind}/{email}`). */
+export function roleQuery<K extends keyof RoleAnswers>(kind: K, email: string) {
+  return queryOptions({
+    queryKey: ['role', kind, email],
+    queryFn: () => api<RoleAnswers[K]>(`/users/${kind}/${encodeURIComponent(email)}`),
+    staleTime: roleStaleTime,
+  });
+}
+
 /** The role of the signed-in user from the three role lookups. */
 export function useRole(): RoleState {
   const { user } = useAuth();
   const email = user?.email ?? '';
-  const path = encodeURIComponent(email);
   const enabled = email !== '';
 
-  const admin = useQuery({
-    queryKey: ['role', 'admin', email],
-    queryFn: () => api<IsAdminAnswer>(`/users/admin/${path}`),
-    enabled,
-    staleTime: roleStaleTime,
-  });
-  const seller = useQuery({
-    queryKey: ['role', 'seller', email],
-    queryFn: () => api<IsSellerAnswer>(`/users/seller/${path}`),
-    enabled,
-    staleTime: roleStaleTime,
-  });
-  const buyer = useQuery({
-    queryKey: ['role', 'buyer', email],
-    queryFn: () => api<IsBuyerAnswer>(`/users/buyer/${path}`),
-    enabled,
-    staleTime: roleStaleTime,
-  });
+  const admin = useQuery({ ...roleQuery('admin', email), enabled });
+  const seller = useQuery({ ...roleQuery('seller', email), enabled });
+  const buyer = useQuery({ ...roleQuery('buyer', email), enabled });
 
   return {
     isAdmin: admin.data?.isAdmin ?? false,

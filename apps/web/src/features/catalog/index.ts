@@ -10,5 +10,5 @@ export { PriceDropBadge } from './price-drop-badge.tsx';
 export { ProductCard } from './product-card.tsx';
 export { ReportButton } from './report-dialog.tsx';
 export { useAddToWishlist } from './use-add-to-wishlist.ts';
-export { useCarStanding } from './use-car-standing.ts';
+export { prefetchCarStanding, useCarStanding } from './use-car-standing.ts';
 export { VERIFICATION_CHECKED, VerifiedSellerBadge } from './verified-seller-badge.tsx';

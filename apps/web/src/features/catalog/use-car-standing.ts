@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Product } from '@second-gear/contract';
-import { useAuth, useRole } from '../auth/index.ts';
+import { roleQuery, useAuth, useRole } from '../auth/index.ts';
 import { ordersQuery } from '../bookings/index.ts';
 import { wishlistQuery } from '../wishlist/index.ts';
 import type { CarStanding } from './card-actions.tsx';
@@ -40,4 +40,15 @@ export function useCarStanding(): CarStandings {
     }),
     loading: roleLoading || (enabled && (orders.isPending || wishlist.isPending)),
   };
+}
+
+/**
+ * A signed-in person's standing for a page drawn on the server: their roles, and a buyer's orders
+ * and wishlist, so that the cards and a car's actions are drawn as they will show rather than
+ * waiting for the browser. A lookup that fails is left to the browser.
+ */
+export async function prefetchCarStanding(queryClient: QueryClient, email: string): Promise<void> {
+  await Promise.all([queryClient.prefetchQuery(roleQuery('admin', email)), queryClient.prefetchQuery(roleQuery('seller', email)), queryClient.prefetchQuery(roleQuery('buyer', email))]);
+  if (!queryClient.getQueryData(roleQuery('buyer', email).queryKey)?.isBuyer) return;
+  await Promise.all([queryClient.prefetchQuery(ordersQuery(email)), queryClient.prefetchQuery(wishlistQuery(email))]);
 }
