@@ -77,3 +77,25 @@ test('a buyer pays on the page they had open before the server crashed and resta
   const stillListed = await (await page.request.get('/api/advertisement/products')).json();
   expect(stillListed.some((p: { _id: string }) => p._id === car._id)).toBe(false);
 });
+
+test('a signed-in page keeps its reader signed in while the server cannot be reached', async ({ page }) => {
+  // A new account has no time zone: the app keeps the browser's for it, then reads the session again
+  // (ReaderClock). That read fails here, as it would while the server restarts.
+  const email = `unreachable-${Date.now()}@test.example`;
+  const signUp = await page.request.post('/api/auth/sign-up/email', { headers: { origin }, data: { name: 'Una Reachable', email, password: 'secret123', role: 'Buyer' } });
+  expect(signUp.ok()).toBe(true);
+  let zoneKept = false;
+  let refused = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/me/profile') && request.method() !== 'GET') zoneKept = true;
+  });
+  await page.route('**/api/auth/get-session', (route) => {
+    if (!zoneKept) return route.continue();
+    refused++;
+    return route.abort('connectionrefused');
+  });
+  await page.goto('/dashboard/myorders');
+  await expect.poll(() => refused).toBeGreaterThan(0);
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/myorders$/);
+});

@@ -41,17 +41,22 @@ export function AuthProvider({ known, children }: { known?: { user: SessionUser 
   const [loading, setLoading] = useState(known === undefined);
   const [ready, setReady] = useState(known !== undefined);
 
+  const current = useRef(user);
+  current.current = user;
   const refresh = useCallback(async () => {
-    let next: SessionUser | null = null;
     try {
-      next = (await getSession())?.user ?? null;
+      const next = (await getSession())?.user ?? null;
+      setUser(next);
+      return next;
     } catch (error) {
-      // An unreachable server reads as signed out; the pages that need data say so themselves.
+      // An unreachable server is no answer about the session: whoever was signed in stays so (a
+      // server restarting under an open page must not send its reader to the login page), and the
+      // pages that need data say the server is unreachable themselves.
       console.error('Could not read the session', error);
+      return current.current;
+    } finally {
+      setReady(true);
     }
-    setUser(next);
-    setReady(true);
-    return next;
   }, []);
 
   useEffect(() => {
