@@ -194,7 +194,12 @@ test.describe('home on a phone', () => {
     const firstCar = page.getByRole('region', { name: /Advertised Cars|Featured cars/ }).getByRole('listitem').first();
     await expect(firstCar).toBeVisible();
     const top = await firstCar.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
-    expect(top, 'the first car within two screens of the top').toBeLessThanOrEqual(2 * phone.height);
+    // With the demo's brands: a brand another journey added on this shared server (categories.spec.ts
+    // names its own `E2E …`) is one more row of the strip, so it is taken off.
+    const [first, second] = [(await brands.nth(0).boundingBox())!, (await brands.nth(1).boundingBox())!];
+    const added = await brands.filter({ hasText: /\bE2E / }).count();
+    const addedRows = added * (second.y - first.y);
+    expect(top - addedRows, 'the first car within two screens of the top').toBeLessThanOrEqual(2 * phone.height);
     await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page, 'home on a phone');
     await keepScreenshot(page, testInfo, 'home');
