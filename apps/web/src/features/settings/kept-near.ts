@@ -70,7 +70,7 @@ export function moveEarlierVisitorNear(): boolean {
 
 /**
  * The browser's memory through the query cache, so that every reader of it (the cards, the search)
- * sees a change at once. On the server, seeded from the request's cookie (seedVisitorNear).
+ * sees a change at once. On the server, seeded from the request's cookie (prefetchKeptNear).
  */
 const visitorNearQuery = queryOptions({ queryKey: ['kept-near', 'browser'], queryFn: () => nearFromCookies(document.cookie), staleTime: Infinity });
 
