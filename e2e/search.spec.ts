@@ -145,6 +145,26 @@ test.describe('search', () => {
     await expect(location).toHaveValue('Portland');
   });
 
+  test('two filters chosen before the page has drawn the first both apply: the second builds on the first', async ({ page }) => {
+    await page.goto(`/search?make=${make._id}`);
+    await expect(page.getByText('13 cars', { exact: true })).toBeVisible();
+    // One task chooses both, as a busy phone delivers two quick choices before drawing the first:
+    // the router draws the first in a transition, so the second's handler runs before it is drawn.
+    const [fuel, sort] = await Promise.all([page.getByLabel('Fuel', { exact: true }).elementHandle(), page.getByLabel('Sort by').elementHandle()]);
+    await page.evaluate(
+      ([fuelSelect, sortSelect]) => {
+        for (const [select, value] of [[fuelSelect, 'Diesel'], [sortSelect, 'price-desc']] as const) {
+          (select as HTMLSelectElement).value = value;
+          select!.dispatchEvent(new Event('change', { bubbles: true }));
+        }
+      },
+      [fuel, sort],
+    );
+    await expect(page).toHaveURL(new RegExp(`/search\\?make=${make._id}&fuel=Diesel&sort=price-desc$`));
+    await expect(page.getByText('2 cars', { exact: true })).toBeVisible();
+    expect(await resultNames(page)).toEqual([dieselHigh.productName, dieselLow.productName]);
+  });
+
   test('Load more brings the next page after the first, in the same order', async ({ page }) => {
     await signUpInBrowser(page, 'Buyer');
     await page.goto(`/search?make=${make._id}&sort=price-asc`);

@@ -59,30 +59,37 @@ export default function SearchPage() {
     useInfiniteQuery({ ...searchResultsQuery(apiQueryString(params)), enabled: !opening });
   const keepNear = useKeepNear();
 
+  // Each change applies to the address as it stands, not to `params`: the router draws a change in a
+  // transition, which a busy phone may not have drawn when the next choice comes, and building on the
+  // drawn params would undo the change before (a Sort chosen right after a Distance dropped it).
   // Filter changes keep the scroll where it is: the person is looking at the filters or the results.
-  const go = (next: URLSearchParams, options: { replace?: boolean; state?: TypedEntry } = {}) => {
-    keepNear(params, next, unit);
+  const go = (update: (current: URLSearchParams) => URLSearchParams, options: { replace?: boolean; state?: TypedEntry } = {}) => {
+    const current = new URLSearchParams(window.location.search);
+    const next = update(current);
+    keepNear(current, next, unit);
     setParams(next, { preventScrollReset: true, ...options });
   };
 
   const change = (event: FilterChange) => {
     if (event.kind === 'chosen') {
-      go(withParam(params, event.name, event.value));
+      go((current) => withParam(current, event.name, event.value));
       return;
     }
     if (event.kind === 'distance') {
-      go(withDistanceChoice(params, event.choice));
+      go((current) => withDistanceChoice(current, event.choice));
       return;
     }
-    const next = event.values.reduce((current, [name, value]) => withTypedValue(current, name, value, unit), params);
     const typed = event.values
       .map(([name]) => name)
       .sort()
       .join(',');
-    go(next, { replace: (location.state as TypedEntry | null)?.typed === typed, state: { typed } });
+    go((current) => event.values.reduce((next, [name, value]) => withTypedValue(next, name, value, unit), current), {
+      replace: (location.state as TypedEntry | null)?.typed === typed,
+      state: { typed },
+    });
   };
 
-  const clearAll = () => go(withoutFilters(params));
+  const clearAll = () => go(withoutFilters);
   // On a phone the open panel fills the screen: once applied it folds away, and the results (with
   // their filter chips) take its place and the focus. From lg up it is never folded, so nothing moves.
   const applied = () => {
@@ -142,7 +149,7 @@ export default function SearchPage() {
         </div>
 
         <div ref={resultsRef} tabIndex={-1} role="region" aria-label="Search results" className="scroll-mt-4 outline-none">
-          <FilterChips params={params} unit={unit} onRemove={(name) => go(withParam(params, name, ''))} onClearAll={clearAll} />
+          <FilterChips params={params} unit={unit} onRemove={(name) => go((current) => withParam(current, name, ''))} onClearAll={clearAll} />
           <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
             {/* Always there and one line high, so the count changing never moves the results. */}
             <p className="flex min-h-7 items-center gap-2 text-lg font-semibold">
@@ -150,7 +157,7 @@ export default function SearchPage() {
               {isFetching && !isFetchingNextPage ? <Spinner label="" size="loading-sm" /> : null}
             </p>
             <div className="w-full sm:w-60">
-              <SelectField label="Sort by" value={sort} onChange={(event) => go(withParam(params, 'sort', event.target.value))}>
+              <SelectField label="Sort by" value={sort} onChange={(event) => go((current) => withParam(current, 'sort', event.target.value))}>
                 {sortsFor(params).map((value) => (
                   <option key={value} value={value}>
                     {sortLabels[value]}
@@ -161,8 +168,8 @@ export default function SearchPage() {
           </div>
 
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-            <ViewToggle view={view} onChange={(next) => go(withView(params, next))} />
-            {searchedArea ? <SearchAreaNote onClear={() => go(withBounds(params, undefined))} /> : null}
+            <ViewToggle view={view} onChange={(next) => go((current) => withView(current, next))} />
+            {searchedArea ? <SearchAreaNote onClear={() => go((current) => withBounds(current, undefined))} /> : null}
           </div>
           {notes.length > 0 ? (
             <div role="status" aria-label="About this address" className="mb-4 rounded-box bg-base-200 px-4 py-2 text-sm text-base-content/80">
@@ -180,9 +187,9 @@ export default function SearchPage() {
               <Spinner label="Loading cars" />
             </div>
           ) : view === 'map' ? (
-            <MapView apiQuery={apiQueryString(params)} searchedArea={searchedArea} onSearchArea={(area) => go(withBounds(params, area))} />
+            <MapView apiQuery={apiQueryString(params)} searchedArea={searchedArea} onSearchArea={(area) => go((current) => withBounds(current, area))} />
           ) : products.length === 0 ? (
-            <NoCars lastFilter={last ? filterLabels[last.name] : undefined} onRemoveLast={() => go(withoutLastFilter(params))} onClearAll={clearAll} />
+            <NoCars lastFilter={last ? filterLabels[last.name] : undefined} onRemoveLast={() => go(withoutLastFilter)} onClearAll={clearAll} />
           ) : (
             // While the next answer comes, the previous results stay, dimmed.
             <div aria-busy={isPlaceholderData} className={isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
