@@ -278,9 +278,10 @@ export class CarIndex {
     for (let slot = 0; slot < this.slots; slot++) if (bitOf(this.alive, slot)) start[this.combo[slot]! + 1]!++;
     for (let c = 0; c < combos; c++) start[c + 1]! += start[c]!;
     const next = start.slice(0, combos);
-    // Per slot, the slot its car moves to; -1 for a slot without a car.
+    // Per slot, the slot its car moves to; -1 for a slot without a car. Within its combination's
+    // range, the cars in order of place (placeOrder).
     const moveTo = new Int32Array(this.slots).fill(-1);
-    for (let slot = 0; slot < this.slots; slot++) if (bitOf(this.alive, slot)) moveTo[slot] = next[this.combo[slot]!]!++;
+    for (const slot of this.placeOrder()) moveTo[slot] = next[this.combo[slot]!]!++;
     const moved = <T extends Uint32Array | Int32Array | Float64Array>(old: T): T => {
       const next = new (old.constructor as new (n: number) => T)(this.capacity);
       for (let slot = 0; slot < moveTo.length; slot++) if (moveTo[slot]! >= 0) next[moveTo[slot]!] = old[slot]!;
@@ -300,6 +301,30 @@ export class CarIndex {
     this.freeSlots.length = 0;
     this.rangeStart = start;
     this.goneFromRanges = 0;
+  }
+
+  /**
+   * The slots of the cars alive in order of place: by rows of half a degree of latitude (about 35
+   * miles), each from west to east, the cars without a place last. A radius or a map area then
+   * finds, in each combination's range, a few runs of neighbouring slots rather than cars scattered
+   * through the copy, and measuring them reads the columns in order instead of one cache miss a car.
+   */
+  private placeOrder(): Int32Array {
+    // Each car as one exact number: its place's key (row, and longitude to a hundredth of a degree) above its slot.
+    const slotBits = 2 ** 24;
+    if (this.slots > slotBits) throw new Error(`the search copy orders at most ${slotBits} slots`);
+    const { lat, lon } = this.keys;
+    const unplaced = 361 * 36_001;
+    const keyed = new Float64Array(this.size);
+    let n = 0;
+    for (let slot = 0; slot < this.slots; slot++) {
+      if (!bitOf(this.alive, slot)) continue;
+      const row = Math.floor((lat[slot]! + 90) * 2);
+      const place = Number.isNaN(row) || Number.isNaN(lon[slot]!) ? unplaced : row * 36_001 + Math.round((lon[slot]! + 180) * 100);
+      keyed[n++] = place * slotBits + slot;
+    }
+    keyed.subarray(0, n).sort();
+    return Int32Array.from(keyed.subarray(0, n), (key) => key % slotBits);
   }
 
   /** Forgets the car (sold, withdrawn or deleted); nothing happens for a car it does not know. */
