@@ -111,6 +111,7 @@ const NO_CAR = -2;
  * The slots are kept in order of combination (settle), so that a combination's cars are one
  * range of slots: a search counts a range's passing cars at once, skips the ranges that count for
  * no option, and looks for the page only in the ranges of the combinations that pass every facet.
+ * Within a range the cars are in order of place (placeOrder), so that a radius's are neighbours.
  * A car added or changed since goes to a slot after the ranges, counted one by one until the next
  * settle orders them again.
  *
