@@ -100,7 +100,8 @@ export class BandedColumn {
    * Keeps in `passes`, over words `from` to `to` (inclusive), the cars whose value may be at least
    * `min`: those of the bands above the minimum's, which are, and those of its own band, which are
    * also marked in `unsure`, to be compared one by one (unless the minimum is the band's lower
-   * bound, as a model year often is: then the whole band is).
+   * bound, as a model year often is: then the whole band is). A word with no car passing any more
+   * is skipped: after a box, most are.
    */
   keepAtLeast(passes: Int32Array, unsure: Int32Array, from: number, to: number, min: number): void {
     const band = this.bandOf(min);
@@ -108,6 +109,7 @@ export class BandedColumn {
     const above = band === this.bounds.length ? null : this.atLeast[band]!;
     const whole = band > 0 && this.bounds[band - 1] === min;
     for (let w = from; w <= to; w++) {
+      if (passes[w] === 0) continue;
       const inOrAboveBits = inOrAbove === null ? -1 : inOrAbove[w]!;
       passes[w]! &= inOrAboveBits;
       if (!whole) unsure[w]! |= inOrAboveBits & (above === null ? -1 : ~above[w]!);
@@ -125,6 +127,7 @@ export class BandedColumn {
     const above = band === this.bounds.length ? null : this.atLeast[band]!;
     const whole = this.integers && band < this.bounds.length && max >= this.bounds[band]! - 1;
     for (let w = from; w <= to; w++) {
+      if (passes[w] === 0) continue;
       const aboveBits = above === null ? 0 : above[w]!;
       passes[w]! &= ~aboveBits;
       if (!whole) unsure[w]! |= (inOrAbove === null ? -1 : inOrAbove[w]!) & ~aboveBits;

@@ -91,8 +91,9 @@ export function maxKmOf(max: number, unit: MileageUnit = 'km'): number {
 /**
  * The columns kept in bands as well as by value. A radius or a map area is first a box of latitude
  * and longitude, answered from the bands as a price range is; the cars in the box are then measured.
+ * The place first: a box keeps few of the cars, and the columns after it skip the words it emptied.
  */
-const BANDED = ['price', 'year', 'km', 'lat', 'lon'] as const;
+const BANDED = ['lat', 'lon', 'price', 'year', 'km'] as const;
 /** A facet's filter not set. */
 const ANY = -1;
 /** A facet's filter set to an option no car has (a make with no car yet): never equal to a car's value. */
