@@ -4,12 +4,13 @@ import { useQueries } from '@tanstack/react-query';
 import type { CarPage, Product } from '@second-gear/contract';
 import { ApiError } from '../../lib/api.ts';
 import { formatMileage, formatPrice } from '../../lib/format.ts';
+import { searchParamsNow } from '../../lib/search-params-now.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { carPageQuery, NotForIndexing } from '../cars/index.ts';
 import { distanceAway, useReader } from '../places/index.ts';
 import { Stars } from '../reviews/index.ts';
 import { comparedInAddress, comparePath, maxCompared } from './compare-list.ts';
-import { keepCompared, useCompared } from './use-compared.ts';
+import { forgetCompared, useCompared } from './use-compared.ts';
 
 /** One car's column: the car on the market, or why there is none (gone, off the market, not loaded). */
 type Column = { id: string; car: Product } | { id: string; gone: string } | { id: string; loading: true };
@@ -56,10 +57,12 @@ export default function ComparePage() {
   if (ids.length === 0 && kept.length > 0) return <Navigate to={comparePath(kept)} replace />;
 
   const columns = ids.map((id, i) => columnOf(id, answers[i]?.data, answers[i]?.error ?? null));
+  // From the address and the kept list as they stand: a second Remove tapped before the first is
+  // drawn would otherwise bring the first car back.
   const remove = (id: string) => {
-    const rest = ids.filter((one) => one !== id);
+    const rest = comparedInAddress(searchParamsNow().get('cars')).filter((one) => one !== id);
     setParams(rest.length ? { cars: rest.join(',') } : {}, { replace: true });
-    if (kept.includes(id)) keepCompared(kept.filter((one) => one !== id));
+    forgetCompared(id);
   };
 
   return (

@@ -31,6 +31,12 @@ export function keepCompared(ids: readonly string[]) {
   for (const listener of listeners) listener();
 }
 
+/** Takes the car out of the list as it stands now (not as last drawn: two quick removals both hold). */
+export function forgetCompared(id: string) {
+  const ids = read();
+  if (ids.includes(id)) keepCompared(ids.filter((one) => one !== id));
+}
+
 /** The cars this browser is comparing, and `toggle` for a car's `Compare` (a fourth is refused in a toast). */
 export function useCompared(): { ids: string[]; toggle: (id: string) => void } {
   const ids = useSyncExternalStore(subscribe, read, () => none);

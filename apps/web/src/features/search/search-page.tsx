@@ -3,6 +3,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { fieldRefusals } from '../../lib/field-refusals.ts';
 import { formatWhole } from '../../lib/format.ts';
+import { searchParamsNow } from '../../lib/search-params-now.ts';
 import { SelectField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { SaveSearchButton } from '../alerts/index.ts';
@@ -59,12 +60,11 @@ export default function SearchPage() {
     useInfiniteQuery({ ...searchResultsQuery(apiQueryString(params)), enabled: !opening });
   const keepNear = useKeepNear();
 
-  // Each change applies to the address as it stands, not to `params`: the router draws a change in a
-  // transition, which a busy phone may not have drawn when the next choice comes, and building on the
-  // drawn params would undo the change before (a Sort chosen right after a Distance dropped it).
+  // Each change applies to the address as it stands, not to the drawn `params` (a Sort chosen right
+  // after a Distance, before the page had drawn it, dropped the Distance).
   // Filter changes keep the scroll where it is: the person is looking at the filters or the results.
   const go = (update: (current: URLSearchParams) => URLSearchParams, options: { replace?: boolean; state?: TypedEntry } = {}) => {
-    const current = new URLSearchParams(window.location.search);
+    const current = searchParamsNow();
     const next = update(current);
     keepNear(current, next, unit);
     setParams(next, { preventScrollReset: true, ...options });
