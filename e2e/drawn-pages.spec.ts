@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addCarViaApi, baseUrl, categoryByName, navbar, newApiActor, phoneScreen, signInViaApi, uniqueCarName, type AddedCar } from './support.ts';
+import { addCarViaApi, baseUrl, categoryByName, holdRequests, navbar, newApiActor, phoneScreen, signInViaApi, uniqueCarName, type AddedCar } from './support.ts';
 
 // The public pages come drawn by the server (apps/server/src/modules/site/first-screen.ts): a phone
 // shows the page before the app's code has run, and the app then takes it over as it stands, with
@@ -80,6 +80,23 @@ test.describe('pages drawn by the server', () => {
       expect(mismatches()).toEqual([]);
     });
   }
+
+  test('keep what a person typed and chose before the app took the page over', async ({ page }) => {
+    // The app's code held back, as on a slow phone: the person uses the drawn page meanwhile.
+    const code = await holdRequests(page, /\/assets\/.*\.js$/);
+    await page.goto(`/search?keyword=${encodeURIComponent(car.productName)}`, { waitUntil: 'commit' });
+    await expect(page.getByRole('link', { name: car.productName }).first()).toBeVisible();
+    await code.requested;
+    await page.getByLabel('Model', { exact: true }).fill('Touring');
+    await page.getByLabel('Sort by', { exact: true }).selectOption('price-asc');
+    code.release();
+    // Taken over, the page applies both as if made now: the typed field after its pause, the option at once.
+    await expect(page).toHaveURL(/[?&]sort=price-asc(&|$)/);
+    await expect(page).toHaveURL(/[?&]model=Touring(&|$)/);
+    await expect(page.getByLabel('Model', { exact: true })).toHaveValue('Touring');
+    await expect(page.getByLabel('Sort by', { exact: true })).toHaveValue('price-asc');
+    await expect(page.getByRole('link', { name: car.productName }).first()).toBeVisible();
+  });
 
   test('know a visitor’s kept Near: the search opens near it, moved from where an earlier version kept it', async ({ page, context }) => {
     const kept = { nearZip: '78701', searchRadius: 50 };

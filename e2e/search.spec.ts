@@ -149,8 +149,9 @@ test.describe('search', () => {
     await page.goto(`/search?make=${make._id}`);
     await expect(page.getByText('13 cars', { exact: true })).toBeVisible();
     // A choice the page answers first, made again until it does: the server drew the count and the
-    // cars without the app, and a choice made before the app takes the page over goes nowhere. Then
-    // the two choices below reach its handlers.
+    // cars without the app, and choices made before the app takes the page over reach it only then,
+    // handed over field by field (drawn-pages.spec.ts). Then the two choices below reach its handlers
+    // themselves, in one task.
     await expect(async () => {
       await page.getByLabel('Sort by').selectOption('price-asc');
       await expect(page).toHaveURL(new RegExp(`/search\\?make=${make._id}&sort=price-asc$`), { timeout: 1000 });

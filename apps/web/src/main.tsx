@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { AppProviders } from './app/providers.tsx';
 import { appRoutes } from './app/router.tsx';
 import { moveEarlierVisitorNear } from './features/settings/index.ts';
 import { readFirstScreenData } from './first-screen.ts';
+import { handOverFieldsChangedBeforeTakeover } from './lib/fields-changed-before-takeover.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import './index.css';
 
@@ -33,6 +34,15 @@ async function loadMatchedRoutes(): Promise<void> {
   );
 }
 
+/**
+ * Renders nothing; once the app has taken over the page the server drew, it hands the app what the
+ * person typed or chose there before (a layout effect: before any render can draw the fields anew).
+ */
+function TakeOverFields() {
+  useLayoutEffect(() => handOverFieldsChangedBeforeTakeover(root!), []);
+  return null;
+}
+
 async function start() {
   if (drawn) {
     hydrate(queryClient, drawn.queries);
@@ -43,6 +53,7 @@ async function start() {
     <StrictMode>
       <AppProviders client={queryClient} session={drawn?.session}>
         <RouterProvider router={router} />
+        {drawn ? <TakeOverFields /> : null}
       </AppProviders>
     </StrictMode>
   );

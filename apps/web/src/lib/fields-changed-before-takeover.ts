@@ -1,0 +1,49 @@
+/**
+ * A page the server drew shows its fields before the app's code has come: a person can type into
+ * them or choose an option. React takes the page over as it stands, keeping what the fields show,
+ * but its components still hold the values they were drawn with: a typed field's next render wipes
+ * what was typed, a chosen option goes back to the drawn one, and no handler has heard of either.
+ *
+ * Called once the app has taken the page over (main.tsx), this tells the app of each such change as
+ * the person made it: the events React listens for, on each field that shows something other than
+ * it was drawn with (what React then set as its default).
+ */
+export function handOverFieldsChangedBeforeTakeover(page: ParentNode): void {
+  for (const field of page.querySelectorAll('input, textarea, select')) {
+    if (field instanceof HTMLSelectElement) handOverChoice(field);
+    else if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) handOverTick(field);
+    else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) handOverText(field);
+  }
+}
+
+function handOverText(field: HTMLInputElement | HTMLTextAreaElement): void {
+  if (field.type === 'file' || field.type === 'hidden' || field.value === field.defaultValue) return;
+  const typed = field.value;
+  // React hears a change only when the value differs from the one it last saw set on the element,
+  // and it saw the typed one when it took the page over. Set through the element, the drawn value
+  // is what it last saw; set through the prototype (which React does not watch), the typed one is
+  // shown again, and the input event then carries it as a change.
+  field.value = field.defaultValue;
+  const prototype = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(field, typed);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+function handOverChoice(field: HTMLSelectElement): void {
+  if (field.multiple) return;
+  // With no option drawn as selected, a browser shows the first that can be chosen.
+  const options = [...field.options];
+  const drawn = options.find((option) => option.defaultSelected) ?? options.find((option) => !option.disabled);
+  if (!drawn || drawn.selected) return;
+  field.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+function handOverTick(field: HTMLInputElement): void {
+  // Of a group of radios, the one chosen carries the change; the one it unticked follows from it.
+  if (field.checked === field.defaultChecked || (field.type === 'radio' && !field.checked)) return;
+  const ticked = field.checked;
+  // As for text: set through the element, the drawn state is what React last saw; the click then
+  // ticks (or unticks) the box as the person did, and React hears it as a change.
+  field.checked = !ticked;
+  field.click();
+}
