@@ -98,6 +98,20 @@ test.describe('pages drawn by the server', () => {
     await expect(page.getByRole('link', { name: car.productName }).first()).toBeVisible();
   });
 
+  test('make a tap from before the app took the page over once it has', async ({ page }) => {
+    await page.setViewportSize(phoneScreen);
+    // The app's entry held back: the page has shown, and asked for it, without it.
+    const code = await holdRequests(page, /\/assets\/index-[\w-]+\.js$/);
+    await page.goto('/search');
+    await code.requested;
+    const filters = page.getByRole('button', { name: 'Filters', exact: true });
+    await filters.click();
+    await expect(filters).toHaveAttribute('aria-expanded', 'false');
+    code.release();
+    await expect(filters).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByLabel('Make', { exact: true })).toBeVisible();
+  });
+
   test('know a visitor’s kept Near: the search opens near it, moved from where an earlier version kept it', async ({ page, context }) => {
     const kept = { nearZip: '78701', searchRadius: 50 };
     const mismatches = hydrationMismatches(page);

@@ -18,9 +18,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     manifest: !isSsrBuild,
     rolldownOptions: {
+      // index.html for the pages the browser draws; drawn-page.ts, a page the server drew names it
+      // instead and it loads the app once the page has shown (decision 050).
+      ...(isSsrBuild ? {} : { input: { index: 'index.html', 'drawn-page': 'src/drawn-page.ts' } }),
       output: {
         codeSplitting: {
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          // drawn-page.ts stands alone: it is all a drawn page asks for before it shows.
+          groups: [{ name: 'app', tags: ['$initial'], test: (id) => !id.endsWith('/src/drawn-page.ts') }],
         },
       },
     },

@@ -36,10 +36,15 @@ async function loadMatchedRoutes(): Promise<void> {
 
 /**
  * Renders nothing; once the app has taken over the page the server drew, it hands the app what the
- * person typed or chose there before (a layout effect: before any render can draw the fields anew).
+ * person did there before: what they typed or chose in the fields, then the taps and forms sent
+ * that drawn-page.ts held (a layout effect: before any render can draw the fields anew).
  */
 function TakeOverFields() {
-  useLayoutEffect(() => handOverFieldsChangedBeforeTakeover(root!), []);
+  useLayoutEffect(() => {
+    handOverFieldsChangedBeforeTakeover(root!);
+    // In a task of their own: a form sent then finds the fields' values drawn, as a person's would.
+    setTimeout(() => window.drawnPage?.takenOver(), 0);
+  }, []);
   return null;
 }
 

@@ -65,10 +65,12 @@ describe.skipIf(!built)('the public pages, drawn on the server', () => {
     expect(res.body.match(/<title>/g)).toHaveLength(1);
     // The page's data is not asked for again: no preload of the answer the page holds.
     expect(res.body).not.toContain(`href="/api/cars/${carId}"`);
-    // Its code, which the page shows without, comes after what the page shows first.
+    // Its code, which the page shows without, comes after the page has shown: it asks for one small
+    // module, which names the app's entry and the modules to load with it (the car page's own among them).
     const code = [...res.body.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)].map((m) => m[0]);
-    expect(code.length).toBeGreaterThan(1);
-    for (const tag of code) expect(tag).toContain('fetchpriority="low"');
+    expect(code).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/drawn-page-[\w-]+\.js" data-app="\/assets\/index-[\w-]+\.js" data-preload="[^"]*\/assets\/car-page-[\w-]+\.js[^"]*">$/)]);
+    const named = /data-app="([^"]+)" data-preload="([^"]+)"/.exec(code[0]!)!;
+    for (const file of [named[1]!, ...named[2]!.split(' ')]) expect((await t.app.inject({ method: 'GET', url: file })).statusCode, file).toBe(200);
   });
 
   it('keeps a seller’s text inside the data: a `</script>` in a description does not end the element', async () => {
@@ -155,7 +157,8 @@ describe.skipIf(!built)('the public pages, drawn on the server', () => {
       expect(res.body, url).toContain('<div id="root"></div>');
       expect(res.body, url).not.toContain('first-screen-data');
       // The page needs its code to show anything: asked for as the browser would.
-      expect(res.body, url).not.toContain('fetchpriority="low"');
+      expect(res.body, url).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+      expect(res.body, url).not.toContain('drawn-page');
     }
   });
 

@@ -96,23 +96,29 @@ export async function loadFirstScreens(webDist: string): Promise<FirstScreens | 
 const hoistedByReact = /^(?:<link [^>]*>|<meta [^>]*>|<title>[^<]*<\/title>)*/;
 const titleElement = /<title>[^<]*<\/title>/;
 
-/** The app's code as index.html and the hints ask for it: its entry script and the modules it imports. */
-const appCode = /<(script type="module"|link rel="modulepreload")/g;
+/** The app's entry as index.html asks for it, and the modules preloaded with it (index.html's and the hints'). */
+const appEntry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const modulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**
  * `html` (index.html with its hints) with the first screen inside `#root` and its data after it.
  *
- * The app's code is asked for at low priority: a drawn page shows without it, so on a slow network
- * the stylesheet and the photo the page shows first come before it rather than share the line with
- * it (as a script in the head, the browser would give it high priority, as for a page it must draw).
+ * The page asks for no more code than `drawnPageEntry` (the web app's drawn-page.ts, a file of the
+ * build) before it shows: the app's entry and the modules preloaded with it are named on that
+ * script's element, which loads them once the page has loaded and painted (decision 050). On a
+ * phone's network, the stylesheet and the photo the page shows first no longer share the line with
+ * the app's code, and a mobile Lighthouse run no longer counts the code before the largest paint.
  */
-export function withFirstScreen(html: string, screen: Pick<FirstScreen, 'html' | 'script'>): string {
+export function withFirstScreen(html: string, screen: Pick<FirstScreen, 'html' | 'script'>, drawnPageEntry: string): string {
   const hoisted = hoistedByReact.exec(screen.html)![0];
   const title = titleElement.exec(hoisted)?.[0];
   const links = hoisted.replace(titleElement, '');
+  // The hrefs come from index.html and page-hints.ts, escaped for an attribute already.
+  const preloads = [...html.matchAll(modulePreload)].map((match) => match[1]);
   // Replacer functions: the page's text may hold `$&` or `$'`, which a replacement string would expand.
   return (title ? html.replace(titleElement, () => title) : html)
-    .replace(appCode, (tag) => `${tag} fetchpriority="low"`)
+    .replace(modulePreload, '')
+    .replace(appEntry, (_tag, app: string) => `<script type="module" crossorigin src="/${drawnPageEntry}" data-app="${app}" data-preload="${preloads.join(' ')}"></script>`)
     .replace('</head>', () => `${links}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${screen.html.slice(hoisted.length)}</div>${screen.script}`);
 }

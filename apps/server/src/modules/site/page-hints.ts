@@ -117,6 +117,9 @@ export function pageHints(webDist: string, firstScreens: FirstScreens | null = n
   if (!fs.existsSync(manifestFile)) return { pageFor: () => Promise.resolve(null) };
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  // What a drawn page loads first (withFirstScreen); a build has it whenever it has the server's copy of the app.
+  const drawnPageEntry = manifest['src/drawn-page.ts']?.file;
+  if (firstScreens && !drawnPageEntry) throw new Error(`${manifestFile} names no src/drawn-page.ts: build the web app again (npm run build)`);
   const modulePreloads = new Map(
     pageModules.map(({ pattern, module }) => [
       pattern,
@@ -241,7 +244,7 @@ export function pageHints(webDist: string, firstScreens: FirstScreens | null = n
         : null;
       const page = await hinted(url, req, screen);
       if (!screen) return page;
-      return { status: page?.status ?? 200, html: withFirstScreen(page?.html ?? index, screen) };
+      return { status: page?.status ?? 200, html: withFirstScreen(page?.html ?? index, screen, drawnPageEntry!) };
     },
   };
 }
