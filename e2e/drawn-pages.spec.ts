@@ -121,6 +121,10 @@ test.describe('pages drawn by the server', () => {
     await page.goto('/search');
     await expect(page).toHaveURL(/\/search\?near=78701&distance=50&distanceUnit=mi$/);
     expect(await page.evaluate(() => localStorage.getItem('second-gear.near'))).toBeNull();
+    // The page the app drew anew, not the server's, answers its buttons all the same.
+    await page.getByRole('button', { name: 'Save this search' }).click();
+    await expect(page.getByRole('dialog', { name: 'Sign in to save this search' })).toBeVisible();
+    await page.keyboard.press('Escape');
     const cookie = (await context.cookies()).find((c) => c.name === 'second-gear.near');
     expect(JSON.parse(decodeURIComponent(cookie!.value))).toEqual(kept);
     // Now the server draws with it: a bare search, opened afresh, is near the reader at once.

@@ -35,16 +35,17 @@ async function loadMatchedRoutes(): Promise<void> {
 }
 
 /**
- * Renders nothing; once the app has taken over the page the server drew, it hands the app what the
- * person did there before: what they typed or chose in the fields, then the taps and forms sent
- * that drawn-page.ts held (a layout effect: before any render can draw the fields anew).
+ * Renders nothing; once the app has taken over a page the server drew, it hands the app what the
+ * person did there before: what they typed or chose in the fields (only in a page it hydrated: one
+ * it drew anew has fields of its own), then the taps and forms sent that drawn-page.ts held. A layout
+ * effect: before any render can draw the fields anew.
  */
-function TakeOverFields() {
+function TakeOverDrawnPage({ hydrated }: { hydrated: boolean }) {
   useLayoutEffect(() => {
-    handOverFieldsChangedBeforeTakeover(root!);
+    if (hydrated) handOverFieldsChangedBeforeTakeover(root!);
     // In a task of their own: a form sent then finds the fields' values drawn, as a person's would.
     setTimeout(() => window.drawnPage?.takenOver(), 0);
-  }, []);
+  }, [hydrated]);
   return null;
 }
 
@@ -58,7 +59,7 @@ async function start() {
     <StrictMode>
       <AppProviders client={queryClient} session={drawn?.session}>
         <RouterProvider router={router} />
-        {drawn ? <TakeOverFields /> : null}
+        <TakeOverDrawnPage hydrated={drawn !== null} />
       </AppProviders>
     </StrictMode>
   );
