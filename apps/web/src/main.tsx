@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useLayoutEffect } from 'react';
+import { type ReactNode, startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
@@ -35,18 +35,19 @@ async function loadMatchedRoutes(): Promise<void> {
 }
 
 /**
- * Renders nothing; once the app has taken over a page the server drew, it hands the app what the
- * person did there before: what they typed or chose in the fields (only in a page it hydrated: one
- * it drew anew has fields of its own), then the taps and forms sent that drawn-page.ts held. A layout
- * effect: before any render can draw the fields anew.
+ * Once the app has taken over a page the server drew, hands the app what the person did there
+ * before: what they typed or chose in the fields (only in a page it hydrated: one it drew anew has
+ * fields of its own), then the taps and forms sent that drawn-page.ts held. A layout effect: before
+ * any render can draw the fields anew. It wraps the app rather than sitting beside it: a sibling
+ * would change every `useId` below from the ones the server drew (React numbers ids by siblings).
  */
-function TakeOverDrawnPage({ hydrated }: { hydrated: boolean }) {
+function TakeOverDrawnPage({ hydrated, children }: { hydrated: boolean; children: ReactNode }) {
   useLayoutEffect(() => {
     if (hydrated) handOverFieldsChangedBeforeTakeover(root!);
     // In a task of their own: a form sent then finds the fields' values drawn, as a person's would.
     setTimeout(() => window.drawnPage?.takenOver(), 0);
   }, [hydrated]);
-  return null;
+  return children;
 }
 
 async function start() {
@@ -58,8 +59,9 @@ async function start() {
   const app = (
     <StrictMode>
       <AppProviders client={queryClient} session={drawn?.session}>
-        <RouterProvider router={router} />
-        <TakeOverDrawnPage hydrated={drawn !== null} />
+        <TakeOverDrawnPage hydrated={drawn !== null}>
+          <RouterProvider router={router} />
+        </TakeOverDrawnPage>
       </AppProviders>
     </StrictMode>
   );
