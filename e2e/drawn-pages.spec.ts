@@ -112,6 +112,16 @@ test.describe('pages drawn by the server', () => {
     await expect(page.getByLabel('Make', { exact: true })).toBeVisible();
   });
 
+  test('take the page over even while one of its photos never finishes loading', async ({ page }) => {
+    await page.setViewportSize(phoneScreen);
+    // The page's load event waits for its photos: one held for good, as a dropped connection would.
+    await holdRequests(page, /\/uploads\/.*\.(jpe?g|webp|avif)$/);
+    await page.goto(`/search?keyword=${encodeURIComponent(car.productName)}`, { waitUntil: 'commit' });
+    const filters = page.getByRole('button', { name: 'Filters', exact: true });
+    await filters.click();
+    await expect(filters).toHaveAttribute('aria-expanded', 'true');
+  });
+
   test('know a visitor’s kept Near: the search opens near it, moved from where an earlier version kept it', async ({ page, context }) => {
     const kept = { nearZip: '78701', searchRadius: 50 };
     const mismatches = hydrationMismatches(page);

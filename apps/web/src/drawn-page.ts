@@ -78,13 +78,26 @@ function loadTheApp(): void {
 }
 
 /**
+ * The longest the app waits for the page's load event: a photo that never finishes loading (a
+ * dropped connection on a phone) would otherwise leave the page without its app for good.
+ */
+const longestWaitForLoad = 3000;
+
+/**
  * After the page's load event and the frame it paints: the task after a frame's callbacks runs once
  * that frame is drawn. A hidden tab draws no frames; its page has nothing to paint first.
  */
 function afterFirstPaint(then: () => void): void {
-  const next = () => (document.hidden ? then() : requestAnimationFrame(() => setTimeout(then, 0)));
-  if (document.readyState === 'complete') next();
-  else window.addEventListener('load', next, { once: true });
+  let started = false;
+  const next = () => {
+    if (started) return;
+    started = true;
+    if (document.hidden) then();
+    else requestAnimationFrame(() => setTimeout(then, 0));
+  };
+  if (document.readyState === 'complete') return next();
+  window.addEventListener('load', next, { once: true });
+  setTimeout(next, longestWaitForLoad);
 }
 
 afterFirstPaint(loadTheApp);
