@@ -2,7 +2,7 @@
  * The first code of a page the server drew (decision 050), and all of it until the page has shown.
  *
  * The page shows without the app: its words, photos and links are there. The app's code (main.tsx,
- * 124 kB compressed) is asked for only once the page has loaded and painted, so on a phone's network
+ * 144 kB gzipped) is asked for only once the page has loaded and painted, so on a phone's network
  * it does not share the line with the photo the page shows first. Meanwhile the page's buttons have
  * no handler yet: a tap on one, or a form sent, is held here and made again once the app has taken
  * the page over (`takenOver`), in the order they came. What is typed or chosen in the fields waits
