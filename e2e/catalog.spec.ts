@@ -222,6 +222,9 @@ test.describe('catalog', () => {
     await page.goto('/');
     const toyota = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Toyota', exact: true }) });
     await expect(toyota).toBeVisible();
+    // The home page is drawn by the server and taken over by the app after it has shown: a link
+    // followed before that opens its page as a link does, without the app's progress bar.
+    await page.waitForLoadState('networkidle');
 
     // Hold GET /api/category/{id} until the page has been looked at.
     const { requested, release } = await holdRequests(page, /\/api\/category\//);
