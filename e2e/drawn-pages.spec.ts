@@ -98,6 +98,43 @@ test.describe('pages drawn by the server', () => {
     await expect(page.getByRole('link', { name: car.productName }).first()).toBeVisible();
   });
 
+  // The person acts after React listens on the page and before it has taken it over (its takeover is
+  // made in slices): the field's input event has React take the page over at once, inside that event.
+  // Made in the microtask after React starts listening (its first listener on #root), so it is in
+  // that moment every time; as a browser does, the value is set and then its events are sent.
+  const inTheTakeover = [
+    { what: 'an option chosen', label: 'Sort by', value: 'price-asc', events: ['input', 'change'], address: /[?&]sort=price-asc(&|$)/ },
+    { what: 'a word typed', label: 'Model', value: 'Touring', events: ['input'], address: /[?&]model=Touring(&|$)/ },
+  ];
+  for (const { what, label, value, events, address } of inTheTakeover) {
+    test(`keep ${what} while the app is taking the page over`, async ({ page }) => {
+      await page.addInitScript(
+        ([label, value, events]) => {
+          const listen = EventTarget.prototype.addEventListener;
+          let done = false;
+          EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<typeof listen>) {
+            if (!done && this instanceof HTMLElement && this.id === 'root') {
+              done = true;
+              queueMicrotask(() => {
+                const field = [...document.querySelectorAll('label')].find((one) => one.textContent?.trim() === label)?.control;
+                if (!(field instanceof HTMLSelectElement || field instanceof HTMLInputElement)) return;
+                field.value = value;
+                for (const type of events) field.dispatchEvent(new Event(type, { bubbles: true }));
+              });
+            }
+            return listen.apply(this, args);
+          } as typeof listen;
+        },
+        [label, value, events] as const,
+      );
+      await page.goto(`/search?keyword=${encodeURIComponent(car.productName)}`);
+      await expect(page).toHaveURL(address);
+      await page.waitForLoadState('networkidle');
+      await expect(page).toHaveURL(address);
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+    });
+  }
+
   test('make a tap from before the app took the page over once it has', async ({ page }) => {
     await page.setViewportSize(phoneScreen);
     // The app's entry held back: the page has shown, and asked for it, without it.

@@ -30,7 +30,7 @@ function handOverText(field: HTMLInputElement | HTMLTextAreaElement): void {
 }
 
 function handOverChoice(field: HTMLSelectElement): void {
-  if (field.multiple) return;
+  if (field.multiple || choosingNow(field)) return;
   // With no option drawn as selected, a browser shows the first that can be chosen.
   const options = [...field.options];
   const drawn = options.find((option) => option.defaultSelected) ?? options.find((option) => !option.disabled);
@@ -46,4 +46,16 @@ function handOverTick(field: HTMLInputElement): void {
   // ticks (or unticks) the box as the person did, and React hears it as a change.
   field.checked = !ticked;
   field.click();
+}
+
+/**
+ * A choice being made in this very moment: its input event, come while the app was taking the page
+ * over, had React finish taking it over at once (this runs inside that event), and the change event
+ * that follows tells the app itself. Told here as well, the app would set the field back to its drawn
+ * option until the address changed, and that change event would then carry the drawn option.
+ */
+function choosingNow(field: HTMLSelectElement): boolean {
+  // Deprecated in name only: the one way to know the event being dispatched, and every browser has it.
+  const event = window.event;
+  return event !== undefined && event.target === field && (event.type === 'input' || event.type === 'change');
 }
