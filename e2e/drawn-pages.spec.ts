@@ -135,6 +135,21 @@ test.describe('pages drawn by the server', () => {
     });
   }
 
+  test('keep an option chosen before the search has opened near the visitor’s kept Near', async ({ page, context }) => {
+    await context.addCookies([{ name: 'second-gear.near', value: encodeURIComponent(JSON.stringify({ nearZip: '78701', searchRadius: 50 })), url: baseUrl }]);
+    const code = await holdRequests(page, /\/assets\/.*\.js$/);
+    await page.goto('/search', { waitUntil: 'commit' });
+    await code.requested;
+    await page.getByLabel('Sort by', { exact: true }).selectOption('price-asc');
+    code.release();
+    // The search opens near the visitor, and the Sort chosen meanwhile stays.
+    await expect(page).toHaveURL(/[?&]near=78701(&|$)/);
+    await page.waitForLoadState('networkidle');
+    await expect(page).toHaveURL(/[?&]near=78701(&|$)/);
+    await expect(page).toHaveURL(/[?&]sort=price-asc(&|$)/);
+    await expect(page.getByLabel('Sort by', { exact: true })).toHaveValue('price-asc');
+  });
+
   test('make a tap from before the app took the page over once it has', async ({ page }) => {
     await page.setViewportSize(phoneScreen);
     // The app's entry held back: the page has shown, and asked for it, without it.

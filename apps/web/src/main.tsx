@@ -6,7 +6,7 @@ import { AppProviders } from './app/providers.tsx';
 import { appRoutes } from './app/router.tsx';
 import { moveEarlierVisitorNear } from './features/settings/index.ts';
 import { readFirstScreenData } from './first-screen.ts';
-import { handOverFieldsChangedBeforeTakeover } from './lib/fields-changed-before-takeover.ts';
+import { handOverFieldsChangedBeforeTakeover, keepChoicesThroughTheirChange } from './lib/fields-changed-before-takeover.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import './index.css';
 
@@ -52,6 +52,7 @@ function TakeOverDrawnPage({ hydrated, children }: { hydrated: boolean; children
 
 async function start() {
   if (drawn) {
+    keepChoicesThroughTheirChange();
     hydrate(queryClient, drawn.queries);
     await loadMatchedRoutes();
   }

@@ -51,11 +51,32 @@ function handOverTick(field: HTMLInputElement): void {
 /**
  * A choice being made in this very moment: its input event, come while the app was taking the page
  * over, had React finish taking it over at once (this runs inside that event), and the change event
- * that follows tells the app itself. Told here as well, the app would set the field back to its drawn
- * option until the address changed, and that change event would then carry the drawn option.
+ * that follows tells the app itself (keepChoicesThroughTheirChange). Told here as well, the app would
+ * set the field back to its drawn option until the address changed, and that change event would then
+ * carry the drawn option.
  */
 function choosingNow(field: HTMLSelectElement): boolean {
   // Deprecated in name only: the one way to know the event being dispatched, and every browser has it.
   const event = window.event;
   return event !== undefined && event.target === field && (event.type === 'input' || event.type === 'change');
+}
+
+/**
+ * A choice's change event carries the option chosen. A browser sends a select's input event and
+ * then its change event; while the app takes a drawn page over, React may draw the page again
+ * between the two (the work the takeover left, done as the input event ends), setting a select whose
+ * option comes from the address back to the drawn one, and the change event would then carry that.
+ * Called before the app takes the page over: the option the input event saw is put back for its change.
+ */
+export function keepChoicesThroughTheirChange(): void {
+  let chosen: { field: HTMLSelectElement; option: string } | undefined;
+  const seen = (event: Event) => {
+    chosen = event.target instanceof HTMLSelectElement && !event.target.multiple ? { field: event.target, option: event.target.value } : undefined;
+  };
+  const carried = (event: Event) => {
+    if (chosen?.field === event.target && chosen.field.value !== chosen.option) chosen.field.value = chosen.option;
+    chosen = undefined;
+  };
+  window.addEventListener('input', seen, true);
+  window.addEventListener('change', carried, true);
 }
