@@ -24,7 +24,11 @@ const pages = () => [
   { path: `/sellers/${sellerId}`, shows: (page: Page) => page.getByRole('link', { name: car.productName }).first() },
   { path: `/search?keyword=${encodeURIComponent(car.productName)}`, shows: (page: Page) => page.getByRole('link', { name: car.productName }).first() },
   { path: '/value', shows: (page: Page) => page.getByLabel('Make', { exact: true }) },
+  // Drawn with the API's refusal, which comes with the page's data for the app's first render.
+  { path: `/sellers/${nobody}`, shows: (page: Page) => page.getByRole('heading', { name: 'No seller here.', level: 1 }) },
+  { path: `/cars/${nobody}`, shows: (page: Page) => page.getByRole('heading', { name: 'No such car', level: 1 }) },
 ];
+const nobody = '00000000-0000-4000-8000-000000000000';
 
 /** The page's errors, and React's complaints that the page it drew differs from the server's, as they come. */
 function hydrationMismatches(page: Page): () => string[] {

@@ -68,10 +68,6 @@ for (const width of [390, 1280]) {
 
 test('a profile that is not there says so', async ({ page }) => {
   await page.goto('/sellers/no-such-seller');
-  // Once the app has taken the drawn page over: it draws the page anew (its first render waits for
-  // the seller the server was refused, a mismatch React reports; known, not mended yet), and axe
-  // must not read it half-drawn.
-  await page.waitForLoadState('networkidle');
   await expect(page.getByRole('heading', { level: 1, name: 'No seller here.' })).toBeVisible();
   await expectNoAxeViolations(page, 'no seller');
 });

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { dehydrate } from '@tanstack/react-query';
 import { AppProviders } from './app/providers.tsx';
 import { appRoutes } from './app/router.tsx';
 import { sendApiCallsWith, type ApiTransport } from './lib/api.ts';
@@ -11,7 +10,7 @@ import { getSession } from './features/auth/auth-api.ts';
 import { categoriesQuery, prefetchCarStanding } from './features/catalog/index.ts';
 import { prefetchReaderPlace } from './features/places/index.ts';
 import { prefetchKeptNear } from './features/settings/index.ts';
-import { firstScreenScript, type FirstScreen } from './first-screen.ts';
+import { drawnQueries, firstScreenScript, type FirstScreen } from './first-screen.ts';
 
 /**
  * The first screen of a page drawn on the server (the server's site module calls this for the public
@@ -75,6 +74,6 @@ export function renderFirstScreen(url: URL, send: ApiTransport, cookies: string 
         </AppProviders>
       </StrictMode>,
     );
-    return { html, script: firstScreenScript({ queries: dehydrate(queryClient), router: { loaderData: context.loaderData, actionData: context.actionData }, session }) };
+    return { html, script: firstScreenScript({ queries: drawnQueries(queryClient), router: { loaderData: context.loaderData, actionData: context.actionData }, session }) };
   });
 }

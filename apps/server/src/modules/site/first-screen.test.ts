@@ -21,7 +21,7 @@ let carId: string;
 
 /** The markup inside `#root`, and the data the page was drawn from. */
 interface Drawn {
-  queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+  queries: { queries: { queryKey: unknown[]; state: { data: unknown; error?: unknown } }[] };
   session?: { user: { email: string } | null };
 }
 function drawn(html: string): { root: string; data: Drawn | null } {
@@ -91,11 +91,19 @@ describe.skipIf(!built)('the public pages, drawn on the server', () => {
     expect(res.headers['cache-control']).toBe('private, no-cache');
   });
 
-  it('answers 404 for a car that is not there, its frame drawn and the page’s words left to the browser', async () => {
+  it('answers 404 for a car or a seller that is not there, drawn with the refusal, which comes with the page’s data', async () => {
     const res = await page('/cars/00000000-0000-4000-8000-000000000000');
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<meta name="robots" content="noindex">');
     expect(drawn(res.body).root).toContain('aria-label="Main"');
+    expect(drawn(res.body).root).toMatch(/<h1[^>]*>No such car<\/h1>/);
+    // The refusals the page was drawn from, for the app's first render to draw the same page.
+    const refusal = (d: Drawn | null, key: string) => d!.queries.queries.find((q) => JSON.stringify(q.queryKey) === key)?.state.error;
+    expect(refusal(drawn(res.body).data, '["car","00000000-0000-4000-8000-000000000000"]')).toMatchObject({ $refusal: { status: 404, message: expect.any(String) } });
+    const seller = await page('/sellers/00000000-0000-4000-8000-000000000000');
+    expect(seller.statusCode).toBe(404);
+    expect(drawn(seller.body).root).toMatch(/<h1[^>]*>No seller here.<\/h1>/);
+    expect(refusal(drawn(seller.body).data, '["public","seller","00000000-0000-4000-8000-000000000000"]')).toMatchObject({ $refusal: { status: 404 } });
   });
 
   it('draws the home page, a seller’s profile, the search and the value page', async () => {

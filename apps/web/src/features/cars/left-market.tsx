@@ -80,7 +80,8 @@ function DepartedCar({ car, state }: { car: NonNullable<SimilarCarsData['car']>;
  * generic error screen.
  */
 export function LeftMarketPage({ carId }: { carId: string }) {
-  const { data, error, isPending } = useQuery(similarCarsQuery(carId));
+  // The route's loader asked with the car (router.tsx); a refusal it left here is not asked again on mount.
+  const { data, error, isPending } = useQuery({ ...similarCarsQuery(carId), retryOnMount: false });
   if (error instanceof ApiError && error.status === 404) {
     return (
       <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="car-heading">
