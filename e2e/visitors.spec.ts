@@ -123,6 +123,9 @@ for (const [screenName, screen] of [
       await expect(page.locator('meta[name="robots"][content="noindex"]').first()).toBeAttached();
       await expectNoAxeViolations(page, `sold car (visitor, ${screenName})`);
 
+      // A link cut short names no car either: the same words, not an error screen.
+      expect((await page.goto(`/cars/${sold._id.slice(0, 13)}`))?.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: 'No such car', level: 1 })).toBeVisible();
       await page.goto('/cars/00000000-0000-4000-8000-000000000000');
       await expect(page.getByRole('heading', { name: 'No such car', level: 1 })).toBeVisible();
       await page.getByRole('main').getByRole('link', { name: 'Search cars' }).click();

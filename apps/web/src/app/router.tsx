@@ -1,13 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunctionArgs } from 'react-router';
 import { orderQuery } from '../features/bookings/api.ts';
-import { carPageQuery, similarCarsQuery } from '../features/cars/index.ts';
+import { carPageQuery, isNoSuchCar, similarCarsQuery } from '../features/cars/index.ts';
 import { sellerCarsQuery, sellerProfileQuery } from '../features/profiles/index.ts';
 import { categoryProductsQuery } from '../features/catalog/api.ts';
 import { HomePage } from '../features/home/home-page.tsx';
 import { apiQueryString, searchResultsQuery } from '../features/search/index.ts';
 import { wishlistItemQuery } from '../features/wishlist/api.ts';
-import { ApiError } from '../lib/api.ts';
 import { PageSpinner } from '../ui/spinner.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { lazyPage } from './lazy.ts';
@@ -29,17 +28,18 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
     loadBeforeOpening(() => queryClient.infiniteQuery({ ...categoryProductsQuery(id(params)), staleTime: 'static' }));
   // A car's page is fetched afresh at every opening: its answer depends on the session (a visitor gets
   // less), which may have begun since it was cached, and a car sold in between must not offer Book Now.
-  // A car that is not there (sold, no longer listed, never listed) is the page's own answer, with
-  // similar cars, loaded with it: a page drawn by the server says so before the app has come.
+  // A car that is not there (sold, no longer listed, never listed, an address cut short) is the
+  // page's own answer, with similar cars, loaded with it: a page drawn by the server says so before
+  // the app has come.
   const carLoader = ({ params }: LoaderFunctionArgs) =>
-    loadBeforeOpening(
-      () =>
-        queryClient.query({ ...carPageQuery(id(params)), staleTime: 0 }).catch(async (error: unknown) => {
-          if (error instanceof ApiError && error.status === 404) await queryClient.prefetchQuery(similarCarsQuery(id(params)));
-          throw error;
-        }),
-      { pageShowsNotFound: true },
-    );
+    loadBeforeOpening(async () => {
+      try {
+        await queryClient.query({ ...carPageQuery(id(params)), staleTime: 0 });
+      } catch (error) {
+        if (!isNoSuchCar(error)) throw error;
+        await queryClient.prefetchQuery(similarCarsQuery(id(params)));
+      }
+    });
   // The search's first page too (a prefetch: a refused address is the page's own message, not the
   // route's error screen). Only on arriving: a filter changed on the page shows the previous results
   // dimmed while the next come, rather than holding the address back until they are there.

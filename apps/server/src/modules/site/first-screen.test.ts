@@ -100,6 +100,10 @@ describe.skipIf(!built)('the public pages, drawn on the server', () => {
     // The refusals the page was drawn from, for the app's first render to draw the same page.
     const refusal = (d: Drawn | null, key: string) => d!.queries.queries.find((q) => JSON.stringify(q.queryKey) === key)?.state.error;
     expect(refusal(drawn(res.body).data, '["car","00000000-0000-4000-8000-000000000000"]')).toMatchObject({ $refusal: { status: 404, message: expect.any(String) } });
+    // An address cut short, which the API refuses as a bad id, is no car either.
+    const cut = await page('/cars/00000000-0000');
+    expect(cut.statusCode).toBe(404);
+    expect(drawn(cut.body).root).toMatch(/<h1[^>]*>No such car<\/h1>/);
     const seller = await page('/sellers/00000000-0000-4000-8000-000000000000');
     expect(seller.statusCode).toBe(404);
     expect(drawn(seller.body).root).toMatch(/<h1[^>]*>No seller here.<\/h1>/);

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CarPage, SimilarCars } from '@second-gear/contract';
-import { api } from '../../lib/api.ts';
+import { api, ApiError } from '../../lib/api.ts';
 
 /** Every car page's query starts with this key. Not under 'public': a visitor is sent less (no contact, a masked VIN). */
 export const carKey = ['car'] as const;
@@ -22,4 +22,12 @@ export function similarCarsQuery(id: string) {
     queryKey: [...carKey, id, 'similar'],
     queryFn: () => api<SimilarCars>(`/cars/${encodeURIComponent(id)}/similar`),
   });
+}
+
+/**
+ * The API's answer that there is no car at the address: not there (sold, withdrawn, never listed),
+ * or an address that cannot name one (a link cut short, mistyped), which it refuses as a bad id.
+ */
+export function isNoSuchCar(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || (error.status === 400 && error.fields.some(({ field }) => field === 'id')));
 }

@@ -2,7 +2,6 @@ import { useId, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { CarPage as CarPageData } from '@second-gear/contract';
-import { ApiError } from '../../lib/api.ts';
 import { routeErrorOf } from '../../lib/errors.ts';
 import { formatDate, formatListed, formatPrice, useReaderClock } from '../../lib/format.ts';
 import { LocationIcon } from '../../ui/icons.tsx';
@@ -11,7 +10,7 @@ import { useAuth } from '../auth/index.ts';
 import { PriceDropBadge } from '../catalog/index.ts';
 import { CompareToggle } from '../compare/index.ts';
 import { DistanceAway } from '../places/index.ts';
-import { carPageQuery } from './api.ts';
+import { carPageQuery, isNoSuchCar } from './api.ts';
 import { CarArea } from './car-area.tsx';
 import { CarActions } from './car-actions.tsx';
 import { CarDetails } from './car-details.tsx';
@@ -78,7 +77,7 @@ export default function CarPage() {
   // The route's loader has just asked; a refusal it left here is not asked again on mount.
   const { data, error, isPending } = useQuery({ ...carPageQuery(id), retryOnMount: false });
 
-  if (error instanceof ApiError && error.status === 404) return <LeftMarketPage carId={id} />;
+  if (isNoSuchCar(error)) return <LeftMarketPage carId={id} />;
   if (error && !data) throw routeErrorOf(error);
   if (isPending) return <PageSpinner label="Loading the car" />;
 

@@ -4,11 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { CarDeparture, SimilarCars as SimilarCarsData } from '@second-gear/contract';
 import { makeSearchPath } from '@second-gear/contract/constants';
 import { formatPrice } from '../../lib/format.ts';
-import { ApiError } from '../../lib/api.ts';
 import { routeErrorOf } from '../../lib/errors.ts';
 import { PageSpinner, Spinner } from '../../ui/spinner.tsx';
 import { CarGrid, useCarStanding } from '../catalog/index.ts';
-import { similarCarsQuery } from './api.ts';
+import { isNoSuchCar, similarCarsQuery } from './api.ts';
 import { NotForIndexing } from './not-for-indexing.tsx';
 
 /**
@@ -82,7 +81,7 @@ function DepartedCar({ car, state }: { car: NonNullable<SimilarCarsData['car']>;
 export function LeftMarketPage({ carId }: { carId: string }) {
   // The route's loader asked with the car (router.tsx); a refusal it left here is not asked again on mount.
   const { data, error, isPending } = useQuery({ ...similarCarsQuery(carId), retryOnMount: false });
-  if (error instanceof ApiError && error.status === 404) {
+  if (isNoSuchCar(error)) {
     return (
       <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="car-heading">
         <title>No such car · Second Gear</title>
