@@ -5,6 +5,7 @@ import {
   categoryByName,
   deleteDialog,
   findProductCard,
+  loadCarsUntilShown,
   jpegPicture,
   newApiActor,
   newPersonPage,
@@ -185,8 +186,8 @@ test.describe('catalog', () => {
     await expect(card.getByRole('button', { name: 'Add to Wishlist' })).toBeEnabled();
     await expectNoAxeViolations(page, 'category page (buyer)');
 
-    // A car of the verified demo seller shows the badge.
-    const demoCard = page.getByRole('article').filter({ hasText: 'Sam Seller' }).first();
+    // A car of the verified demo seller shows the badge (further down once other tests list Toyotas).
+    const demoCard = (await loadCarsUntilShown(page, page.getByRole('main').getByRole('article').filter({ hasText: 'Sam Seller' }))).first();
     await expect(demoCard).toBeVisible();
     await expect(demoCard.getByText('Verified Seller')).toBeVisible();
     // The badge says what was checked: its description for a screen reader, and a popover from the keyboard.

@@ -351,9 +351,16 @@ export function productCard(scope: Page | Locator, productName: string): Locator
  * On a category page: the card of `productName`, loading further pages ('Load more cars') until it
  * shows. Other tests add cars to the same categories at the same time.
  */
-export async function findProductCard(page: Page, productName: string): Promise<Locator> {
+export function findProductCard(page: Page, productName: string): Promise<Locator> {
+  return loadCarsUntilShown(page, productCard(page, productName));
+}
+
+/**
+ * On a category page: `card` (any card locator, such as a seller's cars), loading further pages
+ * until one shows. The newest come first, so cars other tests list push older ones down.
+ */
+export async function loadCarsUntilShown(page: Page, card: Locator): Promise<Locator> {
   await expect(page.getByRole('heading', { name: /^Product Category: / })).toBeVisible();
-  const card = productCard(page, productName);
   const cards = page.getByRole('main').getByRole('article');
   const more = page.getByRole('button', { name: 'Load more cars' });
   for (let i = 0; i < 20 && (await card.count()) === 0; i += 1) {
