@@ -7,6 +7,7 @@ import {
   expectNoAxeViolations,
   expectPaymentCompleted,
   findProductCard,
+  loadCarsUntilShown,
   keepScreenshot,
   newApiActor,
   payWith,
@@ -183,7 +184,7 @@ for (const viewport of viewports) {
       await expect(card.getByRole('button', { name: 'Add to Wishlist' })).toHaveCount(0);
       await expectTapTargets(card);
       // Someone else's car still offers Book Now to the seller (docs/product.md, "Screens").
-      const othersCard = page.getByRole('main').getByRole('article').filter({ hasText: 'Sam Seller' }).first();
+      const othersCard = (await loadCarsUntilShown(page, page.getByRole('main').getByRole('article').filter({ hasText: 'Sam Seller' }))).first();
       await expect(othersCard.getByRole('button', { name: 'Book Now' })).toBeVisible();
       await expectNoAxeViolations(page, 'category page (seller with an own car)');
     });
