@@ -30,7 +30,7 @@ function handOverText(field: HTMLInputElement | HTMLTextAreaElement): void {
 }
 
 function handOverChoice(field: HTMLSelectElement): void {
-  if (field.multiple || choosingNow(field)) return;
+  if (field.multiple || choiceBeingMade?.field === field) return;
   // With no option drawn as selected, a browser shows the first that can be chosen.
   const options = [...field.options];
   const drawn = options.find((option) => option.defaultSelected) ?? options.find((option) => !option.disabled);
@@ -49,33 +49,30 @@ function handOverTick(field: HTMLInputElement): void {
 }
 
 /**
- * A choice being made in this very moment: its input event, come while the app was taking the page
- * over, had React finish taking it over at once (this runs inside that event), and the change event
- * that follows tells the app itself (keepChoicesThroughTheirChange). Told here as well, the app would
- * set the field back to its drawn option until the address changed, and that change event would then
- * carry the drawn option.
+ * The choice being made in this very moment: a select whose input event has come and whose change
+ * event, which a browser sends right after it, has not. Kept from before the app takes a drawn page
+ * over (keepChoicesThroughTheirChange).
  */
-function choosingNow(field: HTMLSelectElement): boolean {
-  // Deprecated in name only: the one way to know the event being dispatched, and every browser has it.
-  const event = window.event;
-  return event !== undefined && event.target === field && (event.type === 'input' || event.type === 'change');
-}
+let choiceBeingMade: { field: HTMLSelectElement; option: string } | undefined;
 
 /**
- * A choice's change event carries the option chosen. A browser sends a select's input event and
- * then its change event; while the app takes a drawn page over, React may draw the page again
- * between the two (the work the takeover left, done as the input event ends), setting a select whose
- * option comes from the address back to the drawn one, and the change event would then carry that.
- * Called before the app takes the page over: the option the input event saw is put back for its change.
+ * A choice's change event carries the option chosen, and tells the app of it once.
+ *
+ * While the app takes a drawn page over, a select's input event has React finish the takeover at
+ * once, inside that event: the hand-over then leaves that select to its own change event (told
+ * twice, the app would set the field back to its drawn option until the address changed, and the
+ * change event would carry that). And React may draw the page again between the two events (the
+ * work the takeover left, done as the input event ends), setting a select whose option comes from
+ * the address back to the drawn one: the option the input event saw is put back for its change.
+ * Called before the app takes a drawn page over.
  */
 export function keepChoicesThroughTheirChange(): void {
-  let chosen: { field: HTMLSelectElement; option: string } | undefined;
   const seen = (event: Event) => {
-    chosen = event.target instanceof HTMLSelectElement && !event.target.multiple ? { field: event.target, option: event.target.value } : undefined;
+    choiceBeingMade = event.target instanceof HTMLSelectElement && !event.target.multiple ? { field: event.target, option: event.target.value } : undefined;
   };
   const carried = (event: Event) => {
-    if (chosen?.field === event.target && chosen.field.value !== chosen.option) chosen.field.value = chosen.option;
-    chosen = undefined;
+    if (choiceBeingMade?.field === event.target && choiceBeingMade.field.value !== choiceBeingMade.option) choiceBeingMade.field.value = choiceBeingMade.option;
+    choiceBeingMade = undefined;
   };
   window.addEventListener('input', seen, true);
   window.addEventListener('change', carried, true);
